@@ -1,0 +1,51 @@
+# cardcore: the targets anyone can guess. Everything runs in ./.venv, made here.
+VENV ?= .venv
+PY := $(VENV)/bin/python
+export PATH := $(abspath $(VENV))/bin:$(PATH)
+PYTHON_DIRS := python tests benches
+
+.PHONY: venv build-dev lint test-rust test-python test check demo bench clean
+
+$(VENV)/.installed: pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet "maturin>=1.7,<2" "pytest>=8" "hypothesis>=6.100" "mypy>=1.10" "ruff>=0.5"
+	touch $@
+
+venv: $(VENV)/.installed
+
+## build-dev: the release build of the native module, installed into the venv
+build-dev: venv
+	$(PY) -m maturin develop --release --quiet
+
+## lint: formatting and static checks for Rust and Python, stubs against the build
+lint: build-dev
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets -- -D warnings
+	$(PY) -m ruff check $(PYTHON_DIRS)
+	$(PY) -m ruff format --check $(PYTHON_DIRS)
+	$(PY) -m mypy --strict $(PYTHON_DIRS)
+	$(PY) -m mypy.stubtest cardcore._core
+
+test-rust:
+	cargo test --workspace --exclude cardcore-python
+
+test-python: build-dev
+	$(PY) -m pytest -q
+
+test: test-rust test-python
+
+## check: every test and check (what CI runs)
+check: lint test
+
+## demo: install and play 200,000 random Brouc matches in Rust
+demo: build-dev
+	$(VENV)/bin/cardcore simulate brouc --games 200000 --seed 1
+
+## bench: the speed figures, side by side (needs the bench extra for OpenSpiel)
+bench: build-dev
+	$(PY) -m pip install --quiet "open_spiel>=1.5" || echo "open_spiel not installed: skipped"
+	$(PY) benches/bench.py
+
+clean:
+	rm -rf $(VENV) target

@@ -1,0 +1,163 @@
+//! Brouc's Python class: the shared protocol plus Brouc's own accessors.
+
+use cardcore::card::Card;
+use cardcore::game::Game;
+use cardcore::games::brouc::{Announcement, Brouc};
+use cardcore::trick::Trick;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyList, PyTuple};
+
+use crate::{game_class, IntoPyResult, PyAction, PyCard, PySuit};
+
+/// A combination announced from a player's hand.
+#[pyclass(module = "cardcore", name = "Announcement", frozen, eq)]
+#[derive(PartialEq, Eq)]
+pub(crate) struct PyAnnouncement(Announcement);
+
+#[pymethods]
+impl PyAnnouncement {
+    #[getter]
+    fn seat(&self) -> u8 {
+        self.0.seat
+    }
+
+    #[getter]
+    fn suit(&self) -> PySuit {
+        self.0.suit.into()
+    }
+
+    #[getter]
+    fn value(&self) -> u16 {
+        self.0.value
+    }
+
+    #[getter]
+    fn cards(&self) -> Vec<PyCard> {
+        self.0.cards().into_iter().map(PyCard).collect()
+    }
+
+    fn __repr__(&self) -> String {
+        let cards: Vec<String> = self.0.cards().iter().map(Card::to_string).collect();
+        format!(
+            "Announcement(seat={}, value={}, cards={})",
+            self.0.seat,
+            self.0.value,
+            cards.join("-")
+        )
+    }
+}
+
+fn plays(trick: &Trick<4>) -> Vec<(usize, PyCard)> {
+    trick
+        .plays()
+        .map(|(seat, card)| (seat, PyCard(card)))
+        .collect()
+}
+
+game_class!(
+    PyBrouc,
+    Brouc,
+    "Brouc",
+    "Brouc: 4 players in two teams, 32 cards, marriages and announcements.",
+    {
+        /// The cards a seat holds, in face-id order.
+        fn hand(&self, seat: i64) -> PyResult<Vec<PyCard>> {
+            let seat = usize::try_from(seat).unwrap_or(usize::MAX);
+            Ok(self.game.hand(seat).py_err()?.iter().map(PyCard).collect())
+        }
+
+        /// The teams' seats: partners sit opposite.
+        #[getter]
+        fn teams(&self) -> Vec<(usize, usize)> {
+            vec![(0, 2), (1, 3)]
+        }
+
+        #[getter]
+        fn dealer(&self) -> usize {
+            self.game.dealer()
+        }
+
+        #[getter]
+        fn deal_number(&self) -> u32 {
+            self.game.deal_number()
+        }
+
+        #[getter]
+        fn trump(&self) -> PySuit {
+            self.game.trump().into()
+        }
+
+        /// The dealer's turned card, which made trumps.
+        #[getter]
+        fn trump_card(&self) -> PyCard {
+            PyCard(self.game.trump_card())
+        }
+
+        #[getter]
+        fn trick_leader(&self) -> usize {
+            self.game.trick().leader()
+        }
+
+        /// The current trick as (seat, card) in order of play.
+        #[getter]
+        fn trick(&self) -> Vec<(usize, PyCard)> {
+            plays(self.game.trick())
+        }
+
+        /// The completed tricks of this deal.
+        #[getter]
+        fn tricks(&self) -> Vec<Vec<(usize, PyCard)>> {
+            self.game.tricks().map(|t| plays(&t.trick)).collect()
+        }
+
+        #[getter]
+        fn card_points(&self) -> (i64, i64) {
+            let [a, b] = self.game.card_points();
+            (a, b)
+        }
+
+        /// Trick marriages won this deal, per team.
+        #[getter]
+        fn marriages(&self) -> (i64, i64) {
+            let [a, b] = self.game.marriages();
+            (a, b)
+        }
+
+        #[getter]
+        fn announcements(&self) -> Vec<PyAnnouncement> {
+            self.game
+                .announcements()
+                .map(|&a| PyAnnouncement(a))
+                .collect()
+        }
+
+        #[getter]
+        fn deal_scores(&self) -> Vec<(i64, i64)> {
+            self.game
+                .deal_scores()
+                .iter()
+                .map(|&[a, b]| (a, b))
+                .collect()
+        }
+
+        #[getter]
+        fn capes(&self) -> (u32, u32) {
+            let [a, b] = self.game.capes();
+            (a, b)
+        }
+
+        /// The winning team, once a team has passed the target.
+        #[getter]
+        fn winner(&self) -> Option<usize> {
+            self.game.winner()
+        }
+
+        /// Games credited per team: 1 for the match, 2 per cape.
+        #[getter]
+        fn match_record(&self) -> (u32, u32) {
+            let [a, b] = self.game.match_record();
+            (a, b)
+        }
+    }
+);

@@ -1,0 +1,787 @@
+//! `cardcore._core`: the thin Python binding of the `cardcore` crate.
+//!
+//! The rules live in the core crate; this module converts values, maps the
+//! core's errors to Python exceptions in one place ([`to_py_err`]) and gives
+//! every game the same Python protocol through [`game_class!`].
+
+use cardcore::card::{Card, Rank, Suit};
+use cardcore::game::{check_action_id, ActionId, Game};
+use cardcore::options::OptionKind;
+use cardcore::Error;
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
+use serde_json::{Map, Value};
+
+mod brouc;
+
+create_exception!(
+    cardcore,
+    CardcoreError,
+    PyValueError,
+    "Every cardcore error; a ValueError."
+);
+create_exception!(
+    cardcore,
+    IllegalActionError,
+    CardcoreError,
+    "An action not legal now, or not of this game."
+);
+create_exception!(
+    cardcore,
+    NotationError,
+    CardcoreError,
+    "Card or action text that does not parse."
+);
+create_exception!(
+    cardcore,
+    JsonError,
+    CardcoreError,
+    "JSON that is not a consistent game state."
+);
+create_exception!(
+    cardcore,
+    UnknownGameError,
+    CardcoreError,
+    "A game name that is not registered."
+);
+create_exception!(
+    cardcore,
+    OptionError,
+    CardcoreError,
+    "A bad option, seed or argument."
+);
+create_exception!(cardcore, SeatError, CardcoreError, "A seat out of range.");
+
+/// The one place where core errors become Python exceptions.
+fn to_py_err(error: Error) -> PyErr {
+    let message = error.to_string();
+    match error {
+        Error::IllegalAction(_) => IllegalActionError::new_err(message),
+        Error::Notation(_) => NotationError::new_err(message),
+        Error::Json(_) => JsonError::new_err(message),
+        Error::UnknownGame(_) => UnknownGameError::new_err(message),
+        Error::Option { .. } => OptionError::new_err(message),
+        Error::Seat(_) => SeatError::new_err(message),
+    }
+}
+
+trait IntoPyResult<T> {
+    fn py_err(self) -> PyResult<T>;
+}
+
+impl<T> IntoPyResult<T> for Result<T, Error> {
+    fn py_err(self) -> PyResult<T> {
+        self.map_err(to_py_err)
+    }
+}
+
+// ---------------------------------------------------------------- values
+
+/// JSON values to Python objects (observations, options).
+fn json_to_py(py: Python<'_>, value: &Value) -> PyResult<Py<PyAny>> {
+    Ok(match value {
+        Value::Null => py.None(),
+        Value::Bool(b) => PyBool::new(py, *b).to_owned().into_any().unbind(),
+        Value::Number(n) => match (n.as_i64(), n.as_u64()) {
+            (Some(i), _) => i.into_pyobject(py)?.into_any().unbind(),
+            (None, Some(u)) => u.into_pyobject(py)?.into_any().unbind(),
+            _ => n
+                .as_f64()
+                .unwrap_or(f64::NAN)
+                .into_pyobject(py)?
+                .into_any()
+                .unbind(),
+        },
+        Value::String(s) => PyString::new(py, s).into_any().unbind(),
+        Value::Array(items) => {
+            let items = items
+                .iter()
+                .map(|item| json_to_py(py, item))
+                .collect::<PyResult<Vec<_>>>()?;
+            PyList::new(py, items)?.into_any().unbind()
+        }
+        Value::Object(map) => {
+            let dict = PyDict::new(py);
+            for (key, item) in map {
+                dict.set_item(key, json_to_py(py, item)?)?;
+            }
+            dict.into_any().unbind()
+        }
+    })
+}
+
+/// Keyword options to JSON values; only None, bools, ints and strings make sense.
+fn options_to_json(options: Option<&Bound<'_, PyDict>>) -> PyResult<Map<String, Value>> {
+    let mut map = Map::new();
+    for (key, value) in options.into_iter().flat_map(|d| d.iter()) {
+        let name: String = key.extract()?;
+        let json = if value.is_none() {
+            Value::Null
+        } else if let Ok(b) = value.cast::<PyBool>() {
+            Value::Bool(b.is_true())
+        } else if value.is_instance_of::<PyInt>() {
+            match value.extract::<i64>() {
+                Ok(i) => Value::from(i),
+                Err(_) => return Err(to_py_err(Error::option(&name, "integer out of range"))),
+            }
+        } else if let Ok(s) = value.cast::<PyString>() {
+            Value::String(s.to_str()?.to_owned())
+        } else if let Ok(f) = value.cast::<PyFloat>() {
+            serde_json::Number::from_f64(f.value()).map_or(Value::Null, Value::Number)
+        } else {
+            let kind = value.get_type().name()?.to_string();
+            return Err(to_py_err(Error::option(
+                &name,
+                format!("unsupported value of type {kind}"),
+            )));
+        };
+        map.insert(name, json);
+    }
+    Ok(map)
+}
+
+/// A seed: an integer in 0..2**64.
+fn extract_seed(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
+    if seed.is_instance_of::<PyInt>() && !seed.is_instance_of::<PyBool>() {
+        if let Ok(seed) = seed.extract::<u64>() {
+            return Ok(seed);
+        }
+    }
+    Err(to_py_err(Error::option(
+        "seed",
+        format!("expected an integer in 0..2**64, got {seed}"),
+    )))
+}
+
+// ---------------------------------------------------------------- cards
+
+#[pyclass(module = "cardcore", name = "Suit", eq, eq_int, frozen, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum PySuit {
+    Spades,
+    Hearts,
+    Diamonds,
+    Clubs,
+}
+
+impl From<Suit> for PySuit {
+    fn from(suit: Suit) -> PySuit {
+        [
+            PySuit::Spades,
+            PySuit::Hearts,
+            PySuit::Diamonds,
+            PySuit::Clubs,
+        ][suit.index()]
+    }
+}
+
+#[pymethods]
+impl PySuit {
+    #[getter]
+    fn letter(&self) -> String {
+        Suit::ALL[*self as usize].letter().to_string()
+    }
+}
+
+#[pyclass(module = "cardcore", name = "Rank", eq, eq_int, frozen, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum PyRank {
+    Two,
+    Three,
+    Four,
+    Five,
+    Six,
+    Seven,
+    Eight,
+    Nine,
+    Ten,
+    Jack,
+    Knight,
+    Queen,
+    King,
+    Ace,
+}
+
+impl From<Rank> for PyRank {
+    fn from(rank: Rank) -> PyRank {
+        use PyRank::*;
+        [
+            Two, Three, Four, Five, Six, Seven, Eight, Nine, Ten, Jack, Knight, Queen, King, Ace,
+        ][rank.index()]
+    }
+}
+
+#[pymethods]
+impl PyRank {
+    #[getter]
+    fn letter(&self) -> &'static str {
+        Rank::ALL[*self as usize].text()
+    }
+}
+
+/// A card face; `Card.parse("QH")`, `str(card) == "QH"`.
+#[pyclass(module = "cardcore", name = "Card", eq, frozen, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct PyCard(Card);
+
+#[pymethods]
+impl PyCard {
+    #[new]
+    fn py_new(text: &str) -> PyResult<PyCard> {
+        PyCard::parse(text)
+    }
+
+    #[staticmethod]
+    fn parse(text: &str) -> PyResult<PyCard> {
+        text.parse().map(PyCard).py_err()
+    }
+
+    #[staticmethod]
+    fn from_id(id: i64) -> PyResult<PyCard> {
+        usize::try_from(id)
+            .ok()
+            .and_then(Card::from_id)
+            .map(PyCard)
+            .ok_or_else(|| to_py_err(Error::Notation(format!("card id {id}"))))
+    }
+
+    #[getter]
+    fn id(&self) -> usize {
+        self.0.id()
+    }
+
+    #[getter]
+    fn suit(&self) -> Option<PySuit> {
+        self.0.suit().map(PySuit::from)
+    }
+
+    #[getter]
+    fn rank(&self) -> Option<PyRank> {
+        self.0.rank().map(PyRank::from)
+    }
+
+    #[getter]
+    fn tarot_trump(&self) -> Option<u8> {
+        self.0.tarot_trump_number()
+    }
+
+    #[getter]
+    fn is_excuse(&self) -> bool {
+        self.0.is_excuse()
+    }
+
+    #[getter]
+    fn is_joker(&self) -> bool {
+        self.0.is_joker()
+    }
+
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Card('{}')", self.0)
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let text = slf.get().0.to_string();
+        (slf.get_type(), (text,)).into_pyobject(slf.py())
+    }
+}
+
+/// The deck of that size (32, 46, 52, 78 or 110 cards), in face-id order.
+#[pyfunction]
+fn deck(size: i64) -> PyResult<Vec<PyCard>> {
+    usize::try_from(size)
+        .ok()
+        .and_then(cardcore::card::deck)
+        .map(|cards| cards.into_iter().map(PyCard).collect())
+        .ok_or_else(|| {
+            to_py_err(Error::option(
+                "size",
+                format!("no deck of {size} cards (32, 46, 52, 78, 110)"),
+            ))
+        })
+}
+
+// ---------------------------------------------------------------- actions
+
+/// A move: a stable integer `id` within its game, a canonical text, typed fields.
+#[pyclass(module = "cardcore", name = "Action", frozen)]
+struct PyAction {
+    game: &'static str,
+    id: ActionId,
+    kind: &'static str,
+    card: Option<Card>,
+    text: String,
+}
+
+#[pymethods]
+impl PyAction {
+    #[getter]
+    fn game(&self) -> &'static str {
+        self.game
+    }
+
+    #[getter]
+    fn id(&self) -> ActionId {
+        self.id
+    }
+
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.kind
+    }
+
+    #[getter]
+    fn card(&self) -> Option<PyCard> {
+        self.card.map(PyCard)
+    }
+
+    fn __str__(&self) -> &str {
+        &self.text
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Action({:?}, {}, '{}')", self.game, self.id, self.text)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyAction>()
+            .is_ok_and(|o| o.get().game == self.game && o.get().id == self.id)
+    }
+
+    fn __hash__(&self) -> u64 {
+        let name_hash = self
+            .game
+            .bytes()
+            .fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)));
+        name_hash
+            .wrapping_mul(1_000_003)
+            .wrapping_add(u64::from(self.id))
+    }
+
+    /// Unpickles as the registered game's action of the same id.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let rebuild = py.import("cardcore._core")?.getattr("_action")?;
+        (rebuild, (self.game, self.id)).into_pyobject(py)
+    }
+}
+
+/// The shared, immutable action objects of a game, made once.
+fn actions_of<G: Game>(
+    py: Python<'_>,
+    cell: &'static PyOnceLock<Vec<Py<PyAction>>>,
+) -> PyResult<&'static [Py<PyAction>]> {
+    let actions = cell.get_or_try_init(py, || {
+        (0..G::ACTION_COUNT as ActionId)
+            .map(|id| {
+                Py::new(
+                    py,
+                    PyAction {
+                        game: G::NAME,
+                        id,
+                        kind: G::action_kind(id),
+                        card: G::action_card(id),
+                        text: G::action_text(id),
+                    },
+                )
+            })
+            .collect::<PyResult<Vec<_>>>()
+    })?;
+    Ok(actions.as_slice())
+}
+
+/// The game's action for an `Action`, an id or a text.
+fn action_id<G: Game>(action: &Bound<'_, PyAny>) -> PyResult<ActionId> {
+    if let Ok(action) = action.cast::<PyAction>() {
+        let action = action.get();
+        if action.game != G::NAME {
+            return Err(to_py_err(Error::IllegalAction(format!(
+                "{} is an action of {}, not {}",
+                action.text,
+                action.game,
+                G::NAME
+            ))));
+        }
+        return Ok(action.id);
+    }
+    if action.is_instance_of::<PyInt>() && !action.is_instance_of::<PyBool>() {
+        let id = action.extract::<i64>().unwrap_or(i64::MAX);
+        return check_action_id::<G>(id).py_err();
+    }
+    if let Ok(text) = action.cast::<PyString>() {
+        return G::parse_action(text.to_str()?).py_err();
+    }
+    let kind = action.get_type().name()?.to_string();
+    Err(to_py_err(Error::IllegalAction(format!(
+        "expected an Action, an action id or an action text, got {kind}"
+    ))))
+}
+
+/// The Python class of each game type.
+trait PyGame: Game {
+    fn wrap(self, py: Python<'_>) -> PyResult<Py<PyAny>>;
+    fn inner<'a>(game: &'a Bound<'_, PyAny>) -> PyResult<PyRef<'a, Self::Class>>;
+    type Class: pyo3::PyClass;
+    fn game(class: &Self::Class) -> &Self;
+    fn actions(py: Python<'_>) -> PyResult<&'static [Py<PyAction>]>;
+}
+
+/// Defines a game's Python class: the protocol shared by every game, then the
+/// game's own accessors (`$extra`, plain `#[pymethods]` items).
+macro_rules! game_class {
+    ($Class:ident, $Game:ty, $py_name:literal, $doc:literal, { $($extra:tt)* }) => {
+        #[doc = $doc]
+        #[pyclass(module = "cardcore", name = $py_name)]
+        #[derive(Clone)]
+        pub(crate) struct $Class {
+            game: $Game,
+        }
+
+        impl crate::PyGame for $Game {
+            type Class = $Class;
+            fn wrap(self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+                Ok(Py::new(py, $Class { game: self })?.into_any())
+            }
+            fn inner<'a>(game: &'a Bound<'_, PyAny>) -> PyResult<PyRef<'a, $Class>> {
+                Ok(game.cast::<$Class>()?.borrow())
+            }
+            fn game(class: &$Class) -> &$Game {
+                &class.game
+            }
+            fn actions(py: Python<'_>) -> PyResult<&'static [Py<PyAction>]> {
+                static ACTIONS: PyOnceLock<Vec<Py<PyAction>>> = PyOnceLock::new();
+                crate::actions_of::<$Game>(py, &ACTIONS)
+            }
+        }
+
+        #[pymethods]
+        impl $Class {
+            #[new]
+            #[pyo3(signature = (*, seed, **options))]
+            fn py_new(seed: &Bound<'_, PyAny>, options: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+                let seed = crate::extract_seed(seed)?;
+                let options = crate::options_to_json(options)?;
+                Ok($Class { game: <$Game as Game>::new(seed, &options).py_err()? })
+            }
+
+            #[classattr]
+            fn action_count() -> usize {
+                <$Game as Game>::ACTION_COUNT
+            }
+
+            #[getter]
+            fn name(&self) -> &'static str {
+                <$Game as Game>::NAME
+            }
+
+            #[getter]
+            fn options(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+                crate::json_to_py(py, &self.game.options())
+            }
+
+            #[getter]
+            fn num_players(&self) -> usize {
+                <$Game as Game>::NUM_PLAYERS
+            }
+
+            #[getter]
+            fn current_player(&self) -> Option<usize> {
+                self.game.current_player()
+            }
+
+            #[getter]
+            fn phase(&self) -> &'static str {
+                self.game.phase()
+            }
+
+            #[getter]
+            fn is_over(&self) -> bool {
+                self.game.is_over()
+            }
+
+            #[getter]
+            fn scores(&self) -> Vec<i64> {
+                self.game.scores()
+            }
+
+            #[getter]
+            fn history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+                let actions = <$Game as crate::PyGame>::actions(py)?;
+                PyList::new(py, self.game.history().iter().map(|&a| &actions[usize::from(a)]))
+            }
+
+            fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+                let actions = <$Game as crate::PyGame>::actions(py)?;
+                let mut legal = Vec::with_capacity(<$Game as Game>::ACTION_COUNT);
+                self.game.legal_actions(&mut legal);
+                PyList::new(py, legal.into_iter().map(|a| &actions[usize::from(a)]))
+            }
+
+            fn apply(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+                let id = crate::action_id::<$Game>(action)?;
+                self.game.apply(id).py_err()
+            }
+
+            /// The action with that id or text (legal or not).
+            fn action(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Py<PyAction>> {
+                let id = crate::action_id::<$Game>(action)?;
+                Ok(<$Game as crate::PyGame>::actions(py)?[usize::from(id)].clone_ref(py))
+            }
+
+            fn clone(&self) -> Self {
+                Clone::clone(self)
+            }
+
+            fn to_json(&self) -> String {
+                self.game.to_json().to_string()
+            }
+
+            fn observation(&self, py: Python<'_>, seat: i64) -> PyResult<Py<PyAny>> {
+                let seat = usize::try_from(seat).unwrap_or(usize::MAX);
+                crate::json_to_py(py, &self.game.observation(seat).py_err()?)
+            }
+
+            fn __copy__(&self) -> Self {
+                Clone::clone(self)
+            }
+
+            fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+                Clone::clone(self)
+            }
+
+            fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+                let from_json = py.import("cardcore._core")?.getattr("from_json")?;
+                (from_json, (self.to_json(),)).into_pyobject(py)
+            }
+
+            fn __repr__(&self) -> String {
+                format!(
+                    "<{} {} current_player={:?} scores={:?}>",
+                    $py_name,
+                    self.game.phase(),
+                    self.game.current_player(),
+                    self.game.scores()
+                )
+            }
+
+            $($extra)*
+        }
+    };
+}
+pub(crate) use game_class;
+
+// ---------------------------------------------------------------- registry
+
+fn new_game_object(
+    py: Python<'_>,
+    name: &str,
+    seed: u64,
+    options: &Map<String, Value>,
+) -> PyResult<Py<PyAny>> {
+    cardcore::with_game!(name, G => G::new(seed, options).py_err()?.wrap(py),
+        unknown => Err(to_py_err(Error::UnknownGame(name.to_owned()))))
+}
+
+/// A new game by name: `new_game("brouc", seed=1, single_deal=True)`.
+#[pyfunction]
+#[pyo3(signature = (name, *, seed, **options))]
+fn new_game(
+    py: Python<'_>,
+    name: &str,
+    seed: &Bound<'_, PyAny>,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Py<PyAny>> {
+    let seed = extract_seed(seed)?;
+    let options = options_to_json(options)?;
+    new_game_object(py, name, seed, &options)
+}
+
+/// The game a `to_json()` text describes.
+#[pyfunction]
+fn from_json(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
+    let value: Value =
+        serde_json::from_str(text).map_err(|e| to_py_err(Error::json(format!("not JSON: {e}"))))?;
+    let name = value
+        .get("game")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    cardcore::with_game!(name, G => G::from_json(&value).py_err()?.wrap(py),
+        unknown => Err(to_py_err(Error::json(format!("unknown or missing game: {name:?}")))))
+}
+
+/// Rebuilds an action from its game's name and id (pickling).
+#[pyfunction]
+fn _action(py: Python<'_>, game: &str, id: i64) -> PyResult<Py<PyAction>> {
+    cardcore::with_game!(game, G => {
+        let id = check_action_id::<G>(id).py_err()?;
+        Ok(G::actions(py)?[usize::from(id)].clone_ref(py))
+    }, unknown => Err(to_py_err(Error::UnknownGame(game.to_owned()))))
+}
+
+/// Each registered game: name, players, action count, options (name, kind, default, doc).
+#[pyfunction]
+fn game_info(py: Python<'_>) -> PyResult<Py<PyAny>> {
+    let games: Vec<Value> = cardcore::games::GAMES
+        .iter()
+        .map(|&name| {
+            cardcore::with_game!(name, G => {
+                let options: Vec<Value> = G::OPTIONS.iter().map(|spec| {
+                    let kind = match spec.kind {
+                        OptionKind::Bool { .. } => "bool",
+                        OptionKind::Int { .. } => "int",
+                        OptionKind::OptionalInt { .. } => "int or None",
+                    };
+                    serde_json::json!({"name": spec.name, "kind": kind, "default": spec.default_value(), "doc": spec.doc})
+                }).collect();
+                serde_json::json!({"name": G::NAME, "players": G::NUM_PLAYERS, "actions": G::ACTION_COUNT, "options": options})
+            }, unknown => Value::Null)
+        })
+        .collect();
+    json_to_py(py, &Value::Array(games))
+}
+
+// ---------------------------------------------------------------- bots
+
+/// A seeded uniform-random player: `bot.act(game)` picks one legal action.
+#[pyclass(module = "cardcore", name = "RandomBot")]
+struct PyRandomBot(cardcore::bot::RandomBot);
+
+#[pymethods]
+impl PyRandomBot {
+    #[new]
+    fn py_new(seed: &Bound<'_, PyAny>) -> PyResult<Self> {
+        Ok(PyRandomBot(cardcore::bot::RandomBot::new(extract_seed(
+            seed,
+        )?)))
+    }
+
+    fn act(&mut self, py: Python<'_>, game: &Bound<'_, PyAny>) -> PyResult<Py<PyAction>> {
+        let name: String = game
+            .getattr("name")
+            .and_then(|n| n.extract())
+            .map_err(|_| to_py_err(Error::IllegalAction("not a cardcore game".into())))?;
+        let action = cardcore::with_game!(name.as_str(), G => {
+            let class = G::inner(game).map_err(|_| to_py_err(Error::IllegalAction("not a cardcore game".into())))?;
+            self.0.act(G::game(&class)).map(|a| G::actions(py).map(|all| all[usize::from(a)].clone_ref(py)))
+        }, unknown => None);
+        action.unwrap_or_else(|| {
+            Err(to_py_err(Error::IllegalAction(
+                "the game is over: no action to choose".into(),
+            )))
+        })
+    }
+}
+
+// ---------------------------------------------------------------- simulation
+
+#[pyclass(module = "cardcore", name = "SimulationSummary", frozen, get_all)]
+struct SimulationSummary {
+    game: &'static str,
+    games: u64,
+    decisions: u64,
+    wins: Vec<u64>,
+    mean_scores: Vec<f64>,
+    elapsed_seconds: f64,
+    threads: usize,
+}
+
+#[pymethods]
+impl SimulationSummary {
+    #[getter]
+    fn decisions_per_second(&self) -> f64 {
+        self.decisions as f64 / self.elapsed_seconds.max(1e-9)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "SimulationSummary(game={:?}, games={}, decisions={}, wins={:?}, mean_scores={:?}, elapsed_seconds={:.3}, threads={})",
+            self.game, self.games, self.decisions, self.wins, self.mean_scores, self.elapsed_seconds, self.threads
+        )
+    }
+}
+
+/// Plays `games` whole matches between random bots in Rust, without the GIL.
+#[pyfunction]
+#[pyo3(signature = (name, *, games, seed, threads = None, **options))]
+fn simulate(
+    py: Python<'_>,
+    name: &str,
+    games: i64,
+    seed: &Bound<'_, PyAny>,
+    threads: Option<i64>,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<SimulationSummary> {
+    let seed = extract_seed(seed)?;
+    let options = options_to_json(options)?;
+    let games = u64::try_from(games)
+        .ok()
+        .filter(|&g| g > 0)
+        .ok_or_else(|| {
+            to_py_err(Error::option(
+                "games",
+                format!("expected a positive number of games, got {games}"),
+            ))
+        })?;
+    let threads = match threads {
+        None => std::thread::available_parallelism().map_or(1, usize::from),
+        Some(t) => usize::try_from(t)
+            .ok()
+            .filter(|&t| (1..=1024).contains(&t))
+            .ok_or_else(|| {
+                to_py_err(Error::option(
+                    "threads",
+                    format!("expected 1 to 1024 threads, got {t}"),
+                ))
+            })?,
+    };
+    cardcore::with_game!(name, G => {
+        let summary = py.detach(|| cardcore::simulate::simulate::<G>(games, seed, threads, &options)).py_err()?;
+        Ok(SimulationSummary {
+            game: G::NAME,
+            games: summary.games,
+            decisions: summary.decisions,
+            wins: summary.wins,
+            mean_scores: summary.score_sums.iter().map(|&s| s as f64 / summary.games as f64).collect(),
+            elapsed_seconds: summary.elapsed_seconds,
+            threads: summary.threads,
+        })
+    }, unknown => Err(to_py_err(Error::UnknownGame(name.to_owned()))))
+}
+
+// ---------------------------------------------------------------- module
+
+#[pymodule]
+#[pyo3(name = "_core")]
+fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("GAMES", PyTuple::new(py, cardcore::games::GAMES)?)?;
+    m.add("CardcoreError", py.get_type::<CardcoreError>())?;
+    m.add("IllegalActionError", py.get_type::<IllegalActionError>())?;
+    m.add("NotationError", py.get_type::<NotationError>())?;
+    m.add("JsonError", py.get_type::<JsonError>())?;
+    m.add("UnknownGameError", py.get_type::<UnknownGameError>())?;
+    m.add("OptionError", py.get_type::<OptionError>())?;
+    m.add("SeatError", py.get_type::<SeatError>())?;
+    m.add_class::<PySuit>()?;
+    m.add_class::<PyRank>()?;
+    m.add_class::<PyCard>()?;
+    m.add_class::<PyAction>()?;
+    m.add_class::<PyRandomBot>()?;
+    m.add_class::<SimulationSummary>()?;
+    m.add_class::<brouc::PyBrouc>()?;
+    m.add_class::<brouc::PyAnnouncement>()?;
+    m.add_function(wrap_pyfunction!(deck, m)?)?;
+    m.add_function(wrap_pyfunction!(new_game, m)?)?;
+    m.add_function(wrap_pyfunction!(from_json, m)?)?;
+    m.add_function(wrap_pyfunction!(game_info, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate, m)?)?;
+    m.add_function(wrap_pyfunction!(_action, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,131 @@
+//! Sets of distinct card faces as 128-bit sets, indexed by face id.
+
+use crate::card::{Card, Suit};
+
+/// A set of distinct card faces (every deck without duplicates fits).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct CardSet(u128);
+
+impl CardSet {
+    pub const EMPTY: CardSet = CardSet(0);
+
+    pub const fn from_bits(bits: u128) -> CardSet {
+        CardSet(bits)
+    }
+
+    pub const fn bits(self) -> u128 {
+        self.0
+    }
+
+    pub const fn single(card: Card) -> CardSet {
+        CardSet(1 << card.id())
+    }
+
+    /// The suited faces of one suit (every rank, knight included).
+    pub const fn suit(suit: Suit) -> CardSet {
+        CardSet(0x3fff << (suit as u32 * 14))
+    }
+
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub const fn contains(self, card: Card) -> bool {
+        self.0 & (1 << card.id()) != 0
+    }
+
+    pub fn insert(&mut self, card: Card) {
+        self.0 |= 1 << card.id();
+    }
+
+    pub fn remove(&mut self, card: Card) {
+        self.0 &= !(1 << card.id());
+    }
+
+    pub const fn union(self, other: CardSet) -> CardSet {
+        CardSet(self.0 | other.0)
+    }
+
+    pub const fn intersection(self, other: CardSet) -> CardSet {
+        CardSet(self.0 & other.0)
+    }
+
+    pub const fn difference(self, other: CardSet) -> CardSet {
+        CardSet(self.0 & !other.0)
+    }
+
+    /// The `n`-th card in face-id order (`n < len()`), without iterating.
+    pub fn nth(self, n: usize) -> Option<Card> {
+        let mut bits = self.0;
+        for _ in 0..n {
+            bits &= bits.wrapping_sub(1);
+        }
+        (bits != 0).then(|| Card::from_id(bits.trailing_zeros() as usize))?
+    }
+
+    pub fn iter(self) -> CardSetIter {
+        CardSetIter(self.0)
+    }
+}
+
+impl FromIterator<Card> for CardSet {
+    fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> CardSet {
+        let mut set = CardSet::EMPTY;
+        for card in iter {
+            set.insert(card);
+        }
+        set
+    }
+}
+
+impl IntoIterator for CardSet {
+    type Item = Card;
+    type IntoIter = CardSetIter;
+    fn into_iter(self) -> CardSetIter {
+        self.iter()
+    }
+}
+
+impl std::fmt::Debug for CardSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+/// Cards of a set in face-id order.
+pub struct CardSetIter(u128);
+
+impl Iterator for CardSetIter {
+    type Item = Card;
+    fn next(&mut self) -> Option<Card> {
+        if self.0 == 0 {
+            return None;
+        }
+        let id = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Card::from_id(id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::{deck, Rank};
+
+    #[test]
+    fn set_operations() {
+        let cards: CardSet = deck(32).unwrap().into_iter().collect();
+        assert_eq!(cards.len(), 32);
+        let hearts = cards.intersection(CardSet::suit(Suit::Hearts));
+        assert_eq!(hearts.len(), 8);
+        assert_eq!(hearts.nth(0), Some(Card::new(Suit::Hearts, Rank::Seven)));
+        assert_eq!(hearts.nth(7), Some(Card::new(Suit::Hearts, Rank::Ace)));
+        assert_eq!(hearts.nth(8), None);
+        assert_eq!(cards.difference(hearts).len(), 24);
+        assert!(hearts.iter().all(|c| c.suit() == Some(Suit::Hearts)));
+    }
+}

@@ -1,0 +1,93 @@
+//! The protocol every game implements (docs/protocol.md).
+
+use serde_json::{Map, Value};
+
+use crate::card::Card;
+use crate::error::{Error, Result};
+use crate::options::OptionSpec;
+use crate::rng::SplitMix64;
+
+/// An action's stable integer id within its game.
+pub type ActionId = u16;
+
+/// A whole match of one game, as its rules define it.
+pub trait Game: Clone + Send + Sync + Sized + 'static {
+    /// The registered name (`cardcore.GAMES`).
+    const NAME: &'static str;
+    const NUM_PLAYERS: usize;
+    /// Action ids are `0..ACTION_COUNT`.
+    const ACTION_COUNT: usize;
+    /// The options, with their defaults; `single_deal` among them.
+    const OPTIONS: &'static [OptionSpec];
+
+    /// A new match; `options` are checked against [`Game::OPTIONS`].
+    fn new(seed: u64, options: &Map<String, Value>) -> Result<Self>;
+    /// Every option in force, defaults filled in.
+    fn options(&self) -> Value;
+
+    /// The seat to act, `None` once the game is over.
+    fn current_player(&self) -> Option<usize>;
+    fn phase(&self) -> &'static str;
+    fn is_over(&self) -> bool {
+        self.current_player().is_none()
+    }
+    /// Match scores per seat (a team's seats show the team's score).
+    fn scores(&self) -> Vec<i64>;
+    /// The seats that won the match (empty while it goes on, or when nobody won).
+    fn winning_seats(&self) -> Vec<usize>;
+
+    /// Every legal action, in increasing id order, into `out` (cleared first).
+    fn legal_actions(&self, out: &mut Vec<ActionId>);
+    /// Applies a legal action; anything else is an error and changes nothing.
+    fn apply(&mut self, action: ActionId) -> Result<()>;
+    /// A uniformly random legal action, `None` once over. Games override it
+    /// when they can draw without listing.
+    fn random_action(&self, rng: &mut SplitMix64) -> Option<ActionId> {
+        let mut legal = Vec::new();
+        self.legal_actions(&mut legal);
+        (!legal.is_empty()).then(|| legal[rng.below(legal.len() as u64) as usize])
+    }
+    /// The actions applied so far, oldest first.
+    fn history(&self) -> &[ActionId];
+
+    /// The action's canonical text.
+    fn action_text(action: ActionId) -> String;
+    /// The kind of action (`"play"`, …).
+    fn action_kind(action: ActionId) -> &'static str;
+    /// The card an action plays, if it plays one.
+    fn action_card(action: ActionId) -> Option<Card>;
+    /// The action a canonical (or lower-case) text names.
+    fn parse_action(text: &str) -> Result<ActionId>;
+
+    /// The exact state (docs/rules/<game>.md, "State JSON").
+    fn to_json(&self) -> Value;
+    /// Reads a state back, checking it is consistent.
+    fn from_json(value: &Value) -> Result<Self>;
+    /// What `seat` may know, nothing more.
+    fn observation(&self, seat: usize) -> Result<Value>;
+}
+
+/// Checks a seat number against the game's seats.
+pub fn check_seat<G: Game>(seat: usize) -> Result<usize> {
+    if seat < G::NUM_PLAYERS {
+        Ok(seat)
+    } else {
+        Err(Error::Seat(format!(
+            "seat {seat} is out of range: {} has seats 0 to {}",
+            G::NAME,
+            G::NUM_PLAYERS - 1
+        )))
+    }
+}
+
+/// Checks an action id against the game's action space.
+pub fn check_action_id<G: Game>(action: i64) -> Result<ActionId> {
+    match ActionId::try_from(action) {
+        Ok(id) if usize::from(id) < G::ACTION_COUNT => Ok(id),
+        _ => Err(Error::IllegalAction(format!(
+            "{action} is not an action id of {} (0 to {})",
+            G::NAME,
+            G::ACTION_COUNT - 1
+        ))),
+    }
+}

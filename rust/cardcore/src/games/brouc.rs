@@ -1,0 +1,1130 @@
+//! Brouc: a 32-card Jass game for two teams of two, with announcements and
+//! marriages.
+//!
+//! Rules: `shared/seeds/004_87c4079da244f717.txt` and the product's rulings
+//! `shared/rules/brouc.md` (B1-B15). `docs/rules/brouc.md` states every rule as
+//! implemented here, with the decisions (D1-D5) taken where both are silent.
+//! Choices: seats are numbered in the order of play (anticlockwise); the
+//! announcements are automatic (B11); a match ends as soon as a team's exact
+//! running total passes the target (B14), and the abandoned deal is booked (D4).
+
+use serde::Deserialize;
+use serde_json::{json, Map, Value};
+
+use crate::card::{Card, Rank, Suit, FACE_COUNT};
+use crate::cardset::CardSet;
+use crate::deal::deal_in_batches;
+use crate::error::{Error, Result};
+use crate::game::{check_seat, ActionId, Game};
+use crate::json;
+use crate::options::{self, OptionKind, OptionSpec};
+use crate::rng::SplitMix64;
+use crate::trick::{follow, Trick};
+
+const PLAYERS: usize = 4;
+const TRICKS_PER_DEAL: usize = 8;
+/// Ranks in action-id order (low to high face id); `rank_order` gives play order.
+const RANKS: [Rank; 8] = [
+    Rank::Seven,
+    Rank::Eight,
+    Rank::Nine,
+    Rank::Ten,
+    Rank::Jack,
+    Rank::Queen,
+    Rank::King,
+    Rank::Ace,
+];
+/// The most announcements a deal can hold: one per (seat, suit).
+const MAX_ANNOUNCEMENTS: usize = PLAYERS * 4;
+
+/// The card table (rulings): A 10 K Q J 9 8 7 in every suit, trumps included.
+const fn rank_order(rank: Rank) -> u16 {
+    match rank {
+        Rank::Ace => 7,
+        Rank::Ten => 6,
+        Rank::King => 5,
+        Rank::Queen => 4,
+        Rank::Jack => 3,
+        Rank::Nine => 2,
+        Rank::Eight => 1,
+        _ => 0,
+    }
+}
+
+const fn rank_points(rank: Rank) -> i64 {
+    match rank {
+        Rank::Ace => 11,
+        Rank::Ten => 10,
+        Rank::King => 4,
+        Rank::Queen => 3,
+        Rank::Jack => 2,
+        _ => 0,
+    }
+}
+
+/// `rank_order` by face id, so the hot paths need no division.
+const STRENGTH: [u16; FACE_COUNT] = {
+    let mut table = [0; FACE_COUNT];
+    let mut id = 0;
+    while id < 56 {
+        table[id] = rank_order(Rank::ALL[id % 14]);
+        id += 1;
+    }
+    table
+};
+
+fn strength(card: Card) -> u16 {
+    STRENGTH[card.id()]
+}
+
+/// Card points of a set: each scoring rank's count times its value.
+fn points(cards: CardSet) -> i64 {
+    [Rank::Ace, Rank::Ten, Rank::King, Rank::Queen, Rank::Jack]
+        .into_iter()
+        .map(|rank| {
+            let of_rank = Suit::ALL
+                .into_iter()
+                .map(|suit| CardSet::single(Card::new(suit, rank)));
+            let mask = of_rank.fold(CardSet::EMPTY, CardSet::union);
+            rank_points(rank) * cards.intersection(mask).len() as i64
+        })
+        .sum()
+}
+
+const fn team_of(seat: usize) -> usize {
+    seat % 2
+}
+
+fn card_of(action: ActionId) -> Option<Card> {
+    let action = usize::from(action);
+    (action < 32).then(|| Card::new(Suit::ALL[action / 8], RANKS[action % 8]))
+}
+
+fn action_of(card: Card) -> Option<ActionId> {
+    let suit = card.suit()?;
+    let rank = RANKS.iter().position(|&r| Some(r) == card.rank())?;
+    Some((suit.index() * 8 + rank) as ActionId)
+}
+
+fn brouc_deck() -> [Card; 32] {
+    std::array::from_fn(|i| Card::new(Suit::ALL[i / 8], RANKS[i % 8]))
+}
+
+fn deck_set() -> CardSet {
+    brouc_deck().into_iter().collect()
+}
+
+/// K+Q of `suit` among `cards`: 20, with the J 30 (not 30 + 20); doubled in
+/// trumps. The same table serves announcements (B10) and trick marriages (B12).
+fn combination_value(cards: CardSet, suit: Suit, trump: Suit) -> i64 {
+    let has = |rank| cards.contains(Card::new(suit, rank));
+    if !(has(Rank::King) && has(Rank::Queen)) {
+        return 0;
+    }
+    let value = if has(Rank::Jack) { 30 } else { 20 };
+    if suit == trump {
+        2 * value
+    } else {
+        value
+    }
+}
+
+/// A deal's points for one team (B13): card points rounded to tens with a
+/// final 5 rounded up, plus the marriage balance and its announcements.
+pub fn deal_score(card_points: i64, marriages: i64, other_marriages: i64, announced: i64) -> i64 {
+    (card_points + 5).div_euclid(10) + (marriages - other_marriages + announced) / 10
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+struct Options {
+    single_deal: bool,
+    target: i64,
+    first_dealer: Option<u8>,
+}
+
+/// A combination announced from a player's hand (B10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Announcement {
+    pub seat: u8,
+    pub suit: Suit,
+    pub value: u16,
+}
+
+impl Announcement {
+    /// The cards it shows: K and Q, and the J for 30 or 60.
+    pub fn cards(&self) -> Vec<Card> {
+        let mut ranks = vec![Rank::King, Rank::Queen];
+        if self.value % 30 == 0 {
+            ranks.push(Rank::Jack);
+        }
+        ranks.into_iter().map(|r| Card::new(self.suit, r)).collect()
+    }
+}
+
+/// A completed trick and who won it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayedTrick {
+    pub trick: Trick<PLAYERS>,
+    pub winner: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Brouc {
+    options: Options,
+    rng: SplitMix64,
+    dealer: u8,
+    deal_number: u32,
+    trump_card: Card,
+    /// The suit of `trump_card`, kept at hand for the hot paths.
+    trump: Suit,
+    hands: [CardSet; PLAYERS],
+    trick: Trick<PLAYERS>,
+    tricks: [Option<PlayedTrick>; TRICKS_PER_DEAL],
+    tricks_played: u8,
+    card_points: [i64; 2],
+    marriages: [i64; 2],
+    announcements: [Option<Announcement>; MAX_ANNOUNCEMENTS],
+    announcement_count: u8,
+    /// Bit `seat * 4 + suit` once that combination is announced (each scores once).
+    announced_mask: u16,
+    /// Announcement points per team this deal.
+    announced_points: [i64; 2],
+    deal_scores: Vec<[i64; 2]>,
+    totals: [i64; 2],
+    capes: [u32; 2],
+    winner: Option<u8>,
+    over: bool,
+    history: Vec<ActionId>,
+}
+
+const OPTIONS: &[OptionSpec] = &[
+    options::SINGLE_DEAL,
+    OptionSpec {
+        name: "target",
+        kind: OptionKind::Int {
+            default: 30,
+            min: 1,
+            max: 1000,
+        },
+        doc: "the match is won by the first team whose total exceeds it",
+    },
+    OptionSpec {
+        name: "first_dealer",
+        kind: OptionKind::OptionalInt { min: 0, max: 3 },
+        doc: "the first dealer's seat; None draws it from the seeded generator",
+    },
+];
+
+impl Brouc {
+    pub const fn trump(&self) -> Suit {
+        self.trump
+    }
+
+    pub const fn trump_card(&self) -> Card {
+        self.trump_card
+    }
+
+    pub const fn dealer(&self) -> usize {
+        self.dealer as usize
+    }
+
+    pub const fn deal_number(&self) -> u32 {
+        self.deal_number
+    }
+
+    pub fn hand(&self, seat: usize) -> Result<CardSet> {
+        Ok(self.hands[check_seat::<Self>(seat)?])
+    }
+
+    pub const fn trick(&self) -> &Trick<PLAYERS> {
+        &self.trick
+    }
+
+    /// The completed tricks of the current deal.
+    pub fn tricks(&self) -> impl Iterator<Item = &PlayedTrick> {
+        self.tricks.iter().flatten()
+    }
+
+    pub const fn card_points(&self) -> [i64; 2] {
+        self.card_points
+    }
+
+    pub const fn marriages(&self) -> [i64; 2] {
+        self.marriages
+    }
+
+    pub fn announcements(&self) -> impl Iterator<Item = &Announcement> {
+        self.announcements.iter().flatten()
+    }
+
+    pub fn deal_scores(&self) -> &[[i64; 2]] {
+        &self.deal_scores
+    }
+
+    pub const fn capes(&self) -> [u32; 2] {
+        self.capes
+    }
+
+    /// The winning team.
+    pub fn winner(&self) -> Option<usize> {
+        self.winner.map(usize::from)
+    }
+
+    /// Games credited per team: the match won, plus 2 per cape (B15).
+    pub fn match_record(&self) -> [u32; 2] {
+        std::array::from_fn(|team| u32::from(self.winner() == Some(team)) + 2 * self.capes[team])
+    }
+
+    /// The cards the player to act may play (B8, B9).
+    fn legal_cards(&self) -> CardSet {
+        if self.over {
+            return CardSet::EMPTY;
+        }
+        let hand = self.hands[self.trick.next_seat()];
+        let Some(led_suit) = self.trick.led().and_then(Card::suit) else {
+            return hand;
+        };
+        let led = CardSet::suit(led_suit);
+        if led_suit == self.trump() || !hand.intersection(led).is_empty() {
+            return follow(hand, led);
+        }
+        self.without_undertrumps(hand)
+    }
+
+    /// B9: a void player may not undertrump a trumped trick, except with the
+    /// trump Q under the trump K, or the trump J when K and Q are both in
+    /// (D2: nothing else); if only too-low trumps are held, anything goes.
+    fn without_undertrumps(&self, hand: CardSet) -> CardSet {
+        let trump = self.trump();
+        let trumps_in_trick = self.trick.cards().intersection(CardSet::suit(trump));
+        let Some(highest) = trumps_in_trick.iter().map(strength).max() else {
+            return hand;
+        };
+        let in_trick = |rank| trumps_in_trick.contains(Card::new(trump, rank));
+        let mut too_low: CardSet = hand
+            .intersection(CardSet::suit(trump))
+            .iter()
+            .filter(|&card| strength(card) < highest)
+            .collect();
+        if in_trick(Rank::King) {
+            too_low.remove(Card::new(trump, Rank::Queen));
+            if in_trick(Rank::Queen) {
+                too_low.remove(Card::new(trump, Rank::Jack));
+            }
+        }
+        let allowed = hand.difference(too_low);
+        if allowed.is_empty() {
+            hand
+        } else {
+            allowed
+        }
+    }
+
+    /// B7: the highest trump, otherwise the highest card of the led suit.
+    fn trick_winner(trick: &Trick<PLAYERS>, trump: Suit) -> usize {
+        let led = trick.led().and_then(Card::suit);
+        trick.winner_by(|card| match card.suit() {
+            Some(suit) if suit == trump => Some(16 + strength(card)),
+            suit if suit == led => Some(strength(card)),
+            _ => None,
+        })
+    }
+
+    fn deal(&mut self) {
+        let mut deck = brouc_deck();
+        self.rng.shuffle(&mut deck);
+        self.hands = [CardSet::EMPTY; PLAYERS];
+        let first = (self.dealer() + 1) % PLAYERS;
+        let hands = &mut self.hands;
+        deal_in_batches(&deck, PLAYERS, first, &[1, 3, 4], |seat, card| {
+            hands[seat].insert(card);
+        });
+        self.trump_card = deck[deck.len() - 1];
+        self.trump = self.trump_card.suit().unwrap_or(Suit::Spades);
+        self.trick = Trick::new(first);
+        self.tricks = [None; TRICKS_PER_DEAL];
+        self.tricks_played = 0;
+        self.card_points = [0; 2];
+        self.marriages = [0; 2];
+        self.announcements = [None; MAX_ANNOUNCEMENTS];
+        self.announcement_count = 0;
+        self.announced_mask = 0;
+        self.announced_points = [0; 2];
+    }
+
+    const fn announced(&self, team: usize) -> i64 {
+        self.announced_points[team]
+    }
+
+    fn record_announcement(&mut self, announcement: Announcement) {
+        let seat = usize::from(announcement.seat);
+        self.announcements[usize::from(self.announcement_count)] = Some(announcement);
+        self.announcement_count += 1;
+        self.announced_mask |= 1 << (seat * 4 + announcement.suit.index());
+        self.announced_points[team_of(seat)] += i64::from(announcement.value);
+    }
+
+    /// B11: the trick's winning team scores its combinations not yet announced,
+    /// from the cards still in hand; the winner first, then the partner (D3).
+    fn announce(&mut self, winner: usize) {
+        let trump = self.trump();
+        for seat in [winner, (winner + 2) % PLAYERS] {
+            for suit in Suit::ALL {
+                let done = self.announced_mask & (1 << (seat * 4 + suit.index())) != 0;
+                let value = combination_value(self.hands[seat], suit, trump);
+                if !done && value > 0 {
+                    self.record_announcement(Announcement {
+                        seat: seat as u8,
+                        suit,
+                        value: value as u16,
+                    });
+                }
+            }
+        }
+    }
+
+    /// B14: a team's running total in tenths, unrounded.
+    fn running_tenths(&self, team: usize) -> i64 {
+        10 * self.totals[team] + self.card_points[team] + self.marriages[team]
+            - self.marriages[1 - team]
+            + self.announced(team)
+    }
+
+    /// B13, B15: books the deal (complete or abandoned) into the match.
+    fn book_deal(&mut self) {
+        let scores: [i64; 2] = std::array::from_fn(|team| {
+            deal_score(
+                self.card_points[team],
+                self.marriages[team],
+                self.marriages[1 - team],
+                self.announced(team),
+            )
+        });
+        self.deal_scores.push(scores);
+        self.totals = [self.totals[0] + scores[0], self.totals[1] + scores[1]];
+        if usize::from(self.tricks_played) == TRICKS_PER_DEAL {
+            let first = team_of(usize::from(self.tricks[0].map_or(0, |t| t.winner)));
+            if self
+                .tricks()
+                .all(|t| team_of(usize::from(t.winner)) == first)
+            {
+                self.capes[first] += 1;
+            }
+        }
+    }
+
+    fn finish_trick(&mut self) {
+        let trick = self.trick;
+        let trump = self.trump();
+        let winner = Self::trick_winner(&trick, trump);
+        let team = team_of(winner);
+        let cards = trick.cards();
+        self.card_points[team] += points(cards);
+        self.marriages[team] += Suit::ALL
+            .into_iter()
+            .map(|suit| combination_value(cards, suit, trump))
+            .sum::<i64>();
+        self.tricks[usize::from(self.tricks_played)] = Some(PlayedTrick {
+            trick,
+            winner: winner as u8,
+        });
+        self.tricks_played += 1;
+        self.announce(winner);
+        self.trick = Trick::new(winner);
+        if self.running_tenths(team) > 10 * self.options.target {
+            self.winner = Some(team as u8);
+            self.book_deal();
+            self.over = true;
+        } else if usize::from(self.tricks_played) == TRICKS_PER_DEAL {
+            self.book_deal();
+            if self.options.single_deal {
+                self.over = true;
+            } else {
+                self.dealer = ((self.dealer() + 1) % PLAYERS) as u8;
+                self.deal_number += 1;
+                self.deal();
+            }
+        }
+    }
+
+    fn plays_json(trick: &Trick<PLAYERS>) -> Value {
+        trick
+            .plays()
+            .map(|(seat, card)| json!([seat, card.to_string()]))
+            .collect()
+    }
+
+    fn cards_json(cards: CardSet) -> Value {
+        cards.iter().map(|c| c.to_string()).collect()
+    }
+
+    /// Everything public at the table: shared by the state and the observations.
+    fn public_json(&self) -> Map<String, Value> {
+        let tricks: Vec<Value> = self
+            .tricks()
+            .map(|t| {
+                json!({
+                    "leader": t.trick.leader(),
+                    "cards": Self::plays_json(&t.trick),
+                    "winner": t.winner,
+                })
+            })
+            .collect();
+        let announcements: Vec<Value> = self
+            .announcements()
+            .map(|a| json!({"seat": a.seat, "suit": a.suit.letter().to_string(), "value": a.value}))
+            .collect();
+        let value = json!({
+            "game": Self::NAME,
+            "version": 1,
+            "options": self.options(),
+            "phase": self.phase(),
+            "dealer": self.dealer,
+            "deal_number": self.deal_number,
+            "trump": self.trump().letter().to_string(),
+            "trump_card": self.trump_card.to_string(),
+            "trick_leader": self.trick.leader(),
+            "trick": Self::plays_json(&self.trick),
+            "tricks": tricks,
+            "card_points": self.card_points,
+            "marriages": self.marriages,
+            "announcements": announcements,
+            "deal_scores": self.deal_scores,
+            "capes": self.capes,
+            "winner": self.winner,
+        });
+        match value {
+            Value::Object(map) => map,
+            _ => Map::new(),
+        }
+    }
+
+    fn read_plays(value: &Value, leader: usize, what: &str) -> Result<Trick<PLAYERS>> {
+        let plays = json::array(value, what)?;
+        if plays.len() > PLAYERS {
+            return Err(Error::json(format!("{what}: more than {PLAYERS} cards")));
+        }
+        let mut trick = Trick::new(leader);
+        for play in plays {
+            let pair = json::array(play, what)?;
+            let [seat, card] = pair.as_slice() else {
+                return Err(Error::json(format!("{what}: expected [seat, card] pairs")));
+            };
+            if json::uint(seat, what, 3)? as usize != trick.next_seat() {
+                return Err(Error::json(format!("{what}: seats out of order")));
+            }
+            trick.push(json::card(card, what)?);
+        }
+        Ok(trick)
+    }
+}
+
+impl Game for Brouc {
+    const NAME: &'static str = "brouc";
+    const NUM_PLAYERS: usize = PLAYERS;
+    const ACTION_COUNT: usize = 32;
+    const OPTIONS: &'static [OptionSpec] = OPTIONS;
+
+    fn new(seed: u64, options: &Map<String, Value>) -> Result<Brouc> {
+        let resolved = options::resolve(OPTIONS, options)?;
+        let options: Options = serde_json::from_value(Value::Object(resolved))
+            .map_err(|e| Error::option("options", e.to_string()))?;
+        let mut rng = SplitMix64::new(seed);
+        // B5: the first dealer is drawn from the seeded generator.
+        let dealer = match options.first_dealer {
+            Some(seat) => seat,
+            None => rng.below(PLAYERS as u64) as u8,
+        };
+        let mut game = Brouc {
+            options,
+            rng,
+            dealer,
+            deal_number: 1,
+            trump_card: Card::new(Suit::Spades, Rank::Seven),
+            trump: Suit::Spades,
+            hands: [CardSet::EMPTY; PLAYERS],
+            trick: Trick::new(0),
+            tricks: [None; TRICKS_PER_DEAL],
+            tricks_played: 0,
+            card_points: [0; 2],
+            marriages: [0; 2],
+            announcements: [None; MAX_ANNOUNCEMENTS],
+            announcement_count: 0,
+            announced_mask: 0,
+            announced_points: [0; 2],
+            deal_scores: Vec::new(),
+            totals: [0; 2],
+            capes: [0; 2],
+            winner: None,
+            over: false,
+            history: Vec::new(),
+        };
+        game.deal();
+        Ok(game)
+    }
+
+    fn options(&self) -> Value {
+        json!({
+            "single_deal": self.options.single_deal,
+            "target": self.options.target,
+            "first_dealer": self.options.first_dealer,
+        })
+    }
+
+    fn current_player(&self) -> Option<usize> {
+        (!self.over).then(|| self.trick.next_seat())
+    }
+
+    fn phase(&self) -> &'static str {
+        if self.over {
+            "over"
+        } else {
+            "play"
+        }
+    }
+
+    fn is_over(&self) -> bool {
+        self.over
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        (0..PLAYERS)
+            .map(|seat| self.totals[team_of(seat)])
+            .collect()
+    }
+
+    fn winning_seats(&self) -> Vec<usize> {
+        self.winner()
+            .map_or_else(Vec::new, |team| vec![team, team + 2])
+    }
+
+    fn legal_actions(&self, out: &mut Vec<ActionId>) {
+        out.clear();
+        out.extend(self.legal_cards().iter().filter_map(action_of));
+    }
+
+    fn apply(&mut self, action: ActionId) -> Result<()> {
+        let card = card_of(action).ok_or_else(|| {
+            Error::IllegalAction(format!("{action} is not an action id of brouc (0 to 31)"))
+        })?;
+        if self.over {
+            return Err(Error::IllegalAction(format!(
+                "cannot play {card}: the game is over"
+            )));
+        }
+        let legal = self.legal_cards();
+        if !legal.contains(card) {
+            let seat = self.trick.next_seat();
+            let may: Vec<String> = legal.iter().map(|c| c.to_string()).collect();
+            return Err(Error::IllegalAction(format!(
+                "seat {seat} may not play {card} now; legal: {}",
+                may.join(" ")
+            )));
+        }
+        self.history.push(action);
+        self.hands[self.trick.next_seat()].remove(card);
+        self.trick.push(card);
+        if self.trick.is_complete() {
+            self.finish_trick();
+        }
+        Ok(())
+    }
+
+    fn random_action(&self, rng: &mut SplitMix64) -> Option<ActionId> {
+        let legal = self.legal_cards();
+        if legal.is_empty() {
+            return None;
+        }
+        legal
+            .nth(rng.below(legal.len() as u64) as usize)
+            .and_then(action_of)
+    }
+
+    fn history(&self) -> &[ActionId] {
+        &self.history
+    }
+
+    fn action_text(action: ActionId) -> String {
+        card_of(action).map_or_else(String::new, |c| c.to_string())
+    }
+
+    fn action_kind(_action: ActionId) -> &'static str {
+        "play"
+    }
+
+    fn action_card(action: ActionId) -> Option<Card> {
+        card_of(action)
+    }
+
+    fn parse_action(text: &str) -> Result<ActionId> {
+        let card: Card = text.parse()?;
+        action_of(card)
+            .ok_or_else(|| Error::IllegalAction(format!("{card} is not a card of the Brouc deck")))
+    }
+
+    fn to_json(&self) -> Value {
+        let mut state = self.public_json();
+        state.insert("rng".into(), json!(self.rng.state()));
+        let hands: Vec<Value> = self.hands.iter().map(|&h| Self::cards_json(h)).collect();
+        state.insert("hands".into(), Value::Array(hands));
+        let history: Vec<Value> = self
+            .history
+            .iter()
+            .map(|&a| Value::String(Self::action_text(a)))
+            .collect();
+        state.insert("history".into(), Value::Array(history));
+        Value::Object(state)
+    }
+
+    fn from_json(value: &Value) -> Result<Brouc> {
+        let state = json::object(value, "state")?;
+        let get = |key: &str| json::field(state, key);
+        if get("game")? != Self::NAME || get("version")? != 1 {
+            return Err(Error::json("not a version 1 brouc state"));
+        }
+        let options_map = json::object(get("options")?, "options")?;
+        let options: Options = serde_json::from_value(Value::Object(
+            options::resolve(OPTIONS, options_map)
+                .map_err(|e| Error::json(format!("options: {e}")))?,
+        ))
+        .map_err(|e| Error::json(format!("options: {e}")))?;
+        let rng = SplitMix64::new(json::uint(get("rng")?, "rng", u64::MAX)?);
+        let over = match json::string(get("phase")?, "phase")? {
+            "play" => false,
+            "over" => true,
+            other => return Err(Error::json(format!("phase: unknown phase {other:?}"))),
+        };
+        let dealer = json::uint(get("dealer")?, "dealer", 3)? as u8;
+        let deal_number = json::uint(get("deal_number")?, "deal_number", u64::from(u32::MAX))?;
+        let trump_card = json::card(get("trump_card")?, "trump_card")?;
+        let trump = json::suit(get("trump")?, "trump")?;
+        if trump_card.suit() != Some(trump) {
+            return Err(Error::json("trump: not the suit of trump_card"));
+        }
+        let hands = json::list_of(get("hands")?, "hands", PLAYERS, |hand| {
+            let cards = json::array(hand, "hands")?;
+            let set: CardSet = cards
+                .iter()
+                .map(|c| json::card(c, "hands"))
+                .collect::<Result<_>>()?;
+            if set.len() != cards.len() {
+                return Err(Error::json("hands: a card appears twice"));
+            }
+            Ok(set)
+        })?;
+        let mut tricks = [None; TRICKS_PER_DEAL];
+        let played = json::array(get("tricks")?, "tricks")?;
+        if played.len() > TRICKS_PER_DEAL || (!over && played.len() == TRICKS_PER_DEAL) {
+            return Err(Error::json("tricks: too many completed tricks"));
+        }
+        let mut next_leader = (usize::from(dealer) + 1) % PLAYERS;
+        let mut card_points = [0; 2];
+        let mut marriages = [0; 2];
+        let mut seen = CardSet::EMPTY;
+        let mut count = 0;
+        for (slot, value) in tricks.iter_mut().zip(played) {
+            let record = json::object(value, "tricks")?;
+            let leader = json::uint(json::field(record, "leader")?, "tricks", 3)? as usize;
+            let trick = Self::read_plays(json::field(record, "cards")?, leader, "tricks")?;
+            let winner = json::uint(json::field(record, "winner")?, "tricks", 3)? as usize;
+            if leader != next_leader
+                || !trick.is_complete()
+                || winner != Self::trick_winner(&trick, trump)
+            {
+                return Err(Error::json(
+                    "tricks: a trick is incomplete, out of turn or misattributed",
+                ));
+            }
+            let cards = trick.cards();
+            card_points[team_of(winner)] += points(cards);
+            marriages[team_of(winner)] += Suit::ALL
+                .into_iter()
+                .map(|suit| combination_value(cards, suit, trump))
+                .sum::<i64>();
+            count += cards.len();
+            seen = seen.union(cards);
+            *slot = Some(PlayedTrick {
+                trick,
+                winner: winner as u8,
+            });
+            next_leader = winner;
+        }
+        let leader = json::uint(get("trick_leader")?, "trick_leader", 3)? as usize;
+        let trick = Self::read_plays(get("trick")?, leader, "trick")?;
+        if leader != next_leader || trick.is_complete() || (over && !trick.is_empty()) {
+            return Err(Error::json("trick: wrong leader or size"));
+        }
+        count += trick.len();
+        seen = seen.union(trick.cards());
+        for (seat, hand) in hands.iter().enumerate() {
+            let played_now = trick.plays().any(|(s, _)| s == seat);
+            if hand.len() != TRICKS_PER_DEAL - played.len() - usize::from(played_now) {
+                return Err(Error::json(format!(
+                    "hands: seat {seat} holds the wrong number of cards"
+                )));
+            }
+            count += hand.len();
+            seen = seen.union(*hand);
+        }
+        if count != 32 || seen != deck_set() {
+            return Err(Error::json(
+                "cards are not conserved: the 32 cards must each be somewhere once",
+            ));
+        }
+        if json::ints::<2>(get("card_points")?, "card_points")? != card_points
+            || json::ints::<2>(get("marriages")?, "marriages")? != marriages
+        {
+            return Err(Error::json(
+                "card_points or marriages do not match the tricks",
+            ));
+        }
+        let mut announcements: Vec<Announcement> = Vec::new();
+        let listed = json::array(get("announcements")?, "announcements")?;
+        if listed.len() > MAX_ANNOUNCEMENTS {
+            return Err(Error::json("announcements: too many"));
+        }
+        for value in listed {
+            let record = json::object(value, "announcements")?;
+            let seat = json::uint(json::field(record, "seat")?, "announcements", 3)? as u8;
+            let suit = json::suit(json::field(record, "suit")?, "announcements")?;
+            let value = json::uint(json::field(record, "value")?, "announcements", 60)? as u16;
+            let allowed: &[u16] = if suit == trump { &[40, 60] } else { &[20, 30] };
+            let duplicate = announcements
+                .iter()
+                .any(|a| a.seat == seat && a.suit == suit);
+            if !allowed.contains(&value) || duplicate {
+                return Err(Error::json(
+                    "announcements: a value or a repeat is not possible",
+                ));
+            }
+            announcements.push(Announcement { seat, suit, value });
+        }
+        let deal_scores = json::array(get("deal_scores")?, "deal_scores")?
+            .iter()
+            .map(|v| json::ints::<2>(v, "deal_scores"))
+            .collect::<Result<Vec<_>>>()?;
+        let totals = deal_scores
+            .iter()
+            .fold([0, 0], |t, s| [t[0] + s[0], t[1] + s[1]]);
+        let capes = json::ints::<2>(get("capes")?, "capes")?;
+        let winner = match get("winner")? {
+            Value::Null => None,
+            value => Some(json::uint(value, "winner", 1)? as u8),
+        };
+        if winner.is_some() && !over {
+            return Err(Error::json("winner: set while the game goes on"));
+        }
+        let history = json::array(get("history")?, "history")?
+            .iter()
+            .map(|v| Self::parse_action(json::string(v, "history")?))
+            .collect::<Result<Vec<_>>>()
+            .map_err(|e| Error::json(format!("history: {e}")))?;
+        if history.len() < count - hands.iter().map(|h| h.len()).sum::<usize>() {
+            return Err(Error::json("history: shorter than the cards played"));
+        }
+        let mut game = Brouc {
+            options,
+            rng,
+            dealer,
+            deal_number: deal_number as u32,
+            trump_card,
+            trump,
+            hands: [hands[0], hands[1], hands[2], hands[3]],
+            trick,
+            tricks,
+            tricks_played: played.len() as u8,
+            card_points,
+            marriages,
+            announcements: [None; MAX_ANNOUNCEMENTS],
+            announcement_count: 0,
+            announced_mask: 0,
+            announced_points: [0; 2],
+            deal_scores,
+            totals,
+            capes: capes.map(|c| c.clamp(0, i64::from(u32::MAX)) as u32),
+            winner,
+            over,
+            history,
+        };
+        for announcement in announcements {
+            game.record_announcement(announcement);
+        }
+        Ok(game)
+    }
+
+    fn observation(&self, seat: usize) -> Result<Value> {
+        let seat = check_seat::<Self>(seat)?;
+        let mut view = self.public_json();
+        view.insert("seat".into(), json!(seat));
+        view.insert("hand".into(), Self::cards_json(self.hands[seat]));
+        let sizes: Vec<usize> = self.hands.iter().map(|h| h.len()).collect();
+        view.insert("hand_sizes".into(), json!(sizes));
+        view.insert("current_player".into(), json!(self.current_player()));
+        view.insert("scores".into(), json!(self.scores()));
+        let held = self.hands[self.dealer()].contains(self.trump_card);
+        view.insert("trump_card_held".into(), json!(held));
+        Ok(Value::Object(view))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(text: &str) -> Card {
+        text.parse().unwrap()
+    }
+
+    fn cards(texts: &str) -> CardSet {
+        texts.split_whitespace().map(card).collect()
+    }
+
+    fn new_game(seed: u64) -> Brouc {
+        Brouc::new(seed, &Map::new()).unwrap()
+    }
+
+    /// A position for rule tests: the trump card, the hands and the current
+    /// trick are set directly (the cards need not add up to a deck here).
+    fn position(trump_card: &str, hands: [&str; 4], leader: usize, trick: &[&str]) -> Brouc {
+        let mut game = new_game(1);
+        game.trump_card = card(trump_card);
+        game.trump = game.trump_card.suit().unwrap();
+        game.hands = hands.map(cards);
+        game.trick = Trick::new(leader);
+        for text in trick {
+            game.trick.push(card(text));
+        }
+        game
+    }
+
+    fn legal(game: &Brouc) -> CardSet {
+        game.legal_cards()
+    }
+
+    #[test]
+    fn deal_gives_eight_cards_each_and_turns_the_dealers_last_card() {
+        let game = new_game(42);
+        assert!(game.hands.iter().all(|h| h.len() == 8));
+        let all = game.hands.iter().fold(CardSet::EMPTY, |a, &h| a.union(h));
+        assert_eq!(all, deck_set());
+        assert!(game.hands[game.dealer()].contains(game.trump_card));
+        assert_eq!(game.current_player(), Some((game.dealer() + 1) % 4));
+    }
+
+    #[test]
+    fn card_table_totals_120() {
+        assert_eq!(points(deck_set()), 120);
+    }
+
+    #[test]
+    fn must_follow_suit_and_trump_on_a_trump_lead_without_beating() {
+        let game = position("7H", ["AS 8H", "KS 9D", "7D 9H", "QC JC"], 0, &["10H"]);
+        // Seat 1 is void in hearts (trump lead): anything.
+        assert_eq!(legal(&game), cards("KS 9D"));
+        let game = position("7H", ["AS 8H", "KS 9D", "7D 9H", "QC JC"], 1, &["10H"]);
+        // Seat 2 holds a low trump: it must follow with it although it cannot beat.
+        assert_eq!(legal(&game), cards("9H"));
+    }
+
+    #[test]
+    fn void_player_may_trump_or_discard_but_not_undertrump() {
+        // Hearts trump; spades led and trumped with the 10 of hearts.
+        let game = position("7H", ["AS", "10H", "9H AH 8D", "KC"], 0, &["AS", "10H"]);
+        assert_eq!(legal(&game), cards("AH 8D"));
+    }
+
+    #[test]
+    fn trump_queen_may_go_under_the_trump_king_and_the_jack_under_both() {
+        let game = position("7H", ["AS", "KH", "QH JH 8D", "KC"], 0, &["AS", "KH"]);
+        assert_eq!(legal(&game), cards("QH 8D"));
+        let game = position("7H", ["AS", "KH", "QH", "JH 9H 8D"], 0, &["AS", "KH", "QH"]);
+        assert_eq!(legal(&game), cards("JH 8D"));
+        // D2: the trump K does not go under the trump A to join the trump Q.
+        let game = position("7H", ["AS", "QH", "AH", "KH 8D"], 0, &["AS", "QH", "AH"]);
+        assert_eq!(legal(&game), cards("8D"));
+    }
+
+    #[test]
+    fn only_too_low_trumps_left_means_any_card() {
+        let game = position("7H", ["AS", "AH", "8H 9H", "KC"], 0, &["AS", "AH"]);
+        assert_eq!(legal(&game), cards("8H 9H"));
+    }
+
+    #[test]
+    fn trick_winner_is_the_highest_trump_else_the_highest_of_the_led_suit() {
+        let mut trick = Trick::<4>::new(0);
+        for text in ["KS", "10S", "AD", "9S"] {
+            trick.push(card(text));
+        }
+        assert_eq!(Brouc::trick_winner(&trick, Suit::Hearts), 1);
+        let mut trick = Trick::<4>::new(2);
+        for text in ["AS", "7H", "10S", "8H"] {
+            trick.push(card(text));
+        }
+        assert_eq!(Brouc::trick_winner(&trick, Suit::Hearts), 1);
+    }
+
+    #[test]
+    fn combinations_score_by_the_table() {
+        assert_eq!(
+            combination_value(cards("KH QH"), Suit::Hearts, Suit::Spades),
+            20
+        );
+        assert_eq!(
+            combination_value(cards("KH QH JH"), Suit::Hearts, Suit::Spades),
+            30
+        );
+        assert_eq!(
+            combination_value(cards("KH QH"), Suit::Hearts, Suit::Hearts),
+            40
+        );
+        assert_eq!(
+            combination_value(cards("KH QH JH"), Suit::Hearts, Suit::Hearts),
+            60
+        );
+        assert_eq!(
+            combination_value(cards("KH JH"), Suit::Hearts, Suit::Hearts),
+            0
+        );
+    }
+
+    #[test]
+    fn deal_score_rounds_a_final_five_up_for_both_teams() {
+        assert_eq!(deal_score(65, 0, 0, 0), 7);
+        assert_eq!(deal_score(55, 0, 0, 0), 6);
+        assert_eq!(deal_score(64, 20, 0, 40), 12);
+        assert_eq!(deal_score(56, 0, 20, 0), 4);
+    }
+
+    #[test]
+    fn gerard_plays_his_jack_then_announces_twenty() {
+        // Seat 0 (Gérard) holds J Q K of hearts, spades trump; he must follow
+        // hearts with the jack; his team wins the trick with the ace.
+        let mut game = position(
+            "7S",
+            ["JH QH KH", "9H 8C 7C", "AH 9C 10C", "10H JC QC"],
+            3,
+            &["10H"],
+        );
+        game.apply(action_of(card("JH")).unwrap()).unwrap();
+        game.apply(action_of(card("9H")).unwrap()).unwrap();
+        game.apply(action_of(card("AH")).unwrap()).unwrap();
+        let announced: Vec<_> = game.announcements().copied().collect();
+        assert_eq!(
+            announced,
+            [Announcement {
+                seat: 0,
+                suit: Suit::Hearts,
+                value: 20
+            }]
+        );
+        assert_eq!(game.announced(0), 20);
+        assert_eq!(game.announced(1), 0);
+    }
+
+    #[test]
+    fn trick_marriage_goes_to_the_winner_and_is_deducted_from_the_others() {
+        let mut game = position("7S", ["KH 8C", "QH 9C", "AH 10C", "7H JC"], 0, &[]);
+        for text in ["KH", "QH", "AH", "7H"] {
+            game.apply(action_of(card(text)).unwrap()).unwrap();
+        }
+        assert_eq!(game.marriages, [20, 0]);
+        assert_eq!(game.card_points, [18, 0]);
+        assert_eq!(game.running_tenths(0), 38);
+        assert_eq!(game.running_tenths(1), -20);
+    }
+
+    #[test]
+    fn passing_the_target_mid_deal_ends_the_match() {
+        let mut game = position("7S", ["AH 8C", "10H 9C", "KH 10C", "7H JC"], 0, &[]);
+        game.totals = [28, 0];
+        game.deal_scores = vec![[28, 0]];
+        for text in ["AH", "10H", "KH", "7H"] {
+            game.apply(action_of(card(text)).unwrap()).unwrap();
+        }
+        // 28 + 25/10 = 30.5 > 30.
+        assert!(game.is_over());
+        assert_eq!(game.winner(), Some(0));
+        assert_eq!(game.deal_scores.last(), Some(&[3, 0]));
+        assert_eq!(game.match_record(), [1, 0]);
+        assert_eq!(game.legal_actions_vec(), Vec::<ActionId>::new());
+    }
+
+    #[test]
+    fn exactly_thirty_does_not_win() {
+        let mut game = position("7S", ["AH 8C", "9H 9C", "KH 10C", "QH JC"], 0, &[]);
+        game.totals = [28, 0];
+        game.deal_scores = vec![[28, 0]];
+        // 18 card points and the K-Q marriage in the trick: 28 + 3.8 > 30.
+        assert_eq!(game.running_tenths(0), 280);
+        for text in ["AH", "9H", "KH", "QH"] {
+            game.apply(action_of(card(text)).unwrap()).unwrap();
+        }
+        assert!(game.is_over());
+        let mut game = position("7S", ["AH 8C", "9H 9C", "7H 10C", "8H JC"], 0, &[]);
+        game.totals = [29, 0];
+        game.card_points = [0, 0];
+        for text in ["AH", "9H", "7H", "8H"] {
+            game.apply(action_of(card(text)).unwrap()).unwrap();
+        }
+        // 29 + 1.1 = 30.1 > 30: wins although rounding books 1 (D4).
+        assert_eq!(game.winner(), Some(0));
+        let mut game = position("7S", ["10H 8C", "9H 9C", "7H 10C", "8H JC"], 0, &[]);
+        game.totals = [29, 0];
+        for text in ["10H", "9H", "7H", "8H"] {
+            game.apply(action_of(card(text)).unwrap()).unwrap();
+        }
+        // 29 + 1.0 = 30.0 is not over 30.
+        assert!(!game.is_over());
+    }
+
+    #[test]
+    fn random_matches_end_with_a_winner_over_the_target() {
+        for seed in 0..200 {
+            let mut game = new_game(seed);
+            let mut rng = SplitMix64::new(seed);
+            while let Some(action) = game.random_action(&mut rng) {
+                game.apply(action).unwrap();
+                let json = game.to_json();
+                assert_eq!(Brouc::from_json(&json).unwrap(), game);
+            }
+            let team = game.winner().unwrap();
+            assert!(game.running_tenths(team) > 300 || game.totals[team] > 30);
+            assert_eq!(game.scores()[team], game.totals[team]);
+        }
+    }
+
+    #[test]
+    fn a_cape_is_credited_two_games() {
+        // Seat 0 holds every trump and wins every trick.
+        let mut game = Brouc::new(
+            3,
+            &serde_json::from_str(r#"{"single_deal": true}"#).unwrap(),
+        )
+        .unwrap();
+        game.trump_card = card("7S");
+        game.trump = Suit::Spades;
+        game.hands = [
+            cards("AS 10S KS QS JS 9S 8S 7S"),
+            cards("AH 10H KH QH JH 9H 8H 7H"),
+            cards("AD 10D KD QD JD 9D 8D 7D"),
+            cards("AC 10C KC QC JC 9C 8C 7C"),
+        ];
+        game.trick = Trick::new(0);
+        let mut rng = SplitMix64::new(0);
+        while let Some(action) = game.random_action(&mut rng) {
+            game.apply(action).unwrap();
+        }
+        assert_eq!(game.capes(), [1, 0]);
+        assert_eq!(game.match_record(), [2, 0]);
+        assert_eq!(game.card_points(), [120, 0]);
+    }
+
+    impl Brouc {
+        fn legal_actions_vec(&self) -> Vec<ActionId> {
+            let mut out = Vec::new();
+            self.legal_actions(&mut out);
+            out
+        }
+    }
+}

@@ -1,0 +1,25 @@
+//! cardcore: exact, fast engines for French and Swiss card games.
+//!
+//! Shared mechanics live once here (cards, card sets, the random generator,
+//! dealing, tricks, options, the game protocol, bots, simulation); each game
+//! is one module under [`games`]. The Python package `cardcore` binds this
+//! crate; Rust programs can embed it directly.
+
+pub mod bot;
+pub mod card;
+pub mod cardset;
+pub mod deal;
+pub mod error;
+pub mod game;
+pub mod games;
+pub mod json;
+pub mod options;
+pub mod rng;
+pub mod simulate;
+pub mod trick;
+
+pub use card::{Card, Rank, Suit};
+pub use cardset::CardSet;
+pub use error::{Error, Result};
+pub use game::{ActionId, Game};
+pub use rng::SplitMix64;

@@ -1,0 +1,93 @@
+//! Game options: each game lists its options once (name, kind, default, doc);
+//! validation and defaults are done here for every game.
+
+use serde_json::{Map, Value};
+
+use crate::error::{Error, Result};
+
+#[derive(Clone, Copy, Debug)]
+pub enum OptionKind {
+    Bool {
+        default: bool,
+    },
+    Int {
+        default: i64,
+        min: i64,
+        max: i64,
+    },
+    /// An integer in range, or `None` (null).
+    OptionalInt {
+        min: i64,
+        max: i64,
+    },
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct OptionSpec {
+    pub name: &'static str,
+    pub kind: OptionKind,
+    pub doc: &'static str,
+}
+
+impl OptionSpec {
+    pub fn default_value(&self) -> Value {
+        match self.kind {
+            OptionKind::Bool { default } => Value::Bool(default),
+            OptionKind::Int { default, .. } => Value::from(default),
+            OptionKind::OptionalInt { .. } => Value::Null,
+        }
+    }
+
+    fn check(&self, value: &Value) -> Result<()> {
+        let in_range = |min: i64, max: i64| match value.as_i64() {
+            Some(n) if (min..=max).contains(&n) => Ok(()),
+            Some(n) => Err(Error::option(
+                self.name,
+                format!("{n} is not in {min}..={max}"),
+            )),
+            None => Err(Error::option(
+                self.name,
+                format!("expected an integer, got {value}"),
+            )),
+        };
+        match (self.kind, value) {
+            (OptionKind::Bool { .. }, Value::Bool(_)) => Ok(()),
+            (OptionKind::Bool { .. }, _) => Err(Error::option(
+                self.name,
+                format!("expected true or false, got {value}"),
+            )),
+            (OptionKind::OptionalInt { .. }, Value::Null) => Ok(()),
+            (OptionKind::Int { min, max, .. } | OptionKind::OptionalInt { min, max }, _) => {
+                in_range(min, max)
+            }
+        }
+    }
+}
+
+/// Checks `given` against `specs` and returns every option, defaults filled in.
+pub fn resolve(specs: &[OptionSpec], given: &Map<String, Value>) -> Result<Map<String, Value>> {
+    if let Some(unknown) = given.keys().find(|k| !specs.iter().any(|s| s.name == *k)) {
+        let known: Vec<&str> = specs.iter().map(|s| s.name).collect();
+        return Err(Error::option(
+            unknown,
+            format!("unknown option (known: {})", known.join(", ")),
+        ));
+    }
+    let mut resolved = Map::new();
+    for spec in specs {
+        let value = given
+            .get(spec.name)
+            .cloned()
+            .unwrap_or_else(|| spec.default_value());
+        spec.check(&value)?;
+        resolved.insert(spec.name.to_owned(), value);
+    }
+    Ok(resolved)
+}
+
+/// The option every game has: stop after the first deal.
+pub const SINGLE_DEAL: OptionSpec = OptionSpec {
+    name: "single_deal",
+    kind: OptionKind::Bool { default: false },
+    doc: "end the game after its first deal",
+};

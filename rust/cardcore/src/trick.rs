@@ -1,0 +1,121 @@
+//! Tricks and following suit, shared by every trick-taking game.
+
+use crate::card::Card;
+use crate::cardset::CardSet;
+
+/// A trick of up to `N` cards, one per seat in order of play from the leader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Trick<const N: usize> {
+    leader: u8,
+    len: u8,
+    cards: [Option<Card>; N],
+    /// The same cards as a set, for the rules that ask what lies in the trick.
+    set: CardSet,
+}
+
+impl<const N: usize> Trick<N> {
+    pub const fn new(leader: usize) -> Self {
+        Trick {
+            leader: leader as u8,
+            len: 0,
+            cards: [None; N],
+            set: CardSet::EMPTY,
+        }
+    }
+
+    pub const fn leader(&self) -> usize {
+        self.leader as usize
+    }
+
+    pub const fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub const fn is_complete(&self) -> bool {
+        self.len as usize == N
+    }
+
+    /// The seat to play next.
+    pub const fn next_seat(&self) -> usize {
+        (self.leader as usize + self.len as usize) % N
+    }
+
+    pub fn led(&self) -> Option<Card> {
+        self.cards[0]
+    }
+
+    /// Adds the next seat's card (the trick must not be complete).
+    pub fn push(&mut self, card: Card) {
+        self.cards[self.len as usize] = Some(card);
+        self.len += 1;
+        self.set.insert(card);
+    }
+
+    /// (seat, card) in order of play.
+    pub fn plays(&self) -> impl Iterator<Item = (usize, Card)> + '_ {
+        self.cards
+            .iter()
+            .flatten()
+            .enumerate()
+            .map(|(i, &card)| ((self.leader as usize + i) % N, card))
+    }
+
+    pub const fn cards(&self) -> CardSet {
+        self.set
+    }
+
+    /// The seat of the card with the highest `strength`; cards whose strength
+    /// is `None` (neither trump nor the led suit) cannot win.
+    pub fn winner_by(&self, strength: impl Fn(Card) -> Option<u16>) -> usize {
+        self.plays()
+            .filter_map(|(seat, card)| strength(card).map(|s| (s, seat)))
+            .max()
+            .map_or(self.leader(), |(_, seat)| seat)
+    }
+}
+
+/// The cards a player may play to follow: those of the led suit (`led_suit`,
+/// as the game defines its suits) if any, otherwise the whole hand.
+pub fn follow(hand: CardSet, led_suit: CardSet) -> CardSet {
+    let following = hand.intersection(led_suit);
+    if following.is_empty() {
+        hand
+    } else {
+        following
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::{Rank, Suit};
+
+    #[test]
+    fn plays_and_winner() {
+        let mut trick = Trick::<4>::new(2);
+        for text in ["9H", "AH", "7S", "KH"] {
+            trick.push(text.parse().unwrap());
+        }
+        assert!(trick.is_complete());
+        let seats: Vec<usize> = trick.plays().map(|(s, _)| s).collect();
+        assert_eq!(seats, [2, 3, 0, 1]);
+        let led = trick.led().unwrap().suit();
+        let winner = trick.winner_by(|c| (c.suit() == led).then(|| c.rank().unwrap() as u16));
+        assert_eq!(winner, 3);
+    }
+
+    #[test]
+    fn follow_suit_or_anything() {
+        let hand: CardSet = ["7S", "9H"].iter().map(|t| t.parse().unwrap()).collect();
+        let hearts = CardSet::suit(Suit::Hearts);
+        assert_eq!(
+            follow(hand, hearts),
+            CardSet::single(Card::new(Suit::Hearts, Rank::Nine))
+        );
+        assert_eq!(follow(hand, CardSet::suit(Suit::Clubs)), hand);
+    }
+}

@@ -82,3 +82,28 @@ pub fn ints<const N: usize>(value: &Value, what: &str) -> Result<[i64; N]> {
         .try_into()
         .map_err(|_| Error::json(format!("{what}: expected {N} integers")))
 }
+
+/// Rejects an object whose keys are not exactly `keys`.
+pub fn exact_keys(object: &Map<String, Value>, keys: &[&str], what: &str) -> Result<()> {
+    if let Some(key) = object.keys().find(|k| !keys.contains(&k.as_str())) {
+        return Err(Error::json(format!("{what}: unknown key {key:?}")));
+    }
+    if let Some(key) = keys.iter().find(|k| !object.contains_key(**k)) {
+        return Err(Error::json(format!("{what}: missing key {key:?}")));
+    }
+    Ok(())
+}
+
+/// A list of distinct cards in face-id order (how every state lists a hand).
+pub fn sorted_cards(value: &Value, what: &str) -> Result<Vec<Card>> {
+    let cards = array(value, what)?
+        .iter()
+        .map(|c| card(c, what))
+        .collect::<Result<Vec<_>>>()?;
+    if cards.windows(2).any(|pair| pair[0] >= pair[1]) {
+        return Err(Error::json(format!(
+            "{what}: cards must be distinct and sorted by face id"
+        )));
+    }
+    Ok(cards)
+}

@@ -85,6 +85,16 @@ pub fn resolve(specs: &[OptionSpec], given: &Map<String, Value>) -> Result<Map<S
     Ok(resolved)
 }
 
+/// Reads the options of a saved state: every option must be there, checked.
+pub fn from_state(specs: &[OptionSpec], value: &Value) -> Result<Map<String, Value>> {
+    let given = value
+        .as_object()
+        .ok_or_else(|| Error::json("options: expected an object"))?;
+    let names: Vec<&str> = specs.iter().map(|s| s.name).collect();
+    crate::json::exact_keys(given, &names, "options")?;
+    resolve(specs, given).map_err(|e| Error::json(format!("options: {e}")))
+}
+
 /// The option every game has: stop after the first deal.
 pub const SINGLE_DEAL: OptionSpec = OptionSpec {
     name: "single_deal",

@@ -197,6 +197,30 @@ pub struct Brouc {
     history: Vec<ActionId>,
 }
 
+/// The keys of the state JSON (docs/rules/brouc.md).
+const STATE_KEYS: &[&str] = &[
+    "game",
+    "version",
+    "options",
+    "rng",
+    "phase",
+    "dealer",
+    "deal_number",
+    "trump",
+    "trump_card",
+    "hands",
+    "trick_leader",
+    "trick",
+    "tricks",
+    "card_points",
+    "marriages",
+    "announcements",
+    "deal_scores",
+    "capes",
+    "winner",
+    "history",
+];
+
 const OPTIONS: &[OptionSpec] = &[
     options::SINGLE_DEAL,
     OptionSpec {
@@ -682,11 +706,11 @@ impl Game for Brouc {
         if get("game")? != Self::NAME || get("version")? != 1 {
             return Err(Error::json("not a version 1 brouc state"));
         }
-        let options_map = json::object(get("options")?, "options")?;
-        let options: Options = serde_json::from_value(Value::Object(
-            options::resolve(OPTIONS, options_map)
-                .map_err(|e| Error::json(format!("options: {e}")))?,
-        ))
+        json::exact_keys(state, STATE_KEYS, "state")?;
+        let options: Options = serde_json::from_value(Value::Object(options::from_state(
+            OPTIONS,
+            get("options")?,
+        )?))
         .map_err(|e| Error::json(format!("options: {e}")))?;
         let rng = SplitMix64::new(json::uint(get("rng")?, "rng", u64::MAX)?);
         let over = match json::string(get("phase")?, "phase")? {
@@ -695,22 +719,21 @@ impl Game for Brouc {
             other => return Err(Error::json(format!("phase: unknown phase {other:?}"))),
         };
         let dealer = json::uint(get("dealer")?, "dealer", 3)? as u8;
-        let deal_number = json::uint(get("deal_number")?, "deal_number", u64::from(u32::MAX))?;
+        let deal_number = json::uint(get("deal_number")?, "deal_number", 1 << 24)?;
+        if deal_number == 0 {
+            return Err(Error::json("deal_number: counts from 1"));
+        }
         let trump_card = json::card(get("trump_card")?, "trump_card")?;
         let trump = json::suit(get("trump")?, "trump")?;
-        if trump_card.suit() != Some(trump) {
-            return Err(Error::json("trump: not the suit of trump_card"));
+        if trump_card.suit() != Some(trump) || !deck_set().contains(trump_card) {
+            return Err(Error::json(
+                "trump_card: not a Brouc card, or not of the trump suit",
+            ));
         }
         let hands = json::list_of(get("hands")?, "hands", PLAYERS, |hand| {
-            let cards = json::array(hand, "hands")?;
-            let set: CardSet = cards
-                .iter()
-                .map(|c| json::card(c, "hands"))
-                .collect::<Result<_>>()?;
-            if set.len() != cards.len() {
-                return Err(Error::json("hands: a card appears twice"));
-            }
-            Ok(set)
+            Ok(json::sorted_cards(hand, "hands")?
+                .into_iter()
+                .collect::<CardSet>())
         })?;
         let mut tricks = [None; TRICKS_PER_DEAL];
         let played = json::array(get("tricks")?, "tricks")?;
@@ -807,6 +830,9 @@ impl Game for Brouc {
             .iter()
             .fold([0, 0], |t, s| [t[0] + s[0], t[1] + s[1]]);
         let capes = json::ints::<2>(get("capes")?, "capes")?;
+        if capes.iter().any(|&c| c < 0) {
+            return Err(Error::json("capes: negative"));
+        }
         let winner = match get("winner")? {
             Value::Null => None,
             value => Some(json::uint(value, "winner", 1)? as u8),
@@ -819,8 +845,39 @@ impl Game for Brouc {
             .map(|v| Self::parse_action(json::string(v, "history")?))
             .collect::<Result<Vec<_>>>()
             .map_err(|e| Error::json(format!("history: {e}")))?;
-        if history.len() < count - hands.iter().map(|h| h.len()).sum::<usize>() {
-            return Err(Error::json("history: shorter than the cards played"));
+        // The history ends with this deal's plays, and holds every earlier deal.
+        let this_deal: Vec<Card> = tricks
+            .iter()
+            .flatten()
+            .flat_map(|t| t.trick.plays())
+            .chain(trick.plays())
+            .map(|(_, card)| card)
+            .collect();
+        let earlier = history.len().checked_sub(this_deal.len());
+        let tail_matches = earlier.is_some_and(|start| {
+            history[start..]
+                .iter()
+                .map(|&a| card_of(a))
+                .eq(this_deal.iter().map(|&c| Some(c)))
+        });
+        if !tail_matches || earlier != Some(32 * (deal_number as usize - 1)) {
+            return Err(Error::json("history: does not end with this deal's plays"));
+        }
+        let booked = deal_number as usize - 1 + usize::from(over);
+        if deal_scores.len() != booked || capes.iter().sum::<i64>() > booked as i64 {
+            return Err(Error::json("deal_scores or capes: not one per booked deal"));
+        }
+        let dealer_seat = usize::from(dealer);
+        let dealer_played_trump_card = tricks
+            .iter()
+            .flatten()
+            .flat_map(|t| t.trick.plays())
+            .chain(trick.plays())
+            .any(|play| play == (dealer_seat, trump_card));
+        if !(hands[dealer_seat].contains(trump_card) || dealer_played_trump_card) {
+            return Err(Error::json(
+                "trump_card: neither held nor played by the dealer",
+            ));
         }
         let mut game = Brouc {
             options,
@@ -841,7 +898,7 @@ impl Game for Brouc {
             announced_points: [0; 2],
             deal_scores,
             totals,
-            capes: capes.map(|c| c.clamp(0, i64::from(u32::MAX)) as u32),
+            capes: capes.map(|c| c as u32),
             winner,
             over,
             history,

@@ -6,29 +6,29 @@ from cardcore._protocol import Game
 
 __version__: str
 __all__ = [
-    "__version__",
     "GAMES",
+    "Action",
+    "Announcement",
+    "Brouc",
+    "Card",
     "CardcoreError",
     "IllegalActionError",
-    "NotationError",
     "JsonError",
-    "UnknownGameError",
+    "NotationError",
     "OptionError",
-    "SeatError",
-    "Suit",
-    "Rank",
-    "Card",
-    "Action",
     "RandomBot",
+    "Rank",
+    "SeatError",
     "SimulationSummary",
-    "Brouc",
-    "Announcement",
+    "Suit",
+    "UnknownGameError",
+    "__version__",
+    "_action",
     "deck",
-    "new_game",
     "from_json",
     "game_info",
+    "new_game",
     "simulate",
-    "_action",
 ]
 GAMES: tuple[str, ...]
 
@@ -241,4 +241,8 @@ class SimulationSummary:
 def simulate(
     name: str, *, games: int, seed: int, threads: int | None = None, **options: Any
 ) -> SimulationSummary:
-    """Play ``games`` whole matches between random bots in Rust, without the GIL."""
+    """Play ``games`` (1 to 10**12) whole matches between random bots in Rust, without the GIL.
+
+    Each match's seeds depend only on ``seed`` and its index, so the results do not
+    depend on ``threads`` (default: the machine's cores).
+    """

@@ -62,8 +62,8 @@ game_class!(
     "Brouc: 4 players in two teams, 32 cards, marriages and announcements.",
     {
         /// The cards a seat holds, in face-id order.
-        fn hand(&self, seat: i64) -> PyResult<Vec<PyCard>> {
-            let seat = usize::try_from(seat).unwrap_or(usize::MAX);
+        fn hand(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
+            let seat = crate::seat_arg(seat)?;
             Ok(self.game.hand(seat).py_err()?.iter().map(PyCard).collect())
         }
 

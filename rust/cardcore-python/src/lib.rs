@@ -143,6 +143,39 @@ fn options_to_json(options: Option<&Bound<'_, PyDict>>) -> PyResult<Map<String, 
     Ok(map)
 }
 
+/// An integer argument that fits 64 bits; `bad` words the error otherwise.
+fn int_arg(value: &Bound<'_, PyAny>, bad: impl FnOnce(String) -> Error) -> PyResult<i64> {
+    let is_int = value.is_instance_of::<PyInt>() && !value.is_instance_of::<PyBool>();
+    match value.extract::<i64>() {
+        Ok(n) if is_int => Ok(n),
+        _ if is_int => Err(to_py_err(bad(format!("{} is out of range", repr(value))))),
+        _ => Err(to_py_err(bad(format!(
+            "expected an integer, got {}",
+            repr(value)
+        )))),
+    }
+}
+
+/// A text argument; `bad` receives the Python repr of anything else.
+fn str_arg(value: &Bound<'_, PyAny>, bad: impl FnOnce(String) -> Error) -> PyResult<String> {
+    match value.cast::<PyString>() {
+        Ok(text) => Ok(text.to_str()?.to_owned()),
+        Err(_) => Err(to_py_err(bad(repr(value)))),
+    }
+}
+
+fn repr(value: &Bound<'_, PyAny>) -> String {
+    value
+        .repr()
+        .map_or_else(|_| "<unprintable>".to_owned(), |r| r.to_string())
+}
+
+/// A seat argument, checked by the game.
+fn seat_arg(seat: &Bound<'_, PyAny>) -> PyResult<usize> {
+    let seat = int_arg(seat, Error::Seat)?;
+    Ok(usize::try_from(seat).unwrap_or(usize::MAX))
+}
+
 /// A seed: an integer in 0..2**64.
 fn extract_seed(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
     if seed.is_instance_of::<PyInt>() && !seed.is_instance_of::<PyBool>() {
@@ -230,17 +263,18 @@ struct PyCard(Card);
 #[pymethods]
 impl PyCard {
     #[new]
-    fn py_new(text: &str) -> PyResult<PyCard> {
+    fn py_new(text: &Bound<'_, PyAny>) -> PyResult<PyCard> {
         PyCard::parse(text)
     }
 
     #[staticmethod]
-    fn parse(text: &str) -> PyResult<PyCard> {
-        text.parse().map(PyCard).py_err()
+    fn parse(text: &Bound<'_, PyAny>) -> PyResult<PyCard> {
+        str_arg(text, Error::Notation)?.parse().map(PyCard).py_err()
     }
 
     #[staticmethod]
-    fn from_id(id: i64) -> PyResult<PyCard> {
+    fn from_id(id: &Bound<'_, PyAny>) -> PyResult<PyCard> {
+        let id = int_arg(id, Error::Notation)?;
         usize::try_from(id)
             .ok()
             .and_then(Card::from_id)
@@ -294,7 +328,8 @@ impl PyCard {
 
 /// The deck of that size (32, 46, 52, 78 or 110 cards), in face-id order.
 #[pyfunction]
-fn deck(size: i64) -> PyResult<Vec<PyCard>> {
+fn deck(size: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
+    let size = int_arg(size, |m| Error::option("size", m))?;
     usize::try_from(size)
         .ok()
         .and_then(cardcore::card::deck)
@@ -411,15 +446,14 @@ fn action_id<G: Game>(action: &Bound<'_, PyAny>) -> PyResult<ActionId> {
         return Ok(action.id);
     }
     if action.is_instance_of::<PyInt>() && !action.is_instance_of::<PyBool>() {
-        let id = action.extract::<i64>().unwrap_or(i64::MAX);
-        return check_action_id::<G>(id).py_err();
+        return check_action_id::<G>(int_arg(action, Error::IllegalAction)?).py_err();
     }
     if let Ok(text) = action.cast::<PyString>() {
         return G::parse_action(text.to_str()?).py_err();
     }
-    let kind = action.get_type().name()?.to_string();
     Err(to_py_err(Error::IllegalAction(format!(
-        "expected an Action, an action id or an action text, got {kind}"
+        "expected an Action, an action id or an action text, got {}",
+        repr(action)
     ))))
 }
 
@@ -542,8 +576,8 @@ macro_rules! game_class {
                 self.game.to_json().to_string()
             }
 
-            fn observation(&self, py: Python<'_>, seat: i64) -> PyResult<Py<PyAny>> {
-                let seat = usize::try_from(seat).unwrap_or(usize::MAX);
+            fn observation(&self, py: Python<'_>, seat: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+                let seat = crate::seat_arg(seat)?;
                 crate::json_to_py(py, &self.game.observation(seat).py_err()?)
             }
 
@@ -593,20 +627,24 @@ fn new_game_object(
 #[pyo3(signature = (name, *, seed, **options))]
 fn new_game(
     py: Python<'_>,
-    name: &str,
+    name: &Bound<'_, PyAny>,
     seed: &Bound<'_, PyAny>,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Py<PyAny>> {
+    let name = str_arg(name, Error::UnknownGame)?;
     let seed = extract_seed(seed)?;
     let options = options_to_json(options)?;
-    new_game_object(py, name, seed, &options)
+    new_game_object(py, &name, seed, &options)
 }
 
 /// The game a `to_json()` text describes.
 #[pyfunction]
-fn from_json(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
-    let value: Value =
-        serde_json::from_str(text).map_err(|e| to_py_err(Error::json(format!("not JSON: {e}"))))?;
+fn from_json(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+    let text = str_arg(text, |r| {
+        Error::json(format!("expected a JSON string, got {r}"))
+    })?;
+    let value: Value = serde_json::from_str(&text)
+        .map_err(|e| to_py_err(Error::json(format!("not JSON: {e}"))))?;
     let name = value
         .get("game")
         .and_then(Value::as_str)
@@ -617,9 +655,9 @@ fn from_json(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
 
 /// Rebuilds an action from its game's name and id (pickling).
 #[pyfunction]
-fn _action(py: Python<'_>, game: &str, id: i64) -> PyResult<Py<PyAction>> {
+fn _action(py: Python<'_>, game: &str, id: &Bound<'_, PyAny>) -> PyResult<Py<PyAction>> {
     cardcore::with_game!(game, G => {
-        let id = check_action_id::<G>(id).py_err()?;
+        let id = check_action_id::<G>(int_arg(id, Error::IllegalAction)?).py_err()?;
         Ok(G::actions(py)?[usize::from(id)].clone_ref(py))
     }, unknown => Err(to_py_err(Error::UnknownGame(game.to_owned()))))
 }
@@ -706,26 +744,36 @@ impl SimulationSummary {
     }
 }
 
+/// A bound on one call (days of computing), so a typo cannot hang the caller.
+const MAX_SIMULATED_GAMES: u64 = 1_000_000_000_000;
+
 /// Plays `games` whole matches between random bots in Rust, without the GIL.
 #[pyfunction]
 #[pyo3(signature = (name, *, games, seed, threads = None, **options))]
 fn simulate(
     py: Python<'_>,
-    name: &str,
-    games: i64,
+    name: &Bound<'_, PyAny>,
+    games: &Bound<'_, PyAny>,
     seed: &Bound<'_, PyAny>,
-    threads: Option<i64>,
+    threads: Option<&Bound<'_, PyAny>>,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<SimulationSummary> {
+    let name = str_arg(name, Error::UnknownGame)?;
+    let name = name.as_str();
+    let games = int_arg(games, |m| Error::option("games", m))?;
+    let threads = threads
+        .filter(|t| !t.is_none())
+        .map(|t| int_arg(t, |m| Error::option("threads", m)))
+        .transpose()?;
     let seed = extract_seed(seed)?;
     let options = options_to_json(options)?;
     let games = u64::try_from(games)
         .ok()
-        .filter(|&g| g > 0)
+        .filter(|g| (1..=MAX_SIMULATED_GAMES).contains(g))
         .ok_or_else(|| {
             to_py_err(Error::option(
                 "games",
-                format!("expected a positive number of games, got {games}"),
+                format!("expected 1 to {MAX_SIMULATED_GAMES} games, got {games}"),
             ))
         })?;
     let threads = match threads {

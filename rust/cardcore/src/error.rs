@@ -38,9 +38,10 @@ impl fmt::Display for Error {
             Error::IllegalAction(message) | Error::Json(message) | Error::Seat(message) => {
                 f.write_str(message)
             }
-            Error::Notation(text) => write!(f, "not a card or action: {text:?}"),
-            Error::UnknownGame(name) => write!(f, "unknown game: {name:?}"),
-            Error::Option { name, message } => write!(f, "option {name:?}: {message}"),
+            // Names are quoted as given (not escaped), so the message contains them.
+            Error::Notation(text) => write!(f, "not a card or action: '{text}'"),
+            Error::UnknownGame(name) => write!(f, "unknown game: '{name}'"),
+            Error::Option { name, message } => write!(f, "option '{name}': {message}"),
         }
     }
 }

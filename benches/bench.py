@@ -1,0 +1,466 @@
+"""cardcore benchmarks: every figure in one run, side by side, with its target.
+
+Run it on the installed release build (``pip install .`` or ``maturin develop --release``)::
+
+    python benches/bench.py             # ~2 s per measurement
+    python benches/bench.py --quick     # ~0.5 s per measurement
+    python benches/bench.py --seconds 5 --json bench.json
+
+Measurements (see benches/README.md):
+
+- native batch: ``cardcore.simulate("brouc", ...)`` on 1 and 2 threads, single deals and
+  whole matches; decisions/s, deals/s, matches/s and the 2-thread speed-up;
+- the Python step loop ``g.apply(rng.choice(g.legal_actions()))`` on the engine and on the
+  pure-Python reference (``cardcore.reference``), and their ratio;
+- ``g.clone()`` from Python on a mid-deal state;
+- the same Python loop on OpenSpiel's Hearts (``pyspiel``, optional), and the ratio.
+
+Each runs for a fixed wall time after a warm-up. The script always exits 0: benchmarks
+report, they do not fail CI.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import platform
+import random
+import sys
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+try:
+    import cardcore
+except ImportError as _exc:  # reported by main()
+    _IMPORT_ERROR: ImportError | None = _exc
+else:
+    _IMPORT_ERROR = None
+
+GAME = "brouc"
+MIN_CALIBRATION_SECONDS = 0.05
+BUSY_WARNING = 0.15
+"""Warn when more than this share of the CPUs is busy before the run starts."""
+
+
+@dataclass
+class Row:
+    """One line of the table."""
+
+    key: str
+    label: str
+    value: float | None = None
+    unit: str = "/s"
+    target: float | None = None
+    note: str = ""
+
+    @property
+    def status(self) -> str:
+        if self.value is None:
+            return "skipped"
+        if self.target is None:
+            return ""
+        return "met" if self.value >= self.target else "MISSED"
+
+
+@dataclass
+class Bench:
+    """The run's settings and the rows measured so far."""
+
+    seconds: float
+    warmup: float
+    seed: int
+    rows: list[Row] = field(default_factory=list)
+    figures: dict[str, float] = field(default_factory=dict)
+
+    def add(self, row: Row) -> Row:
+        self.rows.append(row)
+        if row.value is not None:
+            self.figures[row.key] = row.value
+        return row
+
+    def get(self, key: str) -> float | None:
+        return self.figures.get(key)
+
+    def ratio(self, key: str, label: str, top: str, bottom: str, target: float | None) -> None:
+        a, b = self.get(top), self.get(bottom)
+        value = a / b if a is not None and b is not None and b > 0 else None
+        self.add(Row(key, label, value, "x", target))
+
+
+REPEATS = 3
+"""Each measurement is this many runs of an equal share of its time; the best one counts."""
+
+
+@dataclass
+class Sample:
+    """One timed run: its counts (the first is the headline figure) and its wall time."""
+
+    counts: tuple[int, ...]
+    elapsed: float
+
+    def rate(self, index: int = 0) -> float:
+        return self.counts[index] / self.elapsed
+
+
+def measure(bench: Bench, run: Callable[[float], Sample], warm_up: bool = True) -> Sample:
+    """Warm up, then ``REPEATS`` runs of ``seconds / REPEATS`` each: the fastest run.
+
+    The best of a few runs is the figure least disturbed by whatever else the
+    machine is doing; on an idle machine the runs agree within a few percent.
+    """
+    if warm_up:
+        run(bench.warmup)
+    samples = [run(bench.seconds / REPEATS) for _ in range(REPEATS)]
+    return max(samples, key=lambda sample: sample.rate())
+
+
+# --------------------------------------------------------------------------------------
+# Native batch: cardcore.simulate
+
+
+def _simulate(games: int, seed: int, threads: int, single_deal: bool) -> tuple[int, int, float]:
+    """(games, decisions, wall seconds) of one ``cardcore.simulate`` call."""
+    start = time.perf_counter()
+    summary = cardcore.simulate(
+        GAME, games=games, seed=seed, threads=threads, single_deal=single_deal
+    )
+    elapsed = time.perf_counter() - start
+    return summary.games, summary.decisions, elapsed
+
+
+def native(bench: Bench, threads: int, single_deal: bool) -> None:
+    """decisions/s and games/s of ``cardcore.simulate`` with ``threads`` threads."""
+    mode = "single deals" if single_deal else "whole matches"
+    tag = f"native_{threads}t_{'deal' if single_deal else 'match'}"
+    unit_name = "deals" if single_deal else "matches"
+    label = f"native simulate, {threads} thread{'s' if threads > 1 else ''}, {mode}"
+    # Warm up and calibrate: double the batch until a call takes long enough to time.
+    games = 256
+    while True:
+        done, _, elapsed = _simulate(games, bench.seed, threads, single_deal)
+        if elapsed >= max(bench.warmup, MIN_CALIBRATION_SECONDS) or games >= 1 << 26:
+            break
+        games *= 2
+    games_per_second = done / elapsed
+    seeds = iter(range(bench.seed + 1, bench.seed + 1000))
+
+    def run(seconds: float) -> Sample:
+        wanted = max(1000, int(games_per_second * seconds))
+        done, decisions, elapsed = _simulate(wanted, next(seeds), threads, single_deal)
+        return Sample((decisions, done), elapsed)
+
+    best = measure(bench, run, warm_up=False)
+    target = 20e6 if threads == 1 else None
+    bench.add(Row(f"{tag}_decisions", f"{label}: decisions/s", best.rate(0), target=target))
+    bench.add(Row(f"{tag}_games", f"{label}: {unit_name}/s", best.rate(1)))
+
+
+def speedups(bench: Bench) -> None:
+    for tag, mode in (("deal", "single deals"), ("match", "whole matches")):
+        bench.ratio(
+            f"native_speedup_{tag}",
+            f"native speed-up, 2 threads / 1 thread, {mode}",
+            f"native_2t_{tag}_decisions",
+            f"native_1t_{tag}_decisions",
+            1.7,
+        )
+
+
+# --------------------------------------------------------------------------------------
+# Python step loops
+
+
+def python_loop(new_game: Callable[[int], Any], seconds: float, seed: int) -> Sample:
+    """Random play from Python for ``seconds``: (decisions, elapsed), new games as needed."""
+    rng = random.Random(seed)
+    decisions = 0
+    game_seed = seed
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        g = new_game(game_seed)
+        game_seed += 1
+        while not g.is_over:
+            g.apply(rng.choice(g.legal_actions()))
+            decisions += 1
+        if time.perf_counter() >= deadline:
+            break
+    return Sample((decisions,), time.perf_counter() - start)
+
+
+def loop_rate(bench: Bench, new_game: Callable[[int], Any]) -> float:
+    return measure(bench, lambda seconds: python_loop(new_game, seconds, bench.seed)).rate()
+
+
+def engine_loop(bench: Bench) -> None:
+    def new_game(seed: int) -> Any:
+        return cardcore.new_game(GAME, seed=seed)
+
+    bench.add(
+        Row(
+            "python_loop_engine",
+            "Python step loop, engine: decisions/s",
+            loop_rate(bench, new_game),
+            target=1e6,
+        )
+    )
+
+
+def _reference_factory() -> Callable[[int], Any] | None:
+    """How to start a reference Brouc game, whichever way the reference exposes it."""
+    try:
+        reference: Any = importlib.import_module("cardcore.reference")
+    except ImportError:
+        return None
+    if callable(getattr(reference, "new_game", None)):
+        return lambda seed: reference.new_game(GAME, seed=seed)
+    try:
+        module: Any = importlib.import_module(f"cardcore.reference.{GAME}")
+    except ImportError:
+        return None
+    if callable(getattr(module, "new_game", None)):
+        return lambda seed: module.new_game(seed=seed)
+    if callable(getattr(module, GAME.capitalize(), None)):
+        return lambda seed: getattr(module, GAME.capitalize())(seed=seed)
+    return None
+
+
+def reference_loop(bench: Bench) -> None:
+    key, label = "python_loop_reference", "Python step loop, pure-Python reference: decisions/s"
+    factory = _reference_factory()
+    if factory is None:
+        bench.add(Row(key, label, note="cardcore.reference has no Brouc game"))
+    else:
+        bench.add(Row(key, label, loop_rate(bench, factory)))
+    bench.ratio(
+        "python_loop_engine_over_reference",
+        "Python step loop, engine / reference",
+        "python_loop_engine",
+        key,
+        None,
+    )
+
+
+# --------------------------------------------------------------------------------------
+# clone()
+
+
+def clone_rate(bench: Bench) -> None:
+    g = cardcore.new_game(GAME, seed=bench.seed)
+    rng = random.Random(bench.seed)
+    for _ in range(14):  # deal 1, trick 4 under way
+        g.apply(rng.choice(g.legal_actions()))
+
+    def run(seconds: float) -> Sample:
+        clones = 0
+        start = time.perf_counter()
+        deadline = start + seconds
+        while True:
+            for _ in range(1000):
+                g.clone()
+            clones += 1000
+            if time.perf_counter() >= deadline:
+                return Sample((clones,), time.perf_counter() - start)
+
+    rate = measure(bench, run).rate()
+    bench.add(Row("clone", "g.clone() from Python, mid-deal: clones/s", rate, target=2e6))
+
+
+# --------------------------------------------------------------------------------------
+# OpenSpiel
+
+
+def openspiel_loop(pyspiel: Any, seconds: float, seed: int) -> Sample:
+    """Random play of OpenSpiel Hearts: (decision steps, all steps, elapsed)."""
+    game = pyspiel.load_game("hearts")
+    rng = random.Random(seed)
+    decisions = steps = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                actions = [a for a, _ in outcomes]
+                weights = [p for _, p in outcomes]
+                state.apply_action(rng.choices(actions, weights)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                decisions += 1
+            steps += 1
+        if time.perf_counter() >= deadline:
+            break
+    return Sample((decisions, steps), time.perf_counter() - start)
+
+
+def openspiel(bench: Bench) -> None:
+    label = "OpenSpiel hearts, Python step loop"
+    try:
+        pyspiel = importlib.import_module("pyspiel")
+    except ImportError as exc:
+        note = f"skipped: pyspiel not importable ({exc})"
+        bench.add(Row("openspiel_decisions", f"{label}: decision steps/s", note=note))
+        bench.add(Row("openspiel_steps", f"{label}: all steps/s", note=note))
+    else:
+        best = measure(bench, lambda seconds: openspiel_loop(pyspiel, seconds, bench.seed))
+        bench.add(Row("openspiel_decisions", f"{label}: decision steps/s", best.rate(0)))
+        bench.add(Row("openspiel_steps", f"{label}: all steps/s (with chance)", best.rate(1)))
+    bench.ratio(
+        "engine_loop_over_openspiel",
+        "Python step loop, cardcore / OpenSpiel (decisions)",
+        "python_loop_engine",
+        "openspiel_decisions",
+        2.0,
+    )
+
+
+# --------------------------------------------------------------------------------------
+# The table
+
+
+def _figure(value: float | None, unit: str) -> str:
+    if value is None:
+        return "-"
+    if unit == "x":
+        return f"{value:.2f}x"
+    return f"{value:,.0f}{unit}"
+
+
+def _target(target: float | None, unit: str) -> str:
+    if target is None:
+        return ""
+    if unit == "x":
+        return f">= {target:g}x"
+    if target >= 1e6:
+        return f">= {target / 1e6:g}M{unit}"
+    return f">= {target:,.0f}{unit}"
+
+
+def print_table(rows: list[Row], out: Any = sys.stdout) -> None:
+    headers = ("measurement", "figure", "target", "status")
+    cells = [(r.label, _figure(r.value, r.unit), _target(r.target, r.unit), r.status) for r in rows]
+    widths = [max(len(h), *(len(c[i]) for c in cells)) for i, h in enumerate(headers)]
+
+    def line(values: tuple[str, ...]) -> str:
+        return (
+            f"{values[0]:<{widths[0]}}  {values[1]:>{widths[1]}}  "
+            f"{values[2]:<{widths[2]}}  {values[3]}"
+        ).rstrip()
+
+    print(line(headers), file=out)
+    print("  ".join("-" * w for w in widths), file=out)
+    for row, cell in zip(rows, cells, strict=True):
+        print(line(cell), file=out)
+        if row.note:
+            print(f"    ({row.note})", file=out)
+
+
+def _cpu_times() -> tuple[int, int] | None:
+    """(busy, total) jiffies of all CPUs from /proc/stat; None where there is none."""
+    try:
+        with open("/proc/stat", encoding="ascii") as f:
+            fields = [int(x) for x in f.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle + iowait
+    return sum(fields) - idle, sum(fields)
+
+
+def cpu_busy(interval: float = 0.5) -> float | None:
+    """The share of all CPUs busy over ``interval`` seconds while this script sleeps."""
+    first = _cpu_times()
+    time.sleep(interval)
+    second = _cpu_times()
+    if first is None or second is None or second[1] == first[1]:
+        return None
+    return (second[0] - first[0]) / (second[1] - first[1])
+
+
+def environment() -> dict[str, Any]:
+    native_module = sys.modules.get("cardcore._core")
+    return {
+        "cardcore": getattr(cardcore, "__version__", "?"),
+        "native_module": getattr(native_module, "__file__", "?"),
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "cpus": os.cpu_count(),
+        "cpu_busy_before": cpu_busy(),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="cardcore benchmarks (always exits 0)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="wall time per measurement")
+    parser.add_argument("--quick", action="store_true", help="0.5 s per measurement")
+    parser.add_argument("--seed", type=int, default=2024, help="seed of every measurement")
+    parser.add_argument("--json", metavar="PATH", help="also write the figures as JSON")
+    args = parser.parse_args(argv)
+    if _IMPORT_ERROR is not None:
+        print(f"cardcore is not importable ({_IMPORT_ERROR}); build it first, e.g.")
+        print("  pip install .   or   maturin develop --release")
+        return 0
+    seconds = 0.5 if args.quick else max(0.05, args.seconds)
+    bench = Bench(seconds=seconds, warmup=min(0.5, seconds / 4), seed=args.seed)
+    env = environment()
+    print(f"cardcore {env['cardcore']} ({env['native_module']})")
+    print(
+        f"Python {env['python']} on {env['platform']}, {env['cpus']} CPUs; "
+        f"{seconds:g} s per measurement (best of {REPEATS} runs)"
+    )
+    busy = env["cpu_busy_before"]
+    if busy is not None:
+        print(f"CPU already in use before the run: {100 * busy:.0f}% of all CPUs")
+        if busy > BUSY_WARNING:
+            print("warning: the machine is busy; the figures will be low and noisy")
+    print()
+
+    steps: list[tuple[str, Callable[[], None]]] = [
+        ("native 1 thread, deals", lambda: native(bench, 1, True)),
+        ("native 1 thread, matches", lambda: native(bench, 1, False)),
+        ("native 2 threads, deals", lambda: native(bench, 2, True)),
+        ("native 2 threads, matches", lambda: native(bench, 2, False)),
+        ("speed-up", lambda: speedups(bench)),
+        ("Python loop", lambda: engine_loop(bench)),
+        ("reference loop", lambda: reference_loop(bench)),
+        ("clone", lambda: clone_rate(bench)),
+        ("OpenSpiel", lambda: openspiel(bench)),
+    ]
+    errors: dict[str, str] = {}
+    for name, step in steps:
+        print(f"measuring: {name} ...", file=sys.stderr, flush=True)
+        try:
+            step()
+        except Exception as exc:  # a broken measurement is reported, not fatal
+            errors[name] = f"{type(exc).__name__}: {exc}"
+            bench.add(Row(f"error_{len(errors)}", f"{name}", note=f"error: {errors[name]}"))
+            traceback.print_exc(file=sys.stderr)
+    print()
+    print_table(bench.rows)
+    if args.json:
+        report = {
+            "environment": env,
+            "seconds": seconds,
+            "seed": args.seed,
+            "figures": bench.figures,
+            "targets": {
+                r.key: {"target": r.target, "status": r.status}
+                for r in bench.rows
+                if r.target is not None
+            },
+            "errors": errors,
+        }
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(report, f, indent=2)
+            f.write("\n")
+        print(f"\nfigures written to {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

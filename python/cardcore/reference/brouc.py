@@ -1,0 +1,881 @@
+"""Brouc, the pure-Python reference: a slow, plain transcription of the rules.
+
+Which game: Brouc, a Swiss trick-taking game played with a Jass deck without
+the sixes (32 cards), by 4 players in two teams, with marriages in tricks and
+announcements from the hand.
+
+Sources, cited in the comments:
+
+- ``docs/rules/brouc.md``, the rules as cardcore plays them, its State JSON,
+  Observation and action ids, and its decisions **D1** .. **D5**;
+- ``shared/rules/brouc.md``, the product's rulings **B1** .. **B15** and the
+  card table;
+- ``shared/seeds/004_87c4079da244f717.txt``, the original French text **[S]**.
+
+This module is written from those pages alone (never from the Rust engine),
+one small function per rule. Where the pages leave room, the choices are:
+
+- the first dealer is drawn (``below(4)``) before the first deal is shuffled,
+  and no number is drawn when the ``first_dealer`` option names the dealer;
+- a completed trick always moves to ``"tricks"``, even the last one of the
+  match: in ``"over"`` the current trick is empty and ``trick_leader`` is the
+  last trick's winner;
+- the target test is run for the team that won the trick (the only one whose
+  running total can rise); with ``single_deal`` and no team over the target,
+  the game ends with ``winner`` null;
+- a cape is counted for a deal whose eighth trick was played, even when that
+  trick also won the match;
+- ``from_json`` accepts exactly the keys of the layout and checks, beyond the
+  types and ranges, that the state could be reached: cards conserved, hands
+  sorted and of the right sizes, every trick played in seat order from its
+  leader, each completed trick's winner by the rules, leaders chained from the
+  dealer's right, the turned card with the dealer or played by the dealer, the
+  number of booked deals and of history entries matching the deal number.
+  Card points, marriages and announcements are range-checked only. Card
+  texts, in the JSON as in actions, are read with the notation of
+  docs/protocol.md, so lower case is accepted.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeGuard
+
+from cardcore.reference.cards import DECKS, SUITS, RuleError, parse
+from cardcore.reference.rng import MASK64, SplitMix64
+
+NAME = "brouc"
+NUM_PLAYERS = 4
+DECK: tuple[str, ...] = DECKS[32]
+"""B2: 7 8 9 10 J Q K A in four suits, in face-id order; a card's index is its action id."""
+ACTION_IDS = {card: index for index, card in enumerate(DECK)}
+TRICKS_PER_DEAL = 8
+CARD_POINTS_TOTAL = 120
+
+STRENGTH = {"7": 0, "8": 1, "9": 2, "J": 3, "Q": 4, "K": 5, "10": 6, "A": 7}
+"""The card table: A 10 K Q J 9 8 7, high to low, the same in every suit, trumps included."""
+POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
+"""The card table: 120 points in all, no last-trick bonus, no Bauer, no Nell."""
+
+OPTION_NAMES = ("single_deal", "target", "first_dealer")
+
+STATE_KEYS = (
+    "game",
+    "version",
+    "options",
+    "rng",
+    "phase",
+    "dealer",
+    "deal_number",
+    "trump",
+    "trump_card",
+    "hands",
+    "trick_leader",
+    "trick",
+    "tricks",
+    "card_points",
+    "marriages",
+    "announcements",
+    "deal_scores",
+    "capes",
+    "winner",
+    "history",
+)
+"""The keys of the state JSON, in the order of docs/rules/brouc.md."""
+
+
+@dataclass(frozen=True)
+class RefAction:
+    """A move: its stable id, kind, canonical text and the card played."""
+
+    id: int
+    kind: str
+    text: str
+    card: str | None
+
+    def __str__(self) -> str:
+        return self.text
+
+
+ACTIONS = tuple(RefAction(index, "play", card, card) for index, card in enumerate(DECK))
+"""Action id = the card's index in the 32-card deck: ``suit * 8 + r``, kind ``"play"``."""
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """A combination announced from a player's hand (B10)."""
+
+    seat: int
+    suit: str
+    value: int
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A completed trick: its leader, the cards in play order, its winner."""
+
+    leader: int
+    cards: tuple[tuple[int, str], ...]
+    winner: int
+
+
+# --- Cards and seats -------------------------------------------------------
+
+
+def suit_of(card: str) -> str:
+    return card[-1]
+
+
+def rank_of(card: str) -> str:
+    return card[:-1]
+
+
+def team_of(seat: int) -> int:
+    """B1: partners sit opposite; team 0 is seats 0 and 2, team 1 seats 1 and 3."""
+    return seat % 2
+
+
+def sort_hand(cards: Collection[str]) -> list[str]:
+    """A hand sorted by face id (the 32-card deck's order)."""
+    return sorted(cards, key=ACTION_IDS.__getitem__)
+
+
+# --- The deal (B4, B5, D1) ---------------------------------------------------
+
+
+def deal_hands(deck: Sequence[str], dealer: int) -> list[list[str]]:
+    """B4, D1: from deck position 0, batches of 1, then 3, then 4 cards to seats
+    dealer+1, dealer+2, dealer+3 and the dealer, in that order."""
+    hands: list[list[str]] = [[] for _ in range(NUM_PLAYERS)]
+    position = 0
+    for batch in (1, 3, 4):
+        for offset in (1, 2, 3, 4):
+            hands[(dealer + offset) % NUM_PLAYERS].extend(deck[position : position + batch])
+            position += batch
+    return [sort_hand(hand) for hand in hands]
+
+
+# --- Play (B7, B8, B9, D2) ---------------------------------------------------
+
+
+def undertrumps(card: str, played: Collection[str], trump: str) -> bool:
+    """B9, D2: is ``card`` a trump lower than the highest trump already in the trick?
+
+    Excepted: the trump Q when the trump K is in the trick (it completes K-Q),
+    and the trump J when the trump K and Q are both in it (K-Q-J). The trump K
+    is not excepted (D2).
+    """
+    if suit_of(card) != trump:
+        return False
+    trumps_in_trick = [other for other in played if suit_of(other) == trump]
+    if not trumps_in_trick:
+        return False
+    if STRENGTH[rank_of(card)] > max(STRENGTH[rank_of(other)] for other in trumps_in_trick):
+        return False
+    king, queen = "K" + trump, "Q" + trump
+    if rank_of(card) == "Q" and king in played:
+        return False
+    return not (rank_of(card) == "J" and king in played and queen in played)
+
+
+def legal_plays(hand: Sequence[str], played: Sequence[str], trump: str) -> list[str]:
+    """B8, B9: the cards of ``hand`` that may go on the trick ``played`` (in play order)."""
+    if not played:
+        return list(hand)
+    led = suit_of(played[0])
+    following = [card for card in hand if suit_of(card) == led]
+    if following:
+        # B8: follow suit; on a trump lead any trump, with no duty to beat.
+        return following
+    if led == trump:
+        # Void in trumps on a trump lead: nothing to undertrump.
+        return list(hand)
+    # B8: void, may trump or discard; B9: but not undertrump in a trumped trick,
+    # unless every card held is such a trump.
+    allowed = [card for card in hand if not undertrumps(card, played, trump)]
+    return allowed or list(hand)
+
+
+def trick_winner(cards: Sequence[tuple[int, str]], trump: str) -> int:
+    """B7: the highest trump wins, otherwise the highest card of the led suit."""
+    led = suit_of(cards[0][1])
+
+    def power(entry: tuple[int, str]) -> tuple[bool, bool, int]:
+        card = entry[1]
+        return (suit_of(card) == trump, suit_of(card) == led, STRENGTH[rank_of(card)])
+
+    return max(cards, key=power)[0]
+
+
+def trick_card_points(cards: Collection[str]) -> int:
+    return sum(POINTS[rank_of(card)] for card in cards)
+
+
+# --- Marriages and announcements (B10, B11, B12) -----------------------------
+
+
+def king_queen_value(cards: Collection[str], suit: str, trump: str) -> int:
+    """The value of a suit's K-Q among ``cards``: K+Q 20, K+Q+J 30 (not 30 + 20),
+    doubled in trumps (40, 60); 0 without both K and Q. The same table serves
+    the announcements from a hand (B10) and the marriages in a trick (B12)."""
+    if "K" + suit not in cards or "Q" + suit not in cards:
+        return 0
+    value = 30 if "J" + suit in cards else 20
+    return 2 * value if suit == trump else value
+
+
+def trick_marriages(cards: Collection[str], trump: str) -> int:
+    """B12: every suit whose K and Q both lie in the trick scores; several suits all count."""
+    return sum(king_queen_value(cards, suit, trump) for suit in SUITS)
+
+
+def new_announcements(
+    hands: Sequence[Collection[str]], winner: int, announced: Collection[Announcement], trump: str
+) -> list[Announcement]:
+    """B10, B11, D3: after a trick, each player of the winning team (the winner first,
+    then the partner) announces, suit by suit (S H D C), every combination still in
+    hand and not yet announced this deal, at its current value."""
+    done = {(announcement.seat, announcement.suit) for announcement in announced}
+    found = []
+    for seat in (winner, (winner + 2) % NUM_PLAYERS):
+        for suit in SUITS:
+            value = king_queen_value(hands[seat], suit, trump)
+            if value and (seat, suit) not in done:
+                found.append(Announcement(seat, suit, value))
+    return found
+
+
+# --- Scoring (B13, B14, B15, D4) ---------------------------------------------
+
+
+def rounded_card_points(points: int) -> int:
+    """B13: card points to tens, a final 5 rounded up for both teams (65 -> 7, 55 -> 6)."""
+    return (points + 5) // 10
+
+
+def deal_score(
+    team: int, card_points: Sequence[int], marriages: Sequence[int], announced: Sequence[int]
+) -> int:
+    """B13: rounded card points + (own marriages - other's) / 10 + own announcements / 10.
+
+    Marriages and announcements are multiples of 10, so the score is an integer;
+    it may be negative.
+    """
+    other = 1 - team
+    return (
+        rounded_card_points(card_points[team])
+        + (marriages[team] - marriages[other]) // 10
+        + announced[team] // 10
+    )
+
+
+def running_total_tenths(
+    team: int,
+    previous_total: int,
+    card_points: Sequence[int],
+    marriages: Sequence[int],
+    announced: Sequence[int],
+) -> int:
+    """B14: ten times the unrounded running total: the booked deals, then this deal's
+    card points, own marriages minus the other's, and own announcements so far."""
+    other = 1 - team
+    return (
+        10 * previous_total
+        + card_points[team]
+        + marriages[team]
+        - marriages[other]
+        + announced[team]
+    )
+
+
+def passes_target(tenths: int, target: int) -> bool:
+    """B14: a team wins at once when its unrounded running total exceeds the target."""
+    return tenths > 10 * target
+
+
+def cape_team(tricks: Sequence[Trick]) -> int | None:
+    """B15: the team that won all 8 tricks of the deal, if any (not in an abandoned deal)."""
+    if len(tricks) != TRICKS_PER_DEAL:
+        return None
+    teams = {team_of(trick.winner) for trick in tricks}
+    return teams.pop() if len(teams) == 1 else None
+
+
+# --- Options -----------------------------------------------------------------
+
+
+def check_options(options: Mapping[str, object]) -> tuple[bool, int, int | None]:
+    """The options with defaults filled in: ``single_deal``, ``target``, ``first_dealer``."""
+    for name in options:
+        if name not in OPTION_NAMES:
+            known = ", ".join(OPTION_NAMES)
+            raise RuleError(f"unknown option {name!r} for brouc (options: {known})")
+    single_deal = options.get("single_deal", False)
+    if not isinstance(single_deal, bool):
+        raise RuleError(f"option 'single_deal' must be a bool, got {single_deal!r}")
+    target = options.get("target", 30)
+    if not _is_int(target) or not 1 <= target <= 1000:
+        raise RuleError(f"option 'target' must be an integer from 1 to 1000, got {target!r}")
+    first_dealer = options.get("first_dealer")
+    if first_dealer is not None and (not _is_int(first_dealer) or not 0 <= first_dealer <= 3):
+        raise RuleError(
+            f"option 'first_dealer' must be None or a seat 0 to 3, got {first_dealer!r}"
+        )
+    return single_deal, target, first_dealer
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# --- The game ----------------------------------------------------------------
+
+
+class BroucReference:
+    """A whole Brouc match (or a single deal), played one card at a time."""
+
+    _single_deal: bool
+    _target: int
+    _first_dealer: int | None
+    _rng: SplitMix64
+    _phase: str
+    _dealer: int
+    _deal_number: int
+    _trump_card: str
+    _hands: list[list[str]]
+    _trick_leader: int
+    _trick: list[tuple[int, str]]
+    _tricks: list[Trick]
+    _card_points: list[int]
+    _marriages: list[int]
+    _announcements: list[Announcement]
+    _deal_scores: list[tuple[int, int]]
+    _capes: list[int]
+    _winner: int | None
+    _history: list[str]
+
+    def __init__(self, *, seed: int, **options: object) -> None:
+        self._single_deal, self._target, self._first_dealer = check_options(options)
+        self._rng = SplitMix64(seed)
+        self._phase = "play"
+        # B5, D5: the first dealer is drawn from the generator unless the option names one.
+        self._dealer = self._rng.below(4) if self._first_dealer is None else self._first_dealer
+        self._deal_number = 1
+        self._deal_scores = []
+        self._capes = [0, 0]
+        self._winner = None
+        self._history = []
+        self._start_deal()
+
+    def _start_deal(self) -> None:
+        """B4: a fresh deck shuffled with the game's generator, dealt 1-3-4; the
+        dealer's last card (the deck's last, D1) is turned and gives trump."""
+        deck = list(DECK)
+        self._rng.shuffle(deck)
+        self._hands = deal_hands(deck, self._dealer)
+        self._trump_card = deck[-1]
+        self._trick_leader = (self._dealer + 1) % NUM_PLAYERS  # B6
+        self._trick = []
+        self._tricks = []
+        self._card_points = [0, 0]
+        self._marriages = [0, 0]
+        self._announcements = []
+
+    # --- The protocol ---
+
+    @property
+    def name(self) -> str:
+        return NAME
+
+    @property
+    def options(self) -> dict[str, object]:
+        return {
+            "single_deal": self._single_deal,
+            "target": self._target,
+            "first_dealer": self._first_dealer,
+        }
+
+    @property
+    def num_players(self) -> int:
+        return NUM_PLAYERS
+
+    @property
+    def current_player(self) -> int | None:
+        if self._phase == "over":
+            return None
+        return (self._trick_leader + len(self._trick)) % NUM_PLAYERS
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase == "over"
+
+    @property
+    def scores(self) -> list[int]:
+        """Match scores per seat: each team's sum of booked deal scores."""
+        totals = self._team_totals()
+        return [totals[team_of(seat)] for seat in range(NUM_PLAYERS)]
+
+    @property
+    def history(self) -> list[RefAction]:
+        return [ACTIONS[ACTION_IDS[card]] for card in self._history]
+
+    def legal_actions(self) -> list[RefAction]:
+        seat = self.current_player
+        if seat is None:
+            return []
+        cards = legal_plays(self._hands[seat], [card for _, card in self._trick], self.trump)
+        return sorted((ACTIONS[ACTION_IDS[card]] for card in cards), key=lambda a: a.id)
+
+    def action(self, action: int | str) -> RefAction:
+        """The action with this id or text (legal or not)."""
+        if _is_int(action):
+            if not 0 <= action < len(ACTIONS):
+                raise RuleError(f"no brouc action has id {action}; ids are 0 to {len(ACTIONS) - 1}")
+            return ACTIONS[action]
+        if isinstance(action, str):
+            card = parse(action)
+            if card not in ACTION_IDS:
+                raise RuleError(f"{action!r} is not a card of the 32-card Brouc deck")
+            return ACTIONS[ACTION_IDS[card]]
+        raise RuleError(f"an action is a RefAction, an id or a text, got {action!r}")
+
+    def apply(self, action: RefAction | int | str) -> None:
+        """Play a legal card; a rejected action leaves the game unchanged."""
+        if isinstance(action, RefAction):
+            resolved = self.action(action.id)
+            if resolved != action:
+                raise RuleError(f"not a brouc action: {action!r}")
+        else:
+            resolved = self.action(action)
+        seat = self.current_player
+        if seat is None:
+            raise RuleError(f"cannot play {resolved}: the game is over")
+        legal = self.legal_actions()
+        if resolved not in legal:
+            allowed = " ".join(str(a) for a in legal)
+            raise RuleError(f"illegal action {resolved}: seat {seat} may play {allowed}")
+        self._play(seat, resolved.text)
+
+    def clone(self) -> BroucReference:
+        return copy.deepcopy(self)
+
+    def to_json(self) -> str:
+        return json.dumps(self._state(), separators=(",", ":"))
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know: the state without the generator, the hands and the history."""
+        seat = _check_seat(seat)
+        state = self._state()
+        for hidden in ("rng", "hands", "history"):
+            del state[hidden]
+        state["seat"] = seat
+        state["hand"] = list(self._hands[seat])
+        state["hand_sizes"] = [len(hand) for hand in self._hands]
+        state["current_player"] = self.current_player
+        state["scores"] = self.scores
+        state["trump_card_held"] = self._trump_card in self._hands[self._dealer]
+        return state
+
+    # --- Brouc's own accessors ---
+
+    def hand(self, seat: int) -> list[str]:
+        return list(self._hands[_check_seat(seat)])
+
+    @property
+    def teams(self) -> list[tuple[int, int]]:
+        return [(0, 2), (1, 3)]
+
+    @property
+    def dealer(self) -> int:
+        return self._dealer
+
+    @property
+    def deal_number(self) -> int:
+        return self._deal_number
+
+    @property
+    def trump(self) -> str:
+        return suit_of(self._trump_card)
+
+    @property
+    def trump_card(self) -> str:
+        return self._trump_card
+
+    @property
+    def trick_leader(self) -> int:
+        return self._trick_leader
+
+    @property
+    def trick(self) -> list[tuple[int, str]]:
+        return list(self._trick)
+
+    @property
+    def tricks(self) -> list[list[tuple[int, str]]]:
+        return [list(trick.cards) for trick in self._tricks]
+
+    @property
+    def card_points(self) -> tuple[int, int]:
+        return self._card_points[0], self._card_points[1]
+
+    @property
+    def marriages(self) -> tuple[int, int]:
+        return self._marriages[0], self._marriages[1]
+
+    @property
+    def announcements(self) -> list[Announcement]:
+        return list(self._announcements)
+
+    @property
+    def deal_scores(self) -> list[tuple[int, int]]:
+        return list(self._deal_scores)
+
+    @property
+    def capes(self) -> tuple[int, int]:
+        return self._capes[0], self._capes[1]
+
+    @property
+    def winner(self) -> int | None:
+        return self._winner
+
+    @property
+    def match_record(self) -> tuple[int, int]:
+        """B15: each team's games: 1 for the match won, plus 2 per cape."""
+        won = [int(self._winner == team) for team in (0, 1)]
+        return won[0] + 2 * self._capes[0], won[1] + 2 * self._capes[1]
+
+    # --- Playing a card ---
+
+    def _play(self, seat: int, card: str) -> None:
+        self._hands[seat].remove(card)
+        self._trick.append((seat, card))
+        self._history.append(card)
+        if len(self._trick) == NUM_PLAYERS:
+            self._end_trick()
+
+    def _end_trick(self) -> None:
+        """A complete trick: B7 its winner takes the points, B12 its marriages, the
+        winner leads next (B6), B11 the winning team announces, B14 the target test,
+        and after the eighth trick the deal is booked and the next one dealt."""
+        cards = [card for _, card in self._trick]
+        winner = trick_winner(self._trick, self.trump)
+        team = team_of(winner)
+        self._card_points[team] += trick_card_points(cards)
+        self._marriages[team] += trick_marriages(cards, self.trump)
+        self._tricks.append(Trick(self._trick_leader, tuple(self._trick), winner))
+        self._trick = []
+        self._trick_leader = winner
+        self._announcements += new_announcements(
+            self._hands, winner, self._announcements, self.trump
+        )
+        tenths = running_total_tenths(
+            team,
+            self._team_totals()[team],
+            self._card_points,
+            self._marriages,
+            self._announced_totals(),
+        )
+        if passes_target(tenths, self._target):
+            # B14, D4: the match is won at once; the abandoned deal is booked as it stands.
+            self._winner = team
+            self._book_deal()
+            self._phase = "over"
+        elif len(self._tricks) == TRICKS_PER_DEAL:
+            self._book_deal()
+            if self._single_deal:
+                self._phase = "over"
+            else:
+                self._dealer = (self._dealer + 1) % NUM_PLAYERS  # B5: the deal passes right
+                self._deal_number += 1
+                self._start_deal()
+
+    def _book_deal(self) -> None:
+        """B13 the deal scores, B15 the cape."""
+        announced = self._announced_totals()
+        self._deal_scores.append(
+            (
+                deal_score(0, self._card_points, self._marriages, announced),
+                deal_score(1, self._card_points, self._marriages, announced),
+            )
+        )
+        cape = cape_team(self._tricks)
+        if cape is not None:
+            self._capes[cape] += 1
+
+    def _team_totals(self) -> list[int]:
+        return [sum(scores[team] for scores in self._deal_scores) for team in (0, 1)]
+
+    def _announced_totals(self) -> list[int]:
+        totals = [0, 0]
+        for announcement in self._announcements:
+            totals[team_of(announcement.seat)] += announcement.value
+        return totals
+
+    # --- JSON ---
+
+    def _state(self) -> dict[str, Any]:
+        """The state in the layout of docs/rules/brouc.md, "State JSON"."""
+        return {
+            "game": NAME,
+            "version": 1,
+            "options": self.options,
+            "rng": self._rng.state,
+            "phase": self._phase,
+            "dealer": self._dealer,
+            "deal_number": self._deal_number,
+            "trump": self.trump,
+            "trump_card": self._trump_card,
+            "hands": [list(hand) for hand in self._hands],
+            "trick_leader": self._trick_leader,
+            "trick": [[seat, card] for seat, card in self._trick],
+            "tricks": [
+                {
+                    "leader": trick.leader,
+                    "cards": [[seat, card] for seat, card in trick.cards],
+                    "winner": trick.winner,
+                }
+                for trick in self._tricks
+            ],
+            "card_points": list(self._card_points),
+            "marriages": list(self._marriages),
+            "announcements": [
+                {"seat": a.seat, "suit": a.suit, "value": a.value} for a in self._announcements
+            ],
+            "deal_scores": [list(scores) for scores in self._deal_scores],
+            "capes": list(self._capes),
+            "winner": self._winner,
+            "history": list(self._history),
+        }
+
+    @classmethod
+    def from_state(cls, data: object) -> BroucReference:
+        """A game from a parsed state JSON; RuleError unless it is a consistent Brouc state."""
+        state = _object(data, "the state", STATE_KEYS)
+        if state["game"] != NAME:
+            raise RuleError(f"'game' must be {NAME!r}, got {state['game']!r}")
+        if not _is_int(state["version"]) or state["version"] != 1:
+            raise RuleError(f"'version' must be 1, got {state['version']!r}")
+        game = cls.__new__(cls)
+        options = _object(state["options"], "'options'", OPTION_NAMES)
+        game._single_deal, game._target, game._first_dealer = check_options(options)
+        game._rng = SplitMix64(_integer(state["rng"], "'rng'", 0, MASK64))
+        game._phase = _choice(state["phase"], "'phase'", ("play", "over"))
+        game._dealer = _seat(state["dealer"], "'dealer'")
+        game._deal_number = _integer(state["deal_number"], "'deal_number'", 1)
+        trump = _choice(state["trump"], "'trump'", SUITS)
+        game._trump_card = _card(state["trump_card"], "'trump_card'")
+        if suit_of(game._trump_card) != trump:
+            raise RuleError(f"'trump' {trump!r} is not the suit of 'trump_card' {game._trump_card}")
+        game._hands = [
+            _hand(hand, f"'hands'[{seat}]")
+            for seat, hand in enumerate(_array(state["hands"], "'hands'", NUM_PLAYERS))
+        ]
+        game._trick_leader = _seat(state["trick_leader"], "'trick_leader'")
+        game._trick = _played(state["trick"], "'trick'", game._trick_leader)
+        if len(game._trick) >= NUM_PLAYERS:
+            raise RuleError(f"'trick' holds {len(game._trick)} cards; a current trick has 0 to 3")
+        game._tricks = [
+            _trick(trick, f"'tricks'[{index}]", trump)
+            for index, trick in enumerate(_array(state["tricks"], "'tricks'"))
+        ]
+        game._card_points = _pair(state["card_points"], "'card_points'", 0, CARD_POINTS_TOTAL)
+        if sum(game._card_points) > CARD_POINTS_TOTAL:
+            raise RuleError(f"'card_points' {game._card_points} exceed {CARD_POINTS_TOTAL} in all")
+        game._marriages = _pair(state["marriages"], "'marriages'", 0)
+        if any(value % 10 for value in game._marriages):
+            raise RuleError(f"'marriages' {game._marriages} must be multiples of 10")
+        game._announcements = [
+            _announcement(item, f"'announcements'[{index}]", trump)
+            for index, item in enumerate(_array(state["announcements"], "'announcements'"))
+        ]
+        game._deal_scores = [
+            (scores[0], scores[1])
+            for scores in (
+                _pair(item, f"'deal_scores'[{index}]")
+                for index, item in enumerate(_array(state["deal_scores"], "'deal_scores'"))
+            )
+        ]
+        game._capes = _pair(state["capes"], "'capes'", 0)
+        winner = state["winner"]
+        game._winner = None if winner is None else _integer(winner, "'winner'", 0, 1)
+        game._history = [
+            _card(card, f"'history'[{index}]")
+            for index, card in enumerate(_array(state["history"], "'history'"))
+        ]
+        game._check_consistency()
+        return game
+
+    def _check_consistency(self) -> None:
+        """The cross-checks of a loaded state (see the module docstring)."""
+        plays = [entry for trick in self._tricks for entry in trick.cards] + self._trick
+        played = [card for _, card in plays]
+        held = [card for hand in self._hands for card in hand]
+        if sorted(played + held) != sorted(DECK):
+            raise RuleError("the 32 cards are not each exactly once in hands, trick and tricks")
+        for seat, hand in enumerate(self._hands):
+            expected = TRICKS_PER_DEAL - len(self._tricks)
+            expected -= int(any(player == seat for player, _ in self._trick))
+            if len(hand) != expected:
+                raise RuleError(f"'hands'[{seat}] holds {len(hand)} cards, not {expected}")
+        self._check_leaders()
+        dealer_played = [card for seat, card in plays if seat == self._dealer]
+        if self._trump_card not in self._hands[self._dealer] + dealer_played:
+            raise RuleError(
+                f"'trump_card' {self._trump_card} was neither kept nor played by the dealer"
+            )
+        if len({(a.seat, a.suit) for a in self._announcements}) != len(self._announcements):
+            raise RuleError("'announcements' lists a (seat, suit) combination twice")
+        self._check_match_counts(played)
+
+    def _check_leaders(self) -> None:
+        """B6, B7: the first trick is led by the dealer's right, then each by the last winner."""
+        leader = (self._dealer + 1) % NUM_PLAYERS
+        for index, trick in enumerate(self._tricks):
+            if trick.leader != leader:
+                raise RuleError(f"'tricks'[{index}] is led by seat {trick.leader}, not {leader}")
+            leader = trick.winner
+        if self._trick_leader != leader:
+            raise RuleError(f"'trick_leader' is {self._trick_leader}, not {leader}")
+
+    def _check_match_counts(self, played: Sequence[str]) -> None:
+        """The phase, winner, booked deals, capes and history agree with the deal number."""
+        booked = len(self._deal_scores)
+        if self._phase == "play":
+            if self._winner is not None:
+                raise RuleError("'winner' is set but the phase is 'play'")
+            if len(self._tricks) >= TRICKS_PER_DEAL:
+                raise RuleError("'tricks' holds 8 tricks but the phase is 'play'")
+            if booked != self._deal_number - 1:
+                raise RuleError(f"'deal_scores' books {booked} deals in deal {self._deal_number}")
+        else:
+            if self._trick:
+                raise RuleError("'trick' is not empty but the phase is 'over'")
+            if self._winner is None and not (
+                self._single_deal and len(self._tricks) == TRICKS_PER_DEAL
+            ):
+                raise RuleError("the phase is 'over' without a winner or a finished single deal")
+            if booked != self._deal_number:
+                raise RuleError(
+                    f"'deal_scores' books {booked} deals, over in deal {self._deal_number}"
+                )
+        if self._single_deal and self._deal_number != 1:
+            raise RuleError(f"'deal_number' is {self._deal_number} in a single-deal game")
+        if sum(self._capes) > booked:
+            raise RuleError(
+                f"'capes' {self._capes} count more capes than the {booked} booked deals"
+            )
+        earlier = len(DECK) * (self._deal_number - 1)
+        if len(self._history) != earlier + len(played):
+            raise RuleError(
+                f"'history' holds {len(self._history)} cards, not {earlier + len(played)}"
+            )
+        for start in range(0, earlier, len(DECK)):
+            if sorted(self._history[start : start + len(DECK)]) != sorted(DECK):
+                raise RuleError(f"'history' from {start} is not a whole deal of 32 cards")
+        if self._history[earlier:] != list(played):
+            raise RuleError("the end of 'history' is not the cards played in this deal")
+
+
+# --- Reading a state: typed, range-checked fields ----------------------------
+
+
+def _check_seat(seat: object) -> int:
+    return _seat(seat, "seat")
+
+
+def _integer(value: object, what: str, low: int | None = None, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(f"{what} must be an integer, got {value!r}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise RuleError(f"{what} must be from {low} to {high}, got {value}")
+    return value
+
+
+def _seat(value: object, what: str) -> int:
+    return _integer(value, what, 0, NUM_PLAYERS - 1)
+
+
+def _choice(value: object, what: str, choices: Sequence[str]) -> str:
+    if not isinstance(value, str) or value not in choices:
+        raise RuleError(f"{what} must be one of {', '.join(choices)}, got {value!r}")
+    return value
+
+
+def _card(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise RuleError(f"{what} must be a card text, got {value!r}")
+    card = parse(value)
+    if card not in ACTION_IDS:
+        raise RuleError(f"{what} {value!r} is not a card of the 32-card Brouc deck")
+    return card
+
+
+def _array(value: object, what: str, length: int | None = None) -> list[object]:
+    if not isinstance(value, list):
+        raise RuleError(f"{what} must be a list, got {value!r}")
+    if length is not None and len(value) != length:
+        raise RuleError(f"{what} must hold {length} items, not {len(value)}")
+    return value
+
+
+def _object(value: object, what: str, keys: Sequence[str]) -> dict[str, object]:
+    if not isinstance(value, dict):
+        raise RuleError(f"{what} must be a JSON object, got {value!r}")
+    missing = [key for key in keys if key not in value]
+    unknown = [key for key in value if key not in keys]
+    if missing or unknown:
+        raise RuleError(f"{what}: missing keys {missing}, unknown keys {unknown}")
+    return value
+
+
+def _pair(value: object, what: str, low: int | None = None, high: int | None = None) -> list[int]:
+    items = _array(value, what, 2)
+    return [_integer(item, f"{what}[{team}]", low, high) for team, item in enumerate(items)]
+
+
+def _hand(value: object, what: str) -> list[str]:
+    hand = [_card(card, f"{what}[{i}]") for i, card in enumerate(_array(value, what))]
+    if hand != sort_hand(hand):
+        raise RuleError(f"{what} is not sorted by face id")
+    return hand
+
+
+def _played(value: object, what: str, leader: int) -> list[tuple[int, str]]:
+    """Cards on a trick, ``[seat, card]`` pairs played in seat order from ``leader``."""
+    cards = []
+    for index, entry in enumerate(_array(value, what)):
+        seat_value, card_value = _array(entry, f"{what}[{index}]", 2)
+        seat = _seat(seat_value, f"{what}[{index}] seat")
+        if seat != (leader + index) % NUM_PLAYERS:
+            raise RuleError(f"{what}[{index}] is played by seat {seat}, out of turn")
+        cards.append((seat, _card(card_value, f"{what}[{index}] card")))
+    return cards
+
+
+def _trick(value: object, what: str, trump: str) -> Trick:
+    trick = _object(value, what, ("leader", "cards", "winner"))
+    leader = _seat(trick["leader"], f"{what} leader")
+    cards = _played(trick["cards"], f"{what} cards", leader)
+    if len(cards) != NUM_PLAYERS:
+        raise RuleError(f"{what} holds {len(cards)} cards, not 4")
+    winner = _seat(trick["winner"], f"{what} winner")
+    if winner != trick_winner(cards, trump):
+        raise RuleError(f"{what} is won by seat {trick_winner(cards, trump)}, not {winner}")
+    return Trick(leader, tuple(cards), winner)
+
+
+def _announcement(value: object, what: str, trump: str) -> Announcement:
+    item = _object(value, what, ("seat", "suit", "value"))
+    seat = _seat(item["seat"], f"{what} seat")
+    suit = _choice(item["suit"], f"{what} suit", SUITS)
+    value = _integer(item["value"], f"{what} value")
+    allowed = (40, 60) if suit == trump else (20, 30)
+    if value not in allowed:
+        raise RuleError(f"{what} value in {suit} must be {allowed[0]} or {allowed[1]}, got {value}")
+    return Announcement(seat, suit, value)

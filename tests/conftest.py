@@ -1,0 +1,32 @@
+"""Hypothesis profiles for the whole test suite.
+
+Choose one with ``CARDCORE_HYPOTHESIS_PROFILE``:
+
+- ``ci`` (the default): moderate, the whole run stays within a few minutes on 2 cores;
+- ``long``: thousands of examples per property, for a soak run;
+- ``dev``: a handful of examples, for a quick edit-and-run loop.
+
+Expensive properties scale their example counts from the loaded profile (see
+``harness.examples``), so one switch moves the whole suite. No profile has a
+deadline: the engines are fast, but CI machines vary.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+_SUPPRESS = [HealthCheck.too_slow, HealthCheck.data_too_large]
+
+for _name, _examples in (("ci", 100), ("long", 5000), ("dev", 10)):
+    settings.register_profile(
+        _name,
+        max_examples=_examples,
+        deadline=None,
+        print_blob=True,
+        suppress_health_check=_SUPPRESS,
+    )
+
+PROFILE = os.environ.get("CARDCORE_HYPOTHESIS_PROFILE", "ci")
+settings.load_profile(PROFILE)

@@ -1,0 +1,237 @@
+"""The generic test harness: what every registered game is held to.
+
+Everything generic is written once and parametrized over ``cardcore.GAMES``.
+What a game needs of its own (the options worth trying, where its cards lie in
+its JSON state, its teams) sits in ``GAME_CONFIG``, one entry per game: a game
+registered without an entry fails ``test_protocol.test_every_game_has_a_config``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from hypothesis import settings
+from hypothesis import strategies as st
+
+import cardcore
+
+JsonDict = dict[str, Any]
+
+
+def _brouc_table_cards(state: JsonDict) -> list[str]:
+    """Every card of a Brouc state: the hands, the current trick, the completed tricks."""
+    cards = [card for hand in state["hands"] for card in hand]
+    cards += [card for _seat, card in state["trick"]]
+    cards += [card for trick in state["tricks"] for _seat, card in trick["cards"]]
+    return cards
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """What the generic tests need to know about one game."""
+
+    # Option sets the random and differential tests play with ({} = the defaults).
+    option_sets: tuple[JsonDict, ...]
+    # Valid option sets at the edges of their ranges (each must be accepted).
+    edge_options: tuple[JsonDict, ...]
+    # Bad option sets, each with the option name the OptionError must name.
+    bad_options: tuple[tuple[JsonDict, str], ...]
+    # The deck the game is dealt from (cardcore.deck(size)).
+    deck_size: int
+    # Action ids run over 0 .. action_count - 1 (from the game's rules page).
+    action_count: int
+    # Seats that share one score (partners); a seat alone is its own team.
+    teams: tuple[tuple[int, ...], ...]
+    # Every card of a JSON state, wherever it lies (hands, tricks, piles, ...).
+    table_cards: Callable[[JsonDict], list[str]]
+    # A bound on the number of actions of one whole match, to catch a game that never ends.
+    max_actions: int = 5000
+    # Other texts, not legal at any time, that apply() must reject.
+    extra_bad_texts: tuple[str, ...] = field(default_factory=tuple)
+
+
+GAME_CONFIG: dict[str, GameConfig] = {
+    "brouc": GameConfig(
+        option_sets=(
+            {},
+            {"single_deal": True},
+            {"target": 5},
+            {"first_dealer": 2, "target": 15},
+        ),
+        edge_options=(
+            {"target": 1},
+            {"target": 1000},
+            {"first_dealer": 0},
+            {"first_dealer": 3},
+            {"first_dealer": None},
+            {"single_deal": False, "target": 30, "first_dealer": None},
+        ),
+        bad_options=(
+            ({"no_such_option": 1}, "no_such_option"),
+            ({"target": 0}, "target"),
+            ({"target": -5}, "target"),
+            ({"target": 1001}, "target"),
+            ({"target": "30"}, "target"),
+            ({"target": 2.5}, "target"),
+            ({"target": None}, "target"),
+            ({"single_deal": "yes"}, "single_deal"),
+            ({"single_deal": [True]}, "single_deal"),
+            ({"first_dealer": 4}, "first_dealer"),
+            ({"first_dealer": -1}, "first_dealer"),
+            ({"first_dealer": "0"}, "first_dealer"),
+        ),
+        deck_size=32,
+        action_count=32,
+        teams=((0, 2), (1, 3)),
+        table_cards=_brouc_table_cards,
+        extra_bad_texts=("2S", "6H", "CD", "21T", "EX", "JK"),
+    ),
+}
+
+GAMES: tuple[str, ...] = tuple(cardcore.GAMES)
+CONFIGURED_GAMES: tuple[str, ...] = tuple(name for name in GAMES if name in GAME_CONFIG)
+
+
+def config(name: str) -> GameConfig:
+    return GAME_CONFIG[name]
+
+
+def examples(fraction: float) -> int:
+    """A share of the loaded profile's ``max_examples`` (at least 1)."""
+    return max(1, int(settings().max_examples * fraction))
+
+
+def scaled(settings_fraction: float) -> settings:
+    """Settings for an expensive property: the profile, with fewer examples."""
+    return settings(max_examples=examples(settings_fraction))
+
+
+# --------------------------------------------------------------------------- strategies
+
+SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
+CHOICES = st.lists(st.integers(min_value=0, max_value=2**16 - 1), max_size=400)
+
+
+def option_sets(name: str) -> st.SearchStrategy[JsonDict]:
+    return st.sampled_from(config(name).option_sets)
+
+
+class Chooser:
+    """Turns a hypothesis-drawn list of numbers into choices among legal actions.
+
+    When the list runs out, a generator seeded from ``seed`` takes over, so a
+    match always plays to its end whatever the list's length (shrinking cuts the
+    list, never the match).
+    """
+
+    def __init__(self, choices: Sequence[int], seed: int) -> None:
+        self._choices = list(choices)
+        self._index = 0
+        self._fallback = random.Random(seed)
+
+    def number(self) -> int:
+        if self._index < len(self._choices):
+            value = self._choices[self._index]
+            self._index += 1
+            return value
+        return self._fallback.randrange(2**16)
+
+    def pick(self, count: int) -> int:
+        return self.number() % count
+
+
+def walk(game: cardcore.Game, chooser: Chooser, max_actions: int) -> Iterator[int]:
+    """Play ``game`` to its end, yielding the step number before each action and once at
+    the end (so a caller sees every state, the final one included)."""
+    step = 0
+    while not game.is_over:
+        if step >= max_actions:
+            raise AssertionError(f"{game.name}: no end after {max_actions} actions")
+        yield step
+        legal = game.legal_actions()
+        assert legal, f"{game.name}: not over, yet no legal action"
+        game.apply(legal[chooser.pick(len(legal))])
+        step += 1
+    yield step
+
+
+def play_to(game: cardcore.Game, chooser: Chooser, steps: int) -> cardcore.Game:
+    """Play up to ``steps`` actions (fewer if the match ends) and return the game."""
+    for step in walk(game, chooser, 10**6):
+        if step >= steps:
+            break
+    return game
+
+
+# --------------------------------------------------------------------------- state helpers
+
+
+def state(game: Any) -> JsonDict:
+    """The game's state as parsed JSON."""
+    parsed = json.loads(game.to_json())
+    assert isinstance(parsed, dict)
+    return parsed
+
+
+def strings_in(value: object) -> set[str]:
+    """Every string anywhere in a JSON-like value (keys included)."""
+    found: set[str] = set()
+    stack: list[object] = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.add(item)
+        elif isinstance(item, dict):
+            found.update(str(key) for key in item)
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+    return found
+
+
+def deck_texts(size: int) -> list[str]:
+    return [str(card) for card in cardcore.deck(size)]
+
+
+def face_id(text: str) -> int:
+    return cardcore.Card.parse(text).id
+
+
+def sorted_hand(cards: Sequence[str]) -> list[str]:
+    return sorted(cards, key=face_id)
+
+
+def assert_cards_conserved(name: str, parsed: JsonDict) -> None:
+    """The state's cards are exactly the game's deck (as a multiset)."""
+    found = Counter(config(name).table_cards(parsed))
+    expected = Counter(deck_texts(config(name).deck_size))
+    missing = expected - found
+    extra = found - expected
+    assert not missing, f"cards missing {dict(missing)}"
+    assert not extra, f"cards extra {dict(extra)}"
+
+
+def team_of(name: str, seat: int) -> tuple[int, ...]:
+    for team in config(name).teams:
+        if seat in team:
+            return team
+    return (seat,)
+
+
+def action_text(action: Any) -> str:
+    return str(action)
+
+
+def card_text(action: Any) -> str | None:
+    card = action.card
+    return None if card is None else str(card)
+
+
+def describe(game: Any) -> str:
+    """Enough to reproduce a position: the options and the actions so far."""
+    return f"options={game.options} history={[str(a) for a in game.history]}"

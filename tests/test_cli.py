@@ -1,0 +1,392 @@
+"""The command line (cardcore.cli): games, play with fed input, simulate, errors."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+
+import pytest
+
+import cardcore
+from cardcore import cli
+
+InputFn = Callable[[str], str]
+
+
+def run(argv: list[str], input_fn: InputFn | None = None) -> tuple[int, str, str]:
+    """``cardcore.cli.main(argv)``: its exit code, its output and its errors."""
+    out, err = io.StringIO(), io.StringIO()
+
+    def no_input(prompt: str) -> str:
+        raise AssertionError(f"unexpected prompt {prompt!r}")
+
+    code = cli.main(argv, input_fn=input_fn or no_input, output=out, errors=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def playable(out: io.StringIO) -> list[tuple[str, str]]:
+    """The (number, card) pairs of the last 'Playable:' line printed."""
+    lines = [line for line in out.getvalue().splitlines() if line.strip().startswith("Playable:")]
+    assert lines, "no Playable line before the prompt"
+    pairs = lines[-1].split(":", 1)[1].split()
+    return [(pair.split(":")[0], pair.split(":")[1]) for pair in pairs]
+
+
+def hand(out: io.StringIO) -> list[str]:
+    """The cards of the last 'Your hand:' line printed."""
+    lines = [line for line in out.getvalue().splitlines() if line.strip().startswith("Your hand:")]
+    return [pair.split(":")[1] for pair in lines[-1].split(":", 1)[1].split()]
+
+
+def first_legal_player(out: io.StringIO, prompts: list[str]) -> InputFn:
+    """Input that always types the first playable card: by text, then by number, alternately."""
+
+    def answer(prompt: str) -> str:
+        out.write(prompt)
+        prompts.append(prompt)
+        number, card = playable(out)[0]
+        typed = card.lower() if len(prompts) % 3 == 0 else card if len(prompts) % 2 else number
+        out.write(typed + "\n")
+        return typed
+
+    return answer
+
+
+def scripted(out: io.StringIO, lines: Iterator[str]) -> InputFn:
+    """Input from ``lines``; EOF once they run out."""
+
+    def answer(prompt: str) -> str:
+        out.write(prompt)
+        try:
+            line = next(lines)
+        except StopIteration:
+            raise EOFError from None
+        out.write(line + "\n")
+        return line
+
+    return answer
+
+
+def parallel_final_scores(seed: int, seat: int, **options: object) -> list[int]:
+    """The same game driven directly: the bots with the CLI's seeds, the person first legal."""
+    game = cardcore.new_game("brouc", seed=seed, **options)
+    seeds = cli.bot_seeds(seed, 4)
+    bots = {s: cardcore.RandomBot(seeds[s]) for s in range(4) if s != seat}
+    while not game.is_over:
+        player = game.current_player
+        assert player is not None
+        game.apply(game.legal_actions()[0] if player == seat else bots[player].act(game))
+    return game.scores
+
+
+# --------------------------------------------------------------------------------------
+
+
+def test_games_lists_brouc() -> None:
+    code, out, err = run(["games"])
+    assert code == 0, err
+    assert "brouc" in out
+    assert "4 players" in out
+    for option in ("single_deal", "target", "first_dealer"):
+        assert option in out
+
+
+@pytest.mark.parametrize(("seed", "seat"), [(1, 0), (2, 1), (12345, 3)])
+def test_play_single_deal_first_legal_to_the_end(seed: int, seat: int) -> None:
+    out, prompts = io.StringIO(), list[str]()
+    code = cli.main(
+        ["play", "brouc", "--single-deal", "--seed", str(seed), "--seat", str(seat)],
+        input_fn=first_legal_player(out, prompts),
+        output=out,
+        errors=out,
+    )
+    text = out.getvalue()
+    assert code == 0, text
+    assert 1 <= len(prompts) <= 8
+    assert "Traceback" not in text
+    assert "Trump is" in text
+    assert "turned" in text
+    assert re.search(r"(Right|Left|Partner) (leads|plays) \w+", text), "bots' moves are shown"
+    assert "Your hand:" in text
+    assert "wins trick 1" in text or "win trick 1" in text
+    assert "=== Deal 1 scored" in text
+    assert "Final scores:" in text
+    assert "cannot be played" not in text
+    assert "is not a card" not in text
+    booked = re.search(r"Deal 1 scored(.*?): .*?\(card points us (\d+), them (\d+)", text)
+    assert booked is not None
+    if not booked.group(1):  # all 8 tricks played: every card point is counted
+        assert int(booked.group(2)) + int(booked.group(3)) == 120
+    scores = parallel_final_scores(seed, seat, single_deal=True)
+    mine, theirs = scores[seat], scores[(seat + 1) % 4]
+    assert f"Final scores: us {mine}, them {theirs}." in text
+
+
+def test_play_whole_match_ends_with_a_winner() -> None:
+    out, prompts = io.StringIO(), list[str]()
+    code = cli.main(
+        ["play", "brouc", "--seed", "99"],
+        input_fn=first_legal_player(out, prompts),
+        output=out,
+        errors=out,
+    )
+    text = out.getvalue()
+    assert code == 0, text
+    assert "won the match" in text
+    assert "Match record" in text
+    assert "=== Deal 2:" in text  # a match to 30 takes several deals
+    scores = parallel_final_scores(99, 0)
+    assert f"Final scores: us {scores[0]}, them {scores[1]}." in text
+
+
+def test_play_with_a_low_target() -> None:
+    out, prompts = io.StringIO(), list[str]()
+    code = cli.main(
+        ["play", "brouc", "--seed", "5", "--target", "3"],
+        input_fn=first_legal_player(out, prompts),
+        output=out,
+        errors=out,
+    )
+    text = out.getvalue()
+    assert code == 0, text
+    assert "over 3" in text
+    assert "won the match" in text
+
+
+def test_garbage_and_illegal_input_reprompt() -> None:
+    # A seed where the person, at their first turn, holds a card they may not play.
+    for seed in range(200):
+        game = cardcore.Brouc(seed=seed, single_deal=True)
+        seeds = cli.bot_seeds(seed, 4)
+        bots = {s: cardcore.RandomBot(seeds[s]) for s in (1, 2, 3)}
+        while game.current_player != 0:
+            player = game.current_player
+            assert player is not None
+            game.apply(bots[player].act(game))
+        legal = {str(a) for a in game.legal_actions()}
+        illegal = [str(c) for c in game.hand(0) if str(c) not in legal]
+        if illegal:
+            break
+    else:
+        pytest.skip("no seed with an illegal card at the first turn")
+    not_held = next(str(c) for c in cardcore.deck(32) if c not in game.hand(0))
+    out = io.StringIO()
+    lines = iter(["garbage", "", "11S", illegal[0], not_held, "42", "?", "help", "quit"])
+    code = cli.main(
+        ["play", "brouc", "--single-deal", "--seed", str(seed)],
+        input_fn=scripted(out, lines),
+        output=out,
+        errors=out,
+    )
+    text = out.getvalue()
+    assert code == 0, text
+    assert "Traceback" not in text
+    assert "'garbage' is not a card" in text
+    assert "'11S' is not a card" in text
+    assert f"{illegal[0]} cannot be played now" in text
+    assert f"You do not hold {not_held}" in text
+    assert "There is no card number 42" in text
+    assert text.count("Type a card from your hand") == 2  # the help, twice
+    assert text.count("Your card (") == 9  # one prompt per line fed
+    assert "Game abandoned" in text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["²", "٣", "-1", "1.5", "0", "0x1", "QH QS", "\x00", "Q" * 10_000, "21T", "EX", "JK", "10"],
+)
+def test_odd_input_is_a_message_not_an_exception(text: str) -> None:
+    game = cardcore.new_game("brouc", seed=1)
+    view = cli.BroucView(game, 0, io.StringIO())
+    result = view.parse(text)
+    assert isinstance(result, (str, cardcore.Action))
+    if isinstance(result, cardcore.Action):
+        assert result in game.legal_actions()
+
+
+def test_illegal_number_reprompts() -> None:
+    out = io.StringIO()
+    calls: list[str] = []
+
+    def answer(prompt: str) -> str:
+        out.write(prompt)
+        calls.append(prompt)
+        if len(calls) == 1:
+            numbers = [number for number, _ in playable(out)]
+            held = len(hand(out))
+            bad = [str(n) for n in range(1, held + 1) if str(n) not in numbers]
+            return bad[0] if bad else "0"
+        return "q"
+
+    code = cli.main(["play", "brouc", "--seed", "3"], input_fn=answer, output=out, errors=out)
+    text = out.getvalue()
+    assert code == 0
+    assert "cannot be played now" in text or "There is no card number 0" in text
+    assert len(calls) == 2
+
+
+def test_eof_ends_cleanly() -> None:
+    out = io.StringIO()
+    code = cli.main(
+        ["play", "brouc", "--seed", "8"], input_fn=scripted(out, iter([])), output=out, errors=out
+    )
+    text = out.getvalue()
+    assert code == 0
+    assert "(end of input)" in text
+    assert "Game abandoned" in text
+    assert "Traceback" not in text
+
+
+def test_quit_ends_cleanly() -> None:
+    out = io.StringIO()
+    code = cli.main(
+        ["play", "brouc", "--seed", "8", "--seat", "2"],
+        input_fn=scripted(out, iter(["Q"])),
+        output=out,
+        errors=out,
+    )
+    assert code == 0
+    assert "Game abandoned" in out.getvalue()
+
+
+def test_generic_view_plays_a_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game without its own view is shown by GameView, from the protocol alone."""
+    monkeypatch.setattr(cli, "VIEWS", {})
+    out = io.StringIO()
+    answers = iter(["nonsense", "99"])
+
+    def answer(prompt: str) -> str:
+        out.write(prompt)
+        return next(answers, "1")
+
+    game = cardcore.new_game("brouc", seed=4, single_deal=True)
+    code = cli.play_game(game, 0, 4, input_fn=answer, out=out)
+    text = out.getvalue()
+    assert code == 0
+    assert game.is_over
+    assert "Choices:" in text
+    assert "'nonsense' is not a move" in text
+    assert "There is no number 99" in text
+    assert "Game over. Scores:" in text
+
+
+def test_local_trick_rules_agree_with_the_engine() -> None:
+    """The view rebuilds a deal's last trick itself; its rules must match the engine's."""
+    checked = 0
+    for seed in range(40):
+        game = cardcore.Brouc(seed=seed)
+        bot = cardcore.RandomBot(seed)
+        while not game.is_over:
+            trick, deal, marriages = game.trick, game.deal_number, game.marriages
+            trump = game.trump.letter
+            points = sum(game.card_points)
+            action = bot.act(game)
+            player = game.current_player
+            assert player is not None
+            assert action.card is not None
+            game.apply(action)
+            if len(trick) == 3 and game.deal_number == deal and not game.is_over:
+                full = [*trick, (player, action.card)]
+                cards = [card for _, card in full]
+                assert cli.brouc_trick_winner(full, trump) == game.trick_leader
+                assert cli.brouc_card_points(cards) == sum(game.card_points) - points
+                won = sum(v for _, _, v in cli.brouc_trick_marriages(cards, trump))
+                assert won == sum(game.marriages) - sum(marriages)
+                checked += 1
+    assert checked > 500
+
+
+def test_simulate_prints_the_summary() -> None:
+    code, out, err = run(["simulate", "brouc", "--games", "60", "--seed", "1"])
+    assert code == 0, err
+    assert "simulate brouc: 60 whole games" in out
+    assert "decisions" in out
+    assert "wins" in out
+    assert "mean scores" in out
+    assert "decisions/s" in out
+    assert "games/s" in out
+    assert "100%" in err
+    assert "60/60 games" in err
+    again = run(["simulate", "brouc", "--games", "60", "--seed", "1"])[1]
+    decisions = [line for line in out.splitlines() if "decisions " in line]
+    assert decisions == [line for line in again.splitlines() if "decisions " in line]
+
+
+def test_simulate_single_deal_threads_and_chunks() -> None:
+    code, out, err = run(
+        ["simulate", "brouc", "-n", "7", "--single-deal", "--threads", "2", "--no-progress"]
+    )
+    assert code == 0, err
+    assert "7 single deals" in out
+    assert "7 chunks" in out
+    assert err == ""
+
+
+def test_simulate_chunks_add_up() -> None:
+    assert sum(cli.chunk_sizes(1001)) == 1001
+    assert len(cli.chunk_sizes(1001)) == 20
+    assert cli.chunk_sizes(3) == [1, 1, 1]
+    assert cli.derive_seeds(1, 3) == cli.derive_seeds(1, 3)
+    assert len(set(cli.derive_seeds(1, 20))) == 20
+
+
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_unknown_game_is_exit_2_with_a_message(command: str) -> None:
+    argv = [command, "nosuchgame"] + (["--games", "3"] if command == "simulate" else [])
+    code, _, err = run(argv)
+    assert code == 2
+    assert "nosuchgame" in err
+    assert err.startswith("cardcore: error:")
+    assert len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "brouc", "--target", "0"],
+        ["play", "brouc", "--seat", "4"],
+        ["play", "brouc", "-o", "colour=blue"],
+        ["simulate", "brouc", "--games", "2", "--target", "100000"],
+        ["simulate", "brouc", "--games", str(2**70)],
+        ["simulate", "brouc", "--games", "2", "--threads", str(2**70)],
+        ["play", "brouc", "--target", str(2**70)],
+    ],
+)
+def test_bad_options_are_exit_2(argv: list[str]) -> None:
+    code, _, err = run(argv)
+    assert code == 2
+    assert err.strip().splitlines()[-1].startswith("cardcore: error:")  # after any progress bar
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [[], ["frobnicate"], ["simulate", "brouc"], ["simulate", "brouc", "--games", "0"]],
+)
+def test_usage_errors_are_exit_2(argv: list[str]) -> None:
+    code, _, err = run(argv)
+    assert code == 2
+    assert "usage: cardcore" in err
+
+
+def test_help_is_exit_0(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["--help"]) == 0
+    assert "simulate" in capsys.readouterr().out
+
+
+def test_python_dash_m_cardcore() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "cardcore", "games"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=os.environ.copy(),
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "brouc" in result.stdout

@@ -1,0 +1,353 @@
+"""Invariants every game of the engine keeps, checked over random play.
+
+Generic over ``cardcore.GAMES``; a game's own facts come from ``harness.GAME_CONFIG``.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import cardcore
+from harness import (
+    CHOICES,
+    CONFIGURED_GAMES,
+    SEEDS,
+    Chooser,
+    JsonDict,
+    assert_cards_conserved,
+    config,
+    deck_texts,
+    describe,
+    option_sets,
+    play_to,
+    scaled,
+    sorted_hand,
+    state,
+    strings_in,
+    walk,
+)
+
+STEPS = st.integers(min_value=0, max_value=300)
+
+
+def new(name: str, seed: int, options: JsonDict) -> cardcore.Game:
+    return cardcore.new_game(name, seed=seed, **options)
+
+
+def position(
+    name: str, data: st.DataObject, seed: int, choices: list[int], steps: int
+) -> cardcore.Game:
+    options = data.draw(option_sets(name), label="options")
+    return play_to(new(name, seed, options), Chooser(choices, seed), steps)
+
+
+def continue_identically(first: cardcore.Game, second: cardcore.Game, seed: int) -> None:
+    """Play both to the end with the same choices; they must agree at every step."""
+    chooser = Chooser([], seed)
+    steps = 0
+    while True:
+        assert first.to_json() == second.to_json(), describe(first)
+        legal = [str(action) for action in first.legal_actions()]
+        assert legal == [str(action) for action in second.legal_actions()]
+        if first.is_over:
+            assert second.is_over
+            return
+        text = legal[chooser.pick(len(legal))]
+        first.apply(text)
+        second.apply(text)
+        steps += 1
+        assert steps < config(first.name).max_actions
+
+
+def assert_refused(
+    game: cardcore.Game, bad: object, errors: type[BaseException] | tuple[type[BaseException], ...]
+) -> None:
+    """``apply(bad)`` raises one of ``errors`` (all cardcore errors) and changes nothing."""
+    before = game.to_json()
+    history = len(game.history)
+    with pytest.raises(errors) as raised:
+        game.apply(bad)  # type: ignore[arg-type]
+    assert isinstance(raised.value, cardcore.CardcoreError)
+    assert isinstance(raised.value, ValueError)
+    assert game.to_json() == before, f"refused {bad!r} changed the state"
+    assert len(game.history) == history
+
+
+# --------------------------------------------------------------------------- every step
+
+
+@pytest.mark.parametrize("name", CONFIGURED_GAMES)
+@scaled(0.3)
+@given(data=st.data(), seed=SEEDS, choices=CHOICES)
+def test_every_step_keeps_the_invariants(
+    name: str, data: st.DataObject, seed: int, choices: list[int]
+) -> None:
+    """At every step of a whole match: cards conserved, is_over iff nobody to act,
+    partners share a score, legal actions sorted, unique, in range and resolvable,
+    observations well formed, JSON round trip exact."""
+    options = data.draw(option_sets(name), label="options")
+    game = new(name, seed, options)
+    cfg = config(name)
+    for _step in walk(game, Chooser(choices, seed), cfg.max_actions):
+        parsed = state(game)
+        assert_cards_conserved(name, parsed)
+        assert game.is_over == (game.current_player is None)
+        assert game.is_over == (game.phase == "over")
+        assert parsed["game"] == name
+        assert parsed["version"] == 1
+        assert [str(action) for action in game.history] == parsed["history"]
+        assert game.options == parsed["options"]
+        scores = game.scores
+        assert len(scores) == game.num_players
+        for team in cfg.teams:
+            assert len({scores[seat] for seat in team}) == 1, f"team {team} scores {scores}"
+        legal = game.legal_actions()
+        ids = [action.id for action in legal]
+        assert ids == sorted(set(ids))
+        assert all(0 <= i < cfg.action_count for i in ids)
+        assert (not legal) == game.is_over
+        for action in legal:
+            assert action.game == name
+            assert game.action(action.id) == action
+            assert game.action(str(action)) == action
+        if game.current_player is not None:
+            assert 0 <= game.current_player < game.num_players
+        for seat in range(game.num_players):
+            observation = game.observation(seat)
+            json.dumps(observation)
+            assert observation["seat"] == seat
+            assert observation["hand"] == parsed["hands"][seat]
+            assert observation["hand_sizes"] == [len(hand) for hand in parsed["hands"]]
+            assert not {"rng", "hands", "history"} & set(observation)
+        for hand in parsed["hands"]:
+            assert hand == sorted_hand(hand)
+        assert cardcore.from_json(game.to_json()).to_json() == game.to_json()
+
+
+# --------------------------------------------------------------------------- copies
+
+
+@pytest.mark.parametrize("name", CONFIGURED_GAMES)
+@scaled(0.2)
+@given(data=st.data(), seed=SEEDS, choices=CHOICES, steps=STEPS)
+def test_clone_is_independent(
+    name: str, data: st.DataObject, seed: int, choices: list[int], steps: int
+) -> None:
+    game = position(name, data, seed, choices, steps)
+    if game.is_over:
+        return
+    before = game.to_json()
+    twin = game.clone()
+    assert twin.to_json() == before
+    twin.apply(twin.legal_actions()[-1])
+    assert game.to_json() == before, "applying to a clone changed the original"
+    twin_json = twin.to_json()
+    game.apply(game.legal_actions()[0])
+    assert twin.to_json() == twin_json, "applying to the original changed the clone"
+
+
+def make_copy(game: cardcore.Game, how: str) -> cardcore.Game:
+    made: Any
+    if how == "copy":
+        made = copy.copy(game)
+    elif how == "deepcopy":
+        made = copy.deepcopy(game)
+    elif how == "pickle":
+        made = pickle.loads(pickle.dumps(game))
+    elif how == "clone":
+        made = game.clone()
+    else:
+        made = cardcore.from_json(game.to_json())
+    copied: cardcore.Game = made
+    return copied
+
+
+@pytest.mark.parametrize("name", CONFIGURED_GAMES)
+@pytest.mark.parametrize("how", ["copy", "deepcopy", "pickle", "clone", "from_json"])
+@scaled(0.1)
+@given(data=st.data(), seed=SEEDS, choices=CHOICES, steps=STEPS)
+def test_copies_are_equal_independent_and_continue_identically(
+    name: str, how: str, data: st.DataObject, seed: int, choices: list[int], steps: int
+) -> None:
+    """Every way of copying a game gives an equal, independent game with the same
+    future: the same legal actions and the same later deals (the RNG state travels)."""
+    game = position(name, data, seed, choices, steps)
+    twin = make_copy(game, how)
+    assert type(twin) is type(game)
+    assert twin is not game
+    assert twin.to_json() == game.to_json()
+    assert twin.name == game.name
+    assert twin.options == game.options
+    assert [str(a) for a in twin.history] == [str(a) for a in game.history]
+    if not game.is_over:
+        before = game.to_json()
+        probe = make_copy(game, how)
+        probe.apply(probe.legal_actions()[0])
+        assert game.to_json() == before, f"the {how} shares state with the original"
+        assert twin.to_json() == before, f"two {how} copies share state"
+    continue_identically(game, twin, seed)
+
+
+@pytest.mark.parametrize("name", CONFIGURED_GAMES)
+def test_actions_and_cards_pickle(name: str) -> None:
+    game = new(name, 11, {})
+    for action in game.legal_actions():
+        again = pickle.loads(pickle.dumps(action))
+        assert again == action
+        assert again.id == action.id
+        assert str(again) == str(action)
+        assert hash(again) == hash(action)
+        assert copy.copy(action) == action
+        assert copy.deepcopy(action) == action
+        if action.card is not None:
+            assert pickle.loads(pickle.dumps(action.card)) == action.card
+
+
+# --------------------------------------------------------------------------- determinism
+
+
+@pytest.mark.parametrize("name", CONFIGURED_GAMES)
+@scaled(0.1)
+@given(data=st.data(), seed=SEEDS, choices=CHOICES)
+def test_same_seed_same_game(name: str, data: st.DataObject, seed: int, choices: list[int]) -> None:
+    options = data.draw(option_sets(name), label="options")
+    first, second = new(name, seed, options), new(name, seed, options)
+    continue_identically(first, second, seed ^ sum(choices))
+
+
+@pytest.mark.parametrize("name", CONFIGURED_GAMES)
+def test_seeds_change_the_deal(name: str) -> None:
+    """Different seeds give different deals (12 seeds, all different starts)."""
+    starts = {json.dumps(state(new(name, seed, {}))["hands"]) for seed in range(12)}
+    assert len(starts) == 12
+
+
+# --------------------------------------------------------------------------- rejections
+
+
+@pytest.mark.parametrize("name", CONFIGURED_GAMES)
+@scaled(0.2)
+@given(data=st.data(), seed=SEEDS, choices=CHOICES, steps=STEPS)
+def test_illegal_actions_are_refused_and_change_nothing(
+    name: str, data: st.DataObject, seed: int, choices: list[int], steps: int
+) -> None:
+    game = position(name, data, seed, choices, steps)
+    cfg = config(name)
+    legal = game.legal_actions()
+    legal_ids = {action.id for action in legal}
+    legal_texts = {str(action) for action in legal}
+    for action_id in range(cfg.action_count):
+        if action_id not in legal_ids:
+            assert_refused(game, action_id, cardcore.IllegalActionError)
+    for text in deck_texts(cfg.deck_size):
+        if text not in legal_texts:
+            assert_refused(game, text, cardcore.IllegalActionError)
+            assert_refused(game, text.lower(), cardcore.IllegalActionError)
+    out_of_range = (-1, cfg.action_count, cfg.action_count + 1, 2**31, 2**63, 2**64, -(2**70))
+    for bad_id in out_of_range:
+        assert_refused(game, bad_id, (cardcore.IllegalActionError, cardcore.NotationError))
+    for text in ("", "ZZ", "QX", "11S", "1H", "22T", " ", "Q H", "QHH", "QH ", "👑", "\x00"):
+        assert_refused(game, text, cardcore.NotationError)
+    for text in cfg.extra_bad_texts:
+        assert_refused(game, text, (cardcore.IllegalActionError, cardcore.NotationError))
+    for wrong in (None, 1.0, 2.5, b"QH", [0], (0,), {"id": 0}, object(), cardcore.Card("QH")):
+        assert_refused(game, wrong, cardcore.CardcoreError)
+    if game.is_over:
+        return
+    # An action of the same game, legal elsewhere but not here.
+    other = cardcore.new_game(name, seed=seed ^ 1)
+    for action in other.legal_actions():
+        if action.id not in legal_ids:
+            assert_refused(game, action, cardcore.IllegalActionError)
+
+
+def _distinct_game_pairs() -> list[tuple[str, str]]:
+    return [(a, b) for a in CONFIGURED_GAMES for b in CONFIGURED_GAMES if a != b]
+
+
+@pytest.mark.parametrize(("name", "other_name"), _distinct_game_pairs())
+def test_an_action_of_another_game_is_refused(name: str, other_name: str) -> None:
+    game = new(name, 5, {})
+    other = new(other_name, 5, {})
+    for action in other.legal_actions():
+        assert_refused(game, action, (cardcore.IllegalActionError, cardcore.CardcoreError))
+
+
+@pytest.mark.parametrize("name", CONFIGURED_GAMES)
+def test_bad_seats_raise_seat_error(name: str) -> None:
+    game = new(name, 21, {})
+    before = game.to_json()
+    for seat in (-1, -2, game.num_players, game.num_players + 1, 1000, 2**31, 2**64, -(2**64)):
+        with pytest.raises(cardcore.SeatError):
+            game.observation(seat)
+    assert game.to_json() == before
+
+
+# --------------------------------------------------------------------------- hidden information
+
+
+def _swap(parsed: JsonDict, seat_a: int, card_a: str, seat_b: int, card_b: str) -> JsonDict:
+    swapped = copy.deepcopy(parsed)
+    hands = swapped["hands"]
+    hands[seat_a] = sorted_hand([card_b if c == card_a else c for c in hands[seat_a]])
+    hands[seat_b] = sorted_hand([card_a if c == card_b else c for c in hands[seat_b]])
+    return swapped
+
+
+@pytest.mark.parametrize("name", CONFIGURED_GAMES)
+@scaled(0.3)
+@given(data=st.data(), seed=SEEDS, choices=CHOICES, steps=STEPS)
+def test_observations_leak_no_hidden_card(
+    name: str, data: st.DataObject, seed: int, choices: list[int], steps: int
+) -> None:
+    """Swap two cards between two other seats' hands (cards the observer cannot see):
+    the observer's observation must not change; the two hands' owners' must."""
+    game = position(name, data, seed, choices, steps)
+    parsed = state(game)
+    hands: list[list[str]] = parsed["hands"]
+    rng = random.Random(seed + steps)
+    swaps = 0
+    for observer in range(game.num_players):
+        seen = strings_in(game.observation(observer))
+        others = [s for s in range(game.num_players) if s != observer]
+        pairs = [(a, b) for a in others for b in others if a < b]
+        rng.shuffle(pairs)
+        for seat_a, seat_b in pairs:
+            hidden_a = [c for c in hands[seat_a] if c not in seen and c not in hands[seat_b]]
+            hidden_b = [c for c in hands[seat_b] if c not in seen and c not in hands[seat_a]]
+            if not hidden_a or not hidden_b:
+                continue
+            card_a, card_b = rng.choice(hidden_a), rng.choice(hidden_b)
+            swapped = cardcore.from_json(json.dumps(_swap(parsed, seat_a, card_a, seat_b, card_b)))
+            where = f"observer {observer}, {card_a}@{seat_a} <-> {card_b}@{seat_b}"
+            assert swapped.observation(observer) == game.observation(observer), where
+            assert swapped.observation(seat_a) != game.observation(seat_a), where
+            assert swapped.observation(seat_b) != game.observation(seat_b), where
+            swaps += 1
+            break
+    if not game.is_over and steps == 0:
+        # At the start of a deal every seat has cards nobody else sees.
+        assert swaps == game.num_players
+
+
+@pytest.mark.parametrize("name", CONFIGURED_GAMES)
+def test_observation_shows_only_the_own_hand(name: str) -> None:
+    game = new(name, 8, {})
+    parsed = state(game)
+    for seat in range(game.num_players):
+        seen = strings_in(game.observation(seat))
+        for other in range(game.num_players):
+            if other == seat:
+                continue
+            hidden = set(parsed["hands"][other]) - set(parsed["hands"][seat])
+            # A card may be public for a game's own reasons (Brouc's turned trump card);
+            # the rest of another hand stays unseen.
+            assert len(hidden & seen) <= 1, f"seat {seat} sees {hidden & seen} of seat {other}"

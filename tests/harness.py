@@ -8,6 +8,7 @@ registered without an entry fails ``test_protocol.test_every_game_has_a_config``
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from collections import Counter
@@ -31,6 +32,12 @@ def _brouc_table_cards(state: JsonDict) -> list[str]:
     return cards
 
 
+def _brouc_public_hand_cards(state: JsonDict) -> set[str]:
+    """Cards in a Brouc hand that every seat sees: the turned trump card while held."""
+    held = state["trump_card"] in state["hands"][state["dealer"]]
+    return {state["trump_card"]} if held else set()
+
+
 @dataclass(frozen=True)
 class GameConfig:
     """What the generic tests need to know about one game."""
@@ -49,6 +56,8 @@ class GameConfig:
     teams: tuple[tuple[int, ...], ...]
     # Every card of a JSON state, wherever it lies (hands, tricks, piles, ...).
     table_cards: Callable[[JsonDict], list[str]]
+    # Cards in hands that are public by the rules (shown to every seat).
+    public_hand_cards: Callable[[JsonDict], set[str]]
     # A bound on the number of actions of one whole match, to catch a game that never ends.
     max_actions: int = 5000
     # Other texts, not legal at any time, that apply() must reject.
@@ -89,6 +98,7 @@ GAME_CONFIG: dict[str, GameConfig] = {
         action_count=32,
         teams=((0, 2), (1, 3)),
         table_cards=_brouc_table_cards,
+        public_hand_cards=_brouc_public_hand_cards,
         extra_bad_texts=("2S", "6H", "CD", "21T", "EX", "JK"),
     ),
 }
@@ -235,3 +245,93 @@ def card_text(action: Any) -> str | None:
 def describe(game: Any) -> str:
     """Enough to reproduce a position: the options and the actions so far."""
     return f"options={game.options} history={[str(a) for a in game.history]}"
+
+
+# --------------------------------------------------------------------------- JSON mutations
+
+ALL_CARD_TEXTS = sorted(
+    {str(card) for size in (32, 46, 52, 78, 110) for card in cardcore.deck(size)}
+)
+
+JSON_VALUES: st.SearchStrategy[Any] = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats()
+    | st.text(max_size=8)
+    | st.sampled_from(ALL_CARD_TEXTS),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=6), children, max_size=3)
+    ),
+    max_leaves=8,
+)
+CARDISH = st.one_of(
+    st.sampled_from(ALL_CARD_TEXTS),
+    st.sampled_from(ALL_CARD_TEXTS).map(str.lower),
+    st.from_regex(r"\A[0-9]{0,3}[0-9A-Za-z]{0,3}\Z"),
+    st.text(max_size=6),
+)
+
+
+def json_paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The path (keys and indices) of every node below the root of a JSON value."""
+    found: list[tuple[Any, ...]] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found.append((*prefix, key))
+            found += json_paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found.append((*prefix, index))
+            found += json_paths(item, (*prefix, index))
+    return found
+
+
+def _at(value: Any, path: tuple[Any, ...]) -> Any:
+    for key in path:
+        value = value[key]
+    return value
+
+
+def mutate_state(data: st.DataObject, parsed: JsonDict) -> JsonDict:
+    """A copy of a state with 1 to 3 random edits: a key or item deleted, a value replaced
+    by any JSON value, a number moved, a card text changed or swapped with another, an
+    item duplicated or wrapped in a list."""
+    mutated = copy.deepcopy(parsed)
+    for _ in range(data.draw(st.integers(min_value=1, max_value=3), label="mutations")):
+        paths = json_paths(mutated)
+        if not paths:
+            break
+        # Half the edits land near the top, where a state's counters and scalars live.
+        near_top = [p for p in paths if len(p) <= 2]
+        path = data.draw(st.sampled_from(near_top) | st.sampled_from(paths), label="path")
+        parent = _at(mutated, path[:-1])
+        key = path[-1]
+        current = parent[key]
+        kind = data.draw(
+            st.sampled_from(["delete", "replace", "number", "card", "duplicate", "wrap", "swap"]),
+            label="kind",
+        )
+        cards = [p for p in paths if p != path and _at(mutated, p) in ALL_CARD_TEXTS]
+        if kind == "swap" and isinstance(current, str) and cards:
+            # Two card texts trade places: conservation holds, the position does not.
+            other = data.draw(st.sampled_from(cards), label="other")
+            other_parent = _at(mutated, other[:-1])
+            parent[key], other_parent[other[-1]] = other_parent[other[-1]], current
+        elif kind == "delete":
+            del parent[key]
+        elif kind == "replace":
+            parent[key] = data.draw(JSON_VALUES, label="value")
+        elif kind == "number":
+            if isinstance(current, int) and not isinstance(current, bool):
+                delta = data.draw(st.sampled_from([-1, 1, 2, 4, -(2**64), 2**64, 2**63, 10**30]))
+                parent[key] = current + delta
+            else:
+                parent[key] = data.draw(st.integers(), label="number")
+        elif kind == "card":
+            parent[key] = data.draw(CARDISH, label="card")
+        elif kind == "duplicate" and isinstance(current, list) and current:
+            parent[key] = [*current, current[0]]
+        else:
+            parent[key] = [current]
+    return mutated

@@ -346,6 +346,25 @@ def test_a_combination_broken_before_its_team_wins_is_lost(
     assert js(game)["announcements"] == ann((0, "S", spades))
 
 
+# Seat 1 holds K-Q of spades (trumps: 40), seat 3 K-Q of clubs (20); seat 3 takes the trick.
+DEAL_D3 = {
+    0: "JD QD KD 10S JH QH KH AC",
+    1: "KS QS 7D 7H 8H 9H 7C 8C",
+    2: "8D 9D JC 9C 10C 7S 8S 9S",
+    3: "KC QC AD 10D JS AS 10H AH",
+}
+
+
+def test_announcements_list_the_trick_winner_first(mod: ModuleType) -> None:
+    """D3: the winner's combinations first, then the partner's, whatever their seats."""
+    game = start(mod, DEAL_D3, dealer=0, trump_card="10S")
+    play(game, "7D 8D AD JD")
+    parsed = js(game)
+    assert winners(game) == [3]
+    assert parsed["card_points"] == [0, 13]
+    assert parsed["announcements"] == ann((3, "C", 20), (1, "S", 40))
+
+
 # --------------------------------------------------------------------------- marriages in a trick
 
 DEAL_M = {
@@ -705,6 +724,24 @@ def test_cape_then_the_next_deal(mod: ModuleType) -> None:
     assert parsed["announcements"] == []
     assert game.current_player == 1
     assert len(parsed["history"]) == 32
+
+
+def test_cape_on_the_trick_that_wins_the_match(mod: ModuleType) -> None:
+    """Team 0 stands at 19: 19 + 10.5 = 29.5 after seven tricks, 19 + 12 = 31 after the
+    eighth. The match is won on a deal whose eight tricks were all played: a cape (B15)."""
+    game = start(mod, DEAL_C, dealer=3, trump_card="7H", deal_scores=[(12, 0), (7, 6)])
+    cards = PLAY_C.split()
+    play(game, " ".join(cards[:28]))
+    assert js(game)["card_points"] == [105, 0]
+    assert not game.is_over
+    play(game, " ".join(cards[28:]))
+    parsed = js(game)
+    assert game.is_over
+    assert game.winner == 0
+    assert parsed["deal_scores"] == [[12, 0], [7, 6], [12, 0]]
+    assert list(game.scores) == [31, 6, 31, 6]
+    assert tuple(game.capes) == (1, 0)
+    assert tuple(game.match_record) == (3, 0)
 
 
 # --------------------------------------------------------------------------- what a seat sees

@@ -12,9 +12,11 @@ reference's JSON and the reference from the engine's).
 
 from __future__ import annotations
 
+import copy
 import importlib
 import json
 import random
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
@@ -31,7 +33,9 @@ from harness import (
     card_text,
     config,
     describe,
+    mutate_state,
     option_sets,
+    play_to,
     scaled,
     state,
 )
@@ -104,12 +108,24 @@ def play_side_by_side(
     """Play one whole match on both; returns the number of actions played."""
     engine = cardcore.new_game(name, seed=seed, **options)
     ref = REFERENCE.new_game(name, seed=seed, **options)
-    action_count = config(name).action_count
+    return continue_side_by_side(engine, ref, f"seed={seed}", chooser, crossings, probes)
+
+
+def continue_side_by_side(
+    engine: cardcore.Game,
+    ref: Any,
+    origin: str,
+    chooser: Chooser,
+    crossings: set[int],
+    probes: set[int],
+) -> int:
+    """Play two equal games to the end with the same choices, comparing every step."""
+    action_count = config(engine.name).action_count
     step = 0
-    assert_same(engine, ref, f"seed={seed} start")
+    assert_same(engine, ref, f"{origin} start")
     while not engine.is_over:
-        where = f"seed={seed} step={step} {describe(engine)}"
-        assert step < config(name).max_actions, f"no end at {where}"
+        where = f"{origin} step={step} {describe(engine)}"
+        assert step < config(engine.name).max_actions, f"no end at {where}"
         legal_ids = {action.id for action in engine.legal_actions()}
         if step in probes:
             illegal = [i for i in range(action_count) if i not in legal_ids]
@@ -124,9 +140,30 @@ def play_side_by_side(
         number = chooser.number()
         apply_both(engine, ref, number % len(legal_ids), (number >> 8) % 4)
         step += 1
-        assert_same(engine, ref, f"seed={seed} step={step} {describe(engine)}")
+        assert_same(engine, ref, f"{origin} step={step} {describe(engine)}")
     assert ref.is_over
     return step
+
+
+def load(load_json: Callable[[str], Any], text: str) -> tuple[Any, str]:
+    """``(game, "")`` if the text is accepted, ``(None, the error)`` if refused."""
+    try:
+        return load_json(text), ""
+    except ValueError as error:
+        return None, f"{type(error).__name__}: {error}"
+
+
+def assert_same_verdict(text: str, seed: int) -> None:
+    """Engine and reference accept or refuse the state alike; accepted, they agree on it
+    and play on from it identically to the end."""
+    engine, engine_error = load(cardcore.from_json, text)
+    ref, ref_error = load(REFERENCE.from_json, text)
+    assert (engine is None) == (ref is None), (
+        f"from_json disagrees: engine {engine_error or 'accepts'}, "
+        f"reference {ref_error or 'accepts'}; state: {text}"
+    )
+    if engine is not None:
+        continue_side_by_side(engine, ref, f"from_json({text})", Chooser([], seed), set(), {0})
 
 
 def test_reference_registers_the_same_games() -> None:
@@ -134,7 +171,7 @@ def test_reference_registers_the_same_games() -> None:
 
 
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)
-@scaled(2.0)
+@scaled(10.0)
 @given(
     data=st.data(),
     seed=SEEDS,
@@ -174,3 +211,62 @@ def test_reference_json_round_trip(name: str) -> None:
         text = ref.to_json()
         assert json.loads(REFERENCE.from_json(text).to_json()) == json.loads(text)
         assert json.loads(REFERENCE.from_json(engine.to_json()).to_json()) == state(engine)
+
+
+@pytest.mark.parametrize("name", CONFIGURED_GAMES)
+@scaled(3.0)
+@given(data=st.data(), seed=SEEDS, choices=CHOICES, steps=st.integers(0, 300))
+def test_from_json_verdicts_agree(
+    name: str, data: st.DataObject, seed: int, choices: list[int], steps: int
+) -> None:
+    """Edited states (see harness.mutate_state): both refuse, or both accept alike."""
+    options = data.draw(option_sets(name), label="options")
+    game = play_to(cardcore.new_game(name, seed=seed, **options), Chooser(choices, seed), steps)
+    assert_same_verdict(json.dumps(mutate_state(data, state(game))), seed)
+
+
+def _brouc_after(actions: int, **options: Any) -> dict[str, Any]:
+    game = play_to(cardcore.new_game("brouc", seed=2024, **options), Chooser([], 2024), actions)
+    return state(game)
+
+
+def _edited(parsed: dict[str, Any], path: tuple[Any, ...], value: Any) -> str:
+    edited = copy.deepcopy(parsed)
+    target = edited
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    return json.dumps(edited)
+
+
+def _known_brouc_edits() -> list[Any]:
+    """Edited Brouc states, each a consistency check one side might skip."""
+    if "brouc" not in CONFIGURED_GAMES:
+        return []
+    one_trick = _brouc_after(4)
+    second_deal = _brouc_after(40, target=1000)
+    finished = _brouc_after(10**6)
+    assert second_deal["deal_number"] == 2
+    assert finished["phase"] == "over"
+    assert finished["winner"] is not None
+    edits = {
+        "card points off by one": (one_trick, ("card_points", 0), 1 + one_trick["card_points"][0]),
+        "marriages without a marriage": (one_trick, ("marriages", 1), 20),
+        "a repeated card in an earlier deal's history": (
+            second_deal,
+            ("history", 0),
+            second_deal["history"][1],
+        ),
+        "a match over without a winner": (finished, ("winner",), None),
+        "the trump card from another hand": (
+            one_trick,
+            ("trump_card",),
+            one_trick["hands"][1][0],
+        ),
+    }
+    return [pytest.param(_edited(*edit), id=label) for label, edit in edits.items()]
+
+
+@pytest.mark.parametrize("text", _known_brouc_edits())
+def test_from_json_verdicts_agree_on_known_edits(text: str) -> None:
+    assert_same_verdict(text, 7)

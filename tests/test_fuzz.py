@@ -7,7 +7,6 @@ fails the test. An accepted input must also leave a usable game behind.
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Callable
 from typing import Any
@@ -18,38 +17,23 @@ from hypothesis import strategies as st
 
 import cardcore
 from harness import (
+    ALL_CARD_TEXTS,
+    CARDISH,
     CHOICES,
     CONFIGURED_GAMES,
+    JSON_VALUES,
     SEEDS,
     Chooser,
-    JsonDict,
+    mutate_state,
     option_sets,
     play_to,
+    scaled,
     state,
 )
 
 SIZES = (32, 46, 52, 78, 110)
-CARD_TEXTS = sorted({str(card) for size in SIZES for card in cardcore.deck(size)})
-
-JSON_VALUES: st.SearchStrategy[Any] = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers()
-    | st.floats()
-    | st.text(max_size=8)
-    | st.sampled_from(CARD_TEXTS),
-    lambda children: (
-        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=6), children, max_size=3)
-    ),
-    max_leaves=8,
-)
+CARD_TEXTS = ALL_CARD_TEXTS
 LOWER_CARD_TEXTS = {text.lower() for text in CARD_TEXTS}
-CARDISH = st.one_of(
-    st.sampled_from(CARD_TEXTS),
-    st.sampled_from(CARD_TEXTS).map(str.lower),
-    st.from_regex(r"\A[0-9]{0,3}[0-9A-Za-z]{0,3}\Z"),
-    st.text(max_size=6),
-)
 ANYTHING: st.SearchStrategy[Any] = st.one_of(
     CARDISH,
     st.integers(),
@@ -118,6 +102,7 @@ STEPS = st.integers(min_value=0, max_value=250)
 
 
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)
+@scaled(5.0)
 @given(
     data=st.data(), seed=SEEDS, choices=CHOICES, steps=STEPS, values=st.lists(ANYTHING, max_size=8)
 )
@@ -138,6 +123,7 @@ def test_apply_anything(
 
 
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)
+@scaled(2.0)
 @given(data=st.data(), seed=SEEDS, choices=CHOICES, steps=STEPS, value=ANYTHING)
 def test_action_lookup_anything(
     name: str, data: st.DataObject, seed: int, choices: list[int], steps: int, value: Any
@@ -154,6 +140,7 @@ def test_action_lookup_anything(
 
 
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)
+@scaled(2.0)
 @given(data=st.data(), seed=SEEDS, choices=CHOICES, steps=STEPS, seat=ANYTHING)
 def test_observation_of_any_seat(
     name: str, data: st.DataObject, seed: int, choices: list[int], steps: int, seat: Any
@@ -170,6 +157,7 @@ def test_observation_of_any_seat(
 # --------------------------------------------------------------------------- cards
 
 
+@scaled(5.0)
 @given(text=CARDISH)
 def test_card_parse_anything(text: str) -> None:
     ok, card = call(cardcore.Card.parse, text)
@@ -204,6 +192,7 @@ def test_deck_of_any_size(size: int) -> None:
 # --------------------------------------------------------------------------- from_json
 
 
+@scaled(5.0)
 @given(text=st.one_of(st.text(), st.from_regex(r"\A[\[\]{}\",:0-9a-z ]{0,30}\Z")))
 def test_from_json_any_text(text: str) -> None:
     ok, result = call(cardcore.from_json, text)
@@ -211,61 +200,14 @@ def test_from_json_any_text(text: str) -> None:
         assert isinstance(result, cardcore.JsonError)
 
 
-def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found: list[tuple[Any, ...]] = []
-    if isinstance(value, dict):
-        for key, item in value.items():
-            found.append((*prefix, key))
-            found += _paths(item, (*prefix, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            found.append((*prefix, index))
-            found += _paths(item, (*prefix, index))
-    return found
-
-
-def _mutate(data: st.DataObject, parsed: JsonDict) -> JsonDict:
-    mutated = copy.deepcopy(parsed)
-    for _ in range(data.draw(st.integers(min_value=1, max_value=3), label="mutations")):
-        paths = _paths(mutated)
-        if not paths:
-            break
-        path = data.draw(st.sampled_from(paths), label="path")
-        parent: Any = mutated
-        for key in path[:-1]:
-            parent = parent[key]
-        key = path[-1]
-        current = parent[key]
-        kind = data.draw(
-            st.sampled_from(["delete", "replace", "number", "card", "duplicate", "wrap"]),
-            label="kind",
-        )
-        if kind == "delete":
-            del parent[key]
-        elif kind == "replace":
-            parent[key] = data.draw(JSON_VALUES, label="value")
-        elif kind == "number":
-            if isinstance(current, int) and not isinstance(current, bool):
-                delta = data.draw(st.sampled_from([-1, 1, 2, 4, -(2**64), 2**64, 2**63, 10**30]))
-                parent[key] = current + delta
-            else:
-                parent[key] = data.draw(st.integers(), label="number")
-        elif kind == "card":
-            parent[key] = data.draw(CARDISH, label="card")
-        elif kind == "duplicate" and isinstance(current, list) and current:
-            parent[key] = [*current, current[0]]
-        else:
-            parent[key] = [current]
-    return mutated
-
-
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)
+@scaled(5.0)
 @given(data=st.data(), seed=SEEDS, choices=CHOICES, steps=STEPS)
 def test_from_json_mutated_state(
     name: str, data: st.DataObject, seed: int, choices: list[int], steps: int
 ) -> None:
     parsed = state(game_at(name, data, seed, choices, steps))
-    mutated = _mutate(data, parsed)
+    mutated = mutate_state(data, parsed)
     ok, game = call(cardcore.from_json, json.dumps(mutated))
     if ok:
         exercise(game, 40)
@@ -274,6 +216,7 @@ def test_from_json_mutated_state(
 
 
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)
+@scaled(2.0)
 @given(data=st.data(), seed=SEEDS, choices=CHOICES, steps=STEPS)
 def test_from_json_truncated_state(
     name: str, data: st.DataObject, seed: int, choices: list[int], steps: int
@@ -289,6 +232,7 @@ def test_from_json_truncated_state(
 
 
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)
+@scaled(5.0)
 @given(data=st.data())
 def test_new_game_any_options(name: str, data: st.DataObject) -> None:
     known = sorted(cardcore.new_game(name, seed=0).options)
@@ -306,6 +250,7 @@ def test_new_game_any_options(name: str, data: st.DataObject) -> None:
 
 
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)
+@scaled(2.0)
 @given(seed=st.one_of(st.integers(), st.floats(), st.text(max_size=4), st.none()))
 def test_new_game_any_seed(name: str, seed: Any) -> None:
     ok, _game = call(cardcore.new_game, name, seed=seed)
@@ -313,6 +258,7 @@ def test_new_game_any_seed(name: str, seed: Any) -> None:
     assert ok == valid, f"seed {seed!r}"
 
 
+@scaled(2.0)
 @given(name=st.text(max_size=10))
 def test_new_game_any_name(name: str) -> None:
     ok, result = call(cardcore.new_game, name, seed=1)

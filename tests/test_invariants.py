@@ -9,6 +9,7 @@ import copy
 import json
 import pickle
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -85,7 +86,7 @@ def assert_refused(
 
 
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)
-@scaled(0.3)
+@scaled(2.0)
 @given(data=st.data(), seed=SEEDS, choices=CHOICES)
 def test_every_step_keeps_the_invariants(
     name: str, data: st.DataObject, seed: int, choices: list[int]
@@ -136,7 +137,7 @@ def test_every_step_keeps_the_invariants(
 
 
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)
-@scaled(0.2)
+@scaled(1.0)
 @given(data=st.data(), seed=SEEDS, choices=CHOICES, steps=STEPS)
 def test_clone_is_independent(
     name: str, data: st.DataObject, seed: int, choices: list[int], steps: int
@@ -172,7 +173,7 @@ def make_copy(game: cardcore.Game, how: str) -> cardcore.Game:
 
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)
 @pytest.mark.parametrize("how", ["copy", "deepcopy", "pickle", "clone", "from_json"])
-@scaled(0.1)
+@scaled(0.5)
 @given(data=st.data(), seed=SEEDS, choices=CHOICES, steps=STEPS)
 def test_copies_are_equal_independent_and_continue_identically(
     name: str, how: str, data: st.DataObject, seed: int, choices: list[int], steps: int
@@ -215,7 +216,7 @@ def test_actions_and_cards_pickle(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)
-@scaled(0.1)
+@scaled(0.5)
 @given(data=st.data(), seed=SEEDS, choices=CHOICES)
 def test_same_seed_same_game(name: str, data: st.DataObject, seed: int, choices: list[int]) -> None:
     options = data.draw(option_sets(name), label="options")
@@ -234,7 +235,7 @@ def test_seeds_change_the_deal(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)
-@scaled(0.2)
+@scaled(1.0)
 @given(data=st.data(), seed=SEEDS, choices=CHOICES, steps=STEPS)
 def test_illegal_actions_are_refused_and_change_nothing(
     name: str, data: st.DataObject, seed: int, choices: list[int], steps: int
@@ -253,11 +254,11 @@ def test_illegal_actions_are_refused_and_change_nothing(
             assert_refused(game, text.lower(), cardcore.IllegalActionError)
     out_of_range = (-1, cfg.action_count, cfg.action_count + 1, 2**31, 2**63, 2**64, -(2**70))
     for bad_id in out_of_range:
-        assert_refused(game, bad_id, (cardcore.IllegalActionError, cardcore.NotationError))
+        assert_refused(game, bad_id, cardcore.IllegalActionError)
     for text in ("", "ZZ", "QX", "11S", "1H", "22T", " ", "Q H", "QHH", "QH ", "👑", "\x00"):
         assert_refused(game, text, cardcore.NotationError)
-    for text in cfg.extra_bad_texts:
-        assert_refused(game, text, (cardcore.IllegalActionError, cardcore.NotationError))
+    for text in cfg.extra_bad_texts:  # good notation, but no card of this game
+        assert_refused(game, text, cardcore.IllegalActionError)
     for wrong in (None, 1.0, 2.5, b"QH", [0], (0,), {"id": 0}, object(), cardcore.Card("QH")):
         assert_refused(game, wrong, cardcore.CardcoreError)
     if game.is_over:
@@ -278,7 +279,7 @@ def test_an_action_of_another_game_is_refused(name: str, other_name: str) -> Non
     game = new(name, 5, {})
     other = new(other_name, 5, {})
     for action in other.legal_actions():
-        assert_refused(game, action, (cardcore.IllegalActionError, cardcore.CardcoreError))
+        assert_refused(game, action, cardcore.IllegalActionError)
 
 
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)
@@ -303,20 +304,29 @@ def _swap(parsed: JsonDict, seat_a: int, card_a: str, seat_b: int, card_b: str) 
 
 
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)
-@scaled(0.3)
+@scaled(2.0)
 @given(data=st.data(), seed=SEEDS, choices=CHOICES, steps=STEPS)
 def test_observations_leak_no_hidden_card(
     name: str, data: st.DataObject, seed: int, choices: list[int], steps: int
 ) -> None:
-    """Swap two cards between two other seats' hands (cards the observer cannot see):
-    the observer's observation must not change; the two hands' owners' must."""
+    """No card of another hand shows in an observation unless public by the rules; and
+    swapping two cards between two other seats' hands (cards the observer cannot see)
+    leaves the observer's observation unchanged, while the two owners' change."""
     game = position(name, data, seed, choices, steps)
     parsed = state(game)
     hands: list[list[str]] = parsed["hands"]
+    in_hands = Counter(card for hand in hands for card in hand)
+    off_hands = set(Counter(config(name).table_cards(parsed)) - in_hands)
+    public = config(name).public_hand_cards(parsed)
     rng = random.Random(seed + steps)
     swaps = 0
     for observer in range(game.num_players):
         seen = strings_in(game.observation(observer))
+        # Of the other hands, only cards public by the rules may show at all.
+        allowed = set(hands[observer]) | off_hands | public
+        for other in range(game.num_players):
+            shown = (seen & set(hands[other])) - allowed
+            assert not shown, f"seat {observer} sees {sorted(shown)} of seat {other}'s hand"
         others = [s for s in range(game.num_players) if s != observer]
         pairs = [(a, b) for a in others for b in others if a < b]
         rng.shuffle(pairs)
@@ -336,18 +346,3 @@ def test_observations_leak_no_hidden_card(
     if not game.is_over and steps == 0:
         # At the start of a deal every seat has cards nobody else sees.
         assert swaps == game.num_players
-
-
-@pytest.mark.parametrize("name", CONFIGURED_GAMES)
-def test_observation_shows_only_the_own_hand(name: str) -> None:
-    game = new(name, 8, {})
-    parsed = state(game)
-    for seat in range(game.num_players):
-        seen = strings_in(game.observation(seat))
-        for other in range(game.num_players):
-            if other == seat:
-                continue
-            hidden = set(parsed["hands"][other]) - set(parsed["hands"][seat])
-            # A card may be public for a game's own reasons (Brouc's turned trump card);
-            # the rest of another hand stays unseen.
-            assert len(hidden & seen) <= 1, f"seat {seat} sees {hidden & seen} of seat {other}"

@@ -16,7 +16,13 @@ impl RandomBot {
         }
     }
 
+    /// The action the bot chooses, `None` once the game is over.
     pub fn act<G: Game>(&mut self, game: &G) -> Option<ActionId> {
         game.random_action(&mut self.rng)
+    }
+
+    /// Chooses as [`RandomBot::act`] would and applies the action.
+    pub fn play<G: Game>(&mut self, game: &mut G) -> Option<ActionId> {
+        game.play_random(&mut self.rng)
     }
 }

@@ -102,6 +102,27 @@ const RED_JOKER: u8 = 80;
 /// How many distinct faces exist; every face id is below this.
 pub const FACE_COUNT: usize = 81;
 
+/// Suit and rank by face id: the hot paths of every game ask for them.
+const SUIT_OF: [Option<Suit>; FACE_COUNT] = {
+    let mut table = [None; FACE_COUNT];
+    let mut id = 0;
+    while id < SUITED_FACES as usize {
+        table[id] = Some(Suit::ALL[id / 14]);
+        id += 1;
+    }
+    table
+};
+
+const RANK_OF: [Option<Rank>; FACE_COUNT] = {
+    let mut table = [None; FACE_COUNT];
+    let mut id = 0;
+    while id < SUITED_FACES as usize {
+        table[id] = Some(Rank::ALL[id % 14]);
+        id += 1;
+    }
+    table
+};
+
 /// A card face, by its universal id (docs/protocol.md).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Card(u8);
@@ -131,12 +152,12 @@ impl Card {
         self.0 as usize
     }
 
-    pub fn suit(self) -> Option<Suit> {
-        (self.0 < SUITED_FACES).then(|| Suit::ALL[usize::from(self.0 / 14)])
+    pub const fn suit(self) -> Option<Suit> {
+        SUIT_OF[self.0 as usize]
     }
 
-    pub fn rank(self) -> Option<Rank> {
-        (self.0 < SUITED_FACES).then(|| Rank::ALL[usize::from(self.0 % 14)])
+    pub const fn rank(self) -> Option<Rank> {
+        RANK_OF[self.0 as usize]
     }
 
     pub fn tarot_trump_number(self) -> Option<u8> {

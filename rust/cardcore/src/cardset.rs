@@ -1,6 +1,21 @@
 //! Sets of distinct card faces as 128-bit sets, indexed by face id.
+//!
+//! Variable shifts of a `u128` cost a dozen instructions on x86-64, so the
+//! single-card and per-suit masks come from tables built at compile time.
 
-use crate::card::{Card, Suit};
+use crate::card::{Card, Rank, Suit, FACE_COUNT};
+
+const SINGLES: [u128; FACE_COUNT] = {
+    let mut table = [0; FACE_COUNT];
+    let mut id = 0;
+    while id < FACE_COUNT {
+        table[id] = 1 << id;
+        id += 1;
+    }
+    table
+};
+
+const SUITS: [u128; 4] = [0x3fff, 0x3fff << 14, 0x3fff << 28, 0x3fff << 42];
 
 /// A set of distinct card faces (every deck without duplicates fits).
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -18,12 +33,17 @@ impl CardSet {
     }
 
     pub const fn single(card: Card) -> CardSet {
-        CardSet(1 << card.id())
+        CardSet(SINGLES[card.id()])
     }
 
     /// The suited faces of one suit (every rank, knight included).
     pub const fn suit(suit: Suit) -> CardSet {
-        CardSet(0x3fff << (suit as u32 * 14))
+        CardSet(SUITS[suit as usize])
+    }
+
+    /// The suited faces of one rank, in all four suits.
+    pub const fn rank(rank: Rank) -> CardSet {
+        CardSet((1 | 1 << 14 | 1 << 28 | 1 << 42) << rank as u32)
     }
 
     pub const fn len(self) -> usize {
@@ -35,15 +55,15 @@ impl CardSet {
     }
 
     pub const fn contains(self, card: Card) -> bool {
-        self.0 & (1 << card.id()) != 0
+        self.0 & SINGLES[card.id()] != 0
     }
 
     pub fn insert(&mut self, card: Card) {
-        self.0 |= 1 << card.id();
+        self.0 |= SINGLES[card.id()];
     }
 
     pub fn remove(&mut self, card: Card) {
-        self.0 &= !(1 << card.id());
+        self.0 &= !SINGLES[card.id()];
     }
 
     pub const fn union(self, other: CardSet) -> CardSet {
@@ -58,13 +78,21 @@ impl CardSet {
         CardSet(self.0 & !other.0)
     }
 
-    /// The `n`-th card in face-id order (`n < len()`), without iterating.
+    /// The `n`-th card in face-id order, if `n < len()`; works on the 64-bit
+    /// half that holds it.
     pub fn nth(self, n: usize) -> Option<Card> {
-        let mut bits = self.0;
-        for _ in 0..n {
-            bits &= bits.wrapping_sub(1);
+        let low = self.0 as u64;
+        let low_count = low.count_ones() as usize;
+        let (mut bits, mut n, offset) = if n < low_count {
+            (low, n, 0)
+        } else {
+            ((self.0 >> 64) as u64, n - low_count, 64)
+        };
+        while n > 0 && bits != 0 {
+            bits &= bits - 1;
+            n -= 1;
         }
-        (bits != 0).then(|| Card::from_id(bits.trailing_zeros() as usize))?
+        (bits != 0).then(|| Card::from_id(offset + bits.trailing_zeros() as usize))?
     }
 
     pub fn iter(self) -> CardSetIter {
@@ -114,7 +142,7 @@ impl Iterator for CardSetIter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::{deck, Rank};
+    use crate::card::deck;
 
     #[test]
     fn set_operations() {
@@ -125,7 +153,13 @@ mod tests {
         assert_eq!(hearts.nth(0), Some(Card::new(Suit::Hearts, Rank::Seven)));
         assert_eq!(hearts.nth(7), Some(Card::new(Suit::Hearts, Rank::Ace)));
         assert_eq!(hearts.nth(8), None);
+        let high: CardSet = deck(78).unwrap().into_iter().skip(60).collect();
+        assert_eq!(high.nth(10), Some(high.iter().nth(10).unwrap()));
+        assert_eq!(high.nth(high.len()), None);
         assert_eq!(cards.difference(hearts).len(), 24);
         assert!(hearts.iter().all(|c| c.suit() == Some(Suit::Hearts)));
+        let kings = cards.intersection(CardSet::rank(Rank::King));
+        assert_eq!(kings.len(), 4);
+        assert!(kings.iter().all(|c| c.rank() == Some(Rank::King)));
     }
 }

@@ -20,8 +20,16 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// The options, with their defaults; `single_deal` among them.
     const OPTIONS: &'static [OptionSpec];
 
-    /// A new match; `options` are checked against [`Game::OPTIONS`].
-    fn new(seed: u64, options: &Map<String, Value>) -> Result<Self>;
+    /// The options, as the game reads them.
+    type Options: Clone + Send + Sync;
+    /// Checks options against [`Game::OPTIONS`] and reads them.
+    fn read_options(options: &Map<String, Value>) -> Result<Self::Options>;
+    /// A new match with options already read (simulations read them once).
+    fn with_options(seed: u64, options: &Self::Options) -> Self;
+    /// A new match.
+    fn new(seed: u64, options: &Map<String, Value>) -> Result<Self> {
+        Ok(Self::with_options(seed, &Self::read_options(options)?))
+    }
     /// Every option in force, defaults filled in.
     fn options(&self) -> Value;
 
@@ -46,6 +54,14 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         let mut legal = Vec::new();
         self.legal_actions(&mut legal);
         (!legal.is_empty()).then(|| legal[rng.below(legal.len() as u64) as usize])
+    }
+    /// Draws an action as [`Game::random_action`] does (the same draw from the
+    /// same generator) and applies it: the simulations' step, which games
+    /// override to skip listing and re-checking.
+    fn play_random(&mut self, rng: &mut SplitMix64) -> Option<ActionId> {
+        let action = self.random_action(rng)?;
+        self.apply(action).ok()?;
+        Some(action)
     }
     /// The actions applied so far, oldest first.
     fn history(&self) -> &[ActionId];

@@ -1,6 +1,7 @@
 //! Game options: each game lists its options once (name, kind, default, doc);
 //! validation and defaults are done here for every game.
 
+use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
@@ -85,14 +86,20 @@ pub fn resolve(specs: &[OptionSpec], given: &Map<String, Value>) -> Result<Map<S
     Ok(resolved)
 }
 
+/// Checks `given` and reads it into a game's options type.
+pub fn read<T: DeserializeOwned>(specs: &[OptionSpec], given: &Map<String, Value>) -> Result<T> {
+    serde_json::from_value(Value::Object(resolve(specs, given)?))
+        .map_err(|e| Error::option("options", e.to_string()))
+}
+
 /// Reads the options of a saved state: every option must be there, checked.
-pub fn from_state(specs: &[OptionSpec], value: &Value) -> Result<Map<String, Value>> {
+pub fn from_state<T: DeserializeOwned>(specs: &[OptionSpec], value: &Value) -> Result<T> {
     let given = value
         .as_object()
         .ok_or_else(|| Error::json("options: expected an object"))?;
     let names: Vec<&str> = specs.iter().map(|s| s.name).collect();
     crate::json::exact_keys(given, &names, "options")?;
-    resolve(specs, given).map_err(|e| Error::json(format!("options: {e}")))
+    read(specs, given).map_err(|e| Error::json(format!("options: {e}")))
 }
 
 /// The option every game has: stop after the first deal.

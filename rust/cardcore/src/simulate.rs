@@ -27,11 +27,7 @@ fn match_seeds(seed: u64, index: u64) -> (u64, u64) {
     (rng.next_u64(), rng.next_u64())
 }
 
-fn play_range<G: Game>(
-    seed: u64,
-    range: std::ops::Range<u64>,
-    options: &Map<String, Value>,
-) -> Result<Summary> {
+fn play_range<G: Game>(seed: u64, range: std::ops::Range<u64>, options: &G::Options) -> Summary {
     let mut summary = Summary {
         games: 0,
         decisions: 0,
@@ -42,10 +38,9 @@ fn play_range<G: Game>(
     };
     for index in range {
         let (game_seed, bot_seed) = match_seeds(seed, index);
-        let mut game = G::new(game_seed, options)?;
+        let mut game = G::with_options(game_seed, options);
         let mut bot = RandomBot::new(bot_seed);
-        while let Some(action) = bot.act(&game) {
-            game.apply(action)?;
+        while bot.play(&mut game).is_some() {
             summary.decisions += 1;
         }
         summary.games += 1;
@@ -56,7 +51,7 @@ fn play_range<G: Game>(
             *sum += score;
         }
     }
-    Ok(summary)
+    summary
 }
 
 /// Plays `games` matches of `G` with random bots on `threads` threads.
@@ -69,11 +64,11 @@ pub fn simulate<G: Game>(
     if threads == 0 {
         return Err(Error::option("threads", "must be at least 1"));
     }
-    G::new(seed, options)?; // options are checked once, before any thread starts
+    let options = &G::read_options(options)?; // read once, before any thread starts
     let start = Instant::now();
     let threads_used = threads.min(games.max(1) as usize);
     let per_thread = games.div_ceil(threads_used as u64);
-    let parts: Vec<Result<Summary>> = std::thread::scope(|scope| {
+    let parts: Vec<Summary> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads_used as u64)
             .map(|t| {
                 let range = (t * per_thread).min(games)..((t + 1) * per_thread).min(games);
@@ -88,9 +83,8 @@ pub fn simulate<G: Game>(
             })
             .collect()
     });
-    let mut total = play_range::<G>(seed, 0..0, options)?;
+    let mut total = play_range::<G>(seed, 0..0, options);
     for part in parts {
-        let part = part?;
         total.games += part.games;
         total.decisions += part.decisions;
         for (a, b) in total.wins.iter_mut().zip(part.wins) {

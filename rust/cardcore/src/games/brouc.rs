@@ -81,13 +81,7 @@ fn strength(card: Card) -> u16 {
 fn points(cards: CardSet) -> i64 {
     [Rank::Ace, Rank::Ten, Rank::King, Rank::Queen, Rank::Jack]
         .into_iter()
-        .map(|rank| {
-            let of_rank = Suit::ALL
-                .into_iter()
-                .map(|suit| CardSet::single(Card::new(suit, rank)));
-            let mask = of_rank.fold(CardSet::EMPTY, CardSet::union);
-            rank_points(rank) * cards.intersection(mask).len() as i64
-        })
+        .map(|rank| rank_points(rank) * cards.intersection(CardSet::rank(rank)).len() as i64)
         .sum()
 }
 
@@ -95,23 +89,51 @@ const fn team_of(seat: usize) -> usize {
     seat % 2
 }
 
+/// The deck in action-id order: action `suit * 8 + r` plays `DECK[action]`.
+const DECK: [Card; 32] = {
+    let mut deck = [Card::new(Suit::Spades, Rank::Seven); 32];
+    let mut i = 0;
+    while i < 32 {
+        deck[i] = Card::new(Suit::ALL[i / 8], RANKS[i % 8]);
+        i += 1;
+    }
+    deck
+};
+
+/// The inverse of `DECK`, by face id.
+const ACTION_OF: [Option<ActionId>; FACE_COUNT] = {
+    let mut table = [None; FACE_COUNT];
+    let mut i = 0;
+    while i < 32 {
+        table[DECK[i].id()] = Some(i as ActionId);
+        i += 1;
+    }
+    table
+};
+
 fn card_of(action: ActionId) -> Option<Card> {
-    let action = usize::from(action);
-    (action < 32).then(|| Card::new(Suit::ALL[action / 8], RANKS[action % 8]))
+    DECK.get(usize::from(action)).copied()
 }
 
-fn action_of(card: Card) -> Option<ActionId> {
-    let suit = card.suit()?;
-    let rank = RANKS.iter().position(|&r| Some(r) == card.rank())?;
-    Some((suit.index() * 8 + rank) as ActionId)
-}
-
-fn brouc_deck() -> [Card; 32] {
-    std::array::from_fn(|i| Card::new(Suit::ALL[i / 8], RANKS[i % 8]))
+const fn action_of(card: Card) -> Option<ActionId> {
+    ACTION_OF[card.id()]
 }
 
 fn deck_set() -> CardSet {
-    brouc_deck().into_iter().collect()
+    DECK.into_iter().collect()
+}
+
+/// The suits whose K and Q both lie in `cards` (two masks and a shift: the
+/// check runs for three hands or tricks after every trick).
+fn married_suits(cards: CardSet) -> impl Iterator<Item = Suit> {
+    let kings = cards.intersection(CardSet::rank(Rank::King)).bits() >> Rank::King.index();
+    let queens = cards.intersection(CardSet::rank(Rank::Queen)).bits() >> Rank::Queen.index();
+    // Bit 14 * s of `both` is suit s; fold the four onto bits 0 to 3.
+    let both = (kings & queens) as u64;
+    let suits = (both | both >> 13 | both >> 26 | both >> 39) & 0b1111;
+    Suit::ALL
+        .into_iter()
+        .filter(move |suit| suits & (1 << suit.index()) != 0)
 }
 
 /// K+Q of `suit` among `cards`: 20, with the J 30 (not 30 + 20); doubled in
@@ -129,14 +151,22 @@ fn combination_value(cards: CardSet, suit: Suit, trump: Suit) -> i64 {
     }
 }
 
+/// B12: every suit whose K and Q lie in a trick scores for the trick.
+fn trick_marriages(cards: CardSet, trump: Suit) -> i64 {
+    married_suits(cards)
+        .map(|suit| combination_value(cards, suit, trump))
+        .sum()
+}
+
 /// A deal's points for one team (B13): card points rounded to tens with a
 /// final 5 rounded up, plus the marriage balance and its announcements.
 pub fn deal_score(card_points: i64, marriages: i64, other_marriages: i64, announced: i64) -> i64 {
     (card_points + 5).div_euclid(10) + (marriages - other_marriages + announced) / 10
 }
 
+/// Brouc's options (see `OPTIONS`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-struct Options {
+pub struct Options {
     single_deal: bool,
     target: i64,
     first_dealer: Option<u8>,
@@ -300,6 +330,7 @@ impl Brouc {
     }
 
     /// The cards the player to act may play (B8, B9).
+    #[inline]
     fn legal_cards(&self) -> CardSet {
         if self.over {
             return CardSet::EMPTY;
@@ -344,6 +375,26 @@ impl Brouc {
         }
     }
 
+    /// A uniform draw among the legal cards (one `below` per decision).
+    fn draw(legal: CardSet, rng: &mut SplitMix64) -> Option<ActionId> {
+        if legal.is_empty() {
+            return None;
+        }
+        legal
+            .nth(rng.below(legal.len() as u64) as usize)
+            .and_then(action_of)
+    }
+
+    /// Plays a card known to be legal.
+    fn play(&mut self, action: ActionId, card: Card) {
+        self.history.push(action);
+        self.hands[self.trick.next_seat()].remove(card);
+        self.trick.push(card);
+        if self.trick.is_complete() {
+            self.finish_trick();
+        }
+    }
+
     /// B7: the highest trump, otherwise the highest card of the led suit.
     fn trick_winner(trick: &Trick<PLAYERS>, trump: Suit) -> usize {
         let led = trick.led().and_then(Card::suit);
@@ -355,7 +406,7 @@ impl Brouc {
     }
 
     fn deal(&mut self) {
-        let mut deck = brouc_deck();
+        let mut deck = DECK;
         self.rng.shuffle(&mut deck);
         self.hands = [CardSet::EMPTY; PLAYERS];
         let first = (self.dealer() + 1) % PLAYERS;
@@ -393,10 +444,10 @@ impl Brouc {
     fn announce(&mut self, winner: usize) {
         let trump = self.trump();
         for seat in [winner, (winner + 2) % PLAYERS] {
-            for suit in Suit::ALL {
+            for suit in married_suits(self.hands[seat]) {
                 let done = self.announced_mask & (1 << (seat * 4 + suit.index())) != 0;
                 let value = combination_value(self.hands[seat], suit, trump);
-                if !done && value > 0 {
+                if !done {
                     self.record_announcement(Announcement {
                         seat: seat as u8,
                         suit,
@@ -444,10 +495,7 @@ impl Brouc {
         let team = team_of(winner);
         let cards = trick.cards();
         self.card_points[team] += points(cards);
-        self.marriages[team] += Suit::ALL
-            .into_iter()
-            .map(|suit| combination_value(cards, suit, trump))
-            .sum::<i64>();
+        self.marriages[team] += trick_marriages(cards, trump);
         self.tricks[usize::from(self.tricks_played)] = Some(PlayedTrick {
             trick,
             winner: winner as u8,
@@ -549,10 +597,14 @@ impl Game for Brouc {
     const ACTION_COUNT: usize = 32;
     const OPTIONS: &'static [OptionSpec] = OPTIONS;
 
-    fn new(seed: u64, options: &Map<String, Value>) -> Result<Brouc> {
-        let resolved = options::resolve(OPTIONS, options)?;
-        let options: Options = serde_json::from_value(Value::Object(resolved))
-            .map_err(|e| Error::option("options", e.to_string()))?;
+    type Options = Options;
+
+    fn read_options(options: &Map<String, Value>) -> Result<Options> {
+        options::read(OPTIONS, options)
+    }
+
+    fn with_options(seed: u64, options: &Options) -> Brouc {
+        let options = *options;
         let mut rng = SplitMix64::new(seed);
         // B5: the first dealer is drawn from the seeded generator.
         let dealer = match options.first_dealer {
@@ -581,10 +633,10 @@ impl Game for Brouc {
             capes: [0; 2],
             winner: None,
             over: false,
-            history: Vec::new(),
+            history: Vec::with_capacity(4 * TRICKS_PER_DEAL),
         };
         game.deal();
-        Ok(game)
+        game
     }
 
     fn options(&self) -> Value {
@@ -645,23 +697,18 @@ impl Game for Brouc {
                 may.join(" ")
             )));
         }
-        self.history.push(action);
-        self.hands[self.trick.next_seat()].remove(card);
-        self.trick.push(card);
-        if self.trick.is_complete() {
-            self.finish_trick();
-        }
+        self.play(action, card);
         Ok(())
     }
 
     fn random_action(&self, rng: &mut SplitMix64) -> Option<ActionId> {
-        let legal = self.legal_cards();
-        if legal.is_empty() {
-            return None;
-        }
-        legal
-            .nth(rng.below(legal.len() as u64) as usize)
-            .and_then(action_of)
+        Self::draw(self.legal_cards(), rng)
+    }
+
+    fn play_random(&mut self, rng: &mut SplitMix64) -> Option<ActionId> {
+        let action = Self::draw(self.legal_cards(), rng)?;
+        self.play(action, DECK[usize::from(action)]);
+        Some(action)
     }
 
     fn history(&self) -> &[ActionId] {
@@ -707,11 +754,7 @@ impl Game for Brouc {
             return Err(Error::json("not a version 1 brouc state"));
         }
         json::exact_keys(state, STATE_KEYS, "state")?;
-        let options: Options = serde_json::from_value(Value::Object(options::from_state(
-            OPTIONS,
-            get("options")?,
-        )?))
-        .map_err(|e| Error::json(format!("options: {e}")))?;
+        let options: Options = options::from_state(OPTIONS, get("options")?)?;
         let rng = SplitMix64::new(json::uint(get("rng")?, "rng", u64::MAX)?);
         let over = match json::string(get("phase")?, "phase")? {
             "play" => false,
@@ -760,10 +803,7 @@ impl Game for Brouc {
             }
             let cards = trick.cards();
             card_points[team_of(winner)] += points(cards);
-            marriages[team_of(winner)] += Suit::ALL
-                .into_iter()
-                .map(|suit| combination_value(cards, suit, trump))
-                .sum::<i64>();
+            marriages[team_of(winner)] += trick_marriages(cards, trump);
             count += cards.len();
             seen = seen.union(cards);
             *slot = Some(PlayedTrick {
@@ -1149,6 +1189,19 @@ mod tests {
             assert!(game.running_tenths(team) > 300 || game.totals[team] > 30);
             assert_eq!(game.scores()[team], game.totals[team]);
         }
+    }
+
+    #[test]
+    fn play_random_draws_and_applies_as_random_action_then_apply() {
+        let mut fast = new_game(11);
+        let mut slow = fast.clone();
+        let (mut fast_rng, mut slow_rng) = (SplitMix64::new(5), SplitMix64::new(5));
+        while let Some(action) = slow.random_action(&mut slow_rng) {
+            slow.apply(action).unwrap();
+            assert_eq!(fast.play_random(&mut fast_rng), Some(action));
+            assert_eq!(fast, slow);
+        }
+        assert_eq!(fast.play_random(&mut fast_rng), None);
     }
 
     #[test]

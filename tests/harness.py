@@ -58,6 +58,8 @@ class GameConfig:
     table_cards: Callable[[JsonDict], list[str]]
     # Cards in hands that are public by the rules (shown to every seat).
     public_hand_cards: Callable[[JsonDict], set[str]]
+    # Observation keys that record finished deals: their cards are not today's hands'.
+    past_records: tuple[str, ...] = ()
     # A bound on the number of actions of one whole match, to catch a game that never ends.
     max_actions: int = 5000
     # Other texts, not legal at any time, that apply() must reject.
@@ -93,12 +95,16 @@ GAME_CONFIG: dict[str, GameConfig] = {
             ({"first_dealer": 4}, "first_dealer"),
             ({"first_dealer": -1}, "first_dealer"),
             ({"first_dealer": "0"}, "first_dealer"),
+            ({"first_dealer": 1.0}, "first_dealer"),
+            ({"first_dealer": float("inf")}, "first_dealer"),
+            ({"first_dealer": float("nan")}, "first_dealer"),
         ),
         deck_size=32,
         action_count=32,
         teams=((0, 2), (1, 3)),
         table_cards=_brouc_table_cards,
         public_hand_cards=_brouc_public_hand_cards,
+        past_records=("previous_deal",),
         extra_bad_texts=("2S", "6H", "CD", "21T", "EX", "JK"),
     ),
 }

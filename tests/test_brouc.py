@@ -133,6 +133,7 @@ def build(
         "card_points": [0, 0],
         "marriages": [0, 0],
         "announcements": [],
+        "previous_deal": None,
         "deal_scores": [list(scores) for scores in deal_scores],
         "capes": [0, 0],
         "winner": None,

@@ -56,12 +56,19 @@ def test_unknown_game_is_named() -> None:
         cardcore.new_game("no_such_game", seed=1)
 
 
-@pytest.mark.parametrize("name", CONFIGURED_GAMES)
-def test_bad_options_name_the_option(name: str) -> None:
-    for options, option in config(name).bad_options:
-        with pytest.raises(cardcore.OptionError) as raised:
-            cardcore.new_game(name, seed=1, **options)
-        assert option in str(raised.value), f"{options}: {raised.value}"
+def _bad_options() -> list[Any]:
+    return [
+        pytest.param(name, options, option, id=f"{name}-{options}")
+        for name in CONFIGURED_GAMES
+        for options, option in config(name).bad_options
+    ]
+
+
+@pytest.mark.parametrize(("name", "options", "option"), _bad_options())
+def test_bad_options_name_the_option(name: str, options: dict[str, Any], option: str) -> None:
+    with pytest.raises(cardcore.OptionError) as raised:
+        cardcore.new_game(name, seed=1, **options)
+    assert option in str(raised.value)
 
 
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)
@@ -361,9 +368,12 @@ def test_simulate_passes_options(name: str) -> None:
     for options in config(name).option_sets:
         summary = cardcore.simulate(name, games=8, seed=1, threads=1, **options)
         assert summary.games == 8
-    for options, option in config(name).bad_options:
-        with pytest.raises(cardcore.OptionError, match=option):
-            cardcore.simulate(name, games=2, seed=1, **options)
+
+
+@pytest.mark.parametrize(("name", "options", "option"), _bad_options())
+def test_simulate_refuses_bad_options(name: str, options: dict[str, Any], option: str) -> None:
+    with pytest.raises(cardcore.OptionError, match=option):
+        cardcore.simulate(name, games=2, seed=1, **options)
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,7 @@ __all__ = [
     "Action",
     "Announcement",
     "Brouc",
+    "BroucDeal",
     "Card",
     "CardcoreError",
     "IllegalActionError",
@@ -133,6 +134,27 @@ class Announcement:
     def __eq__(self, other: object, /) -> bool: ...
 
 @final
+class BroucDeal:
+    """The public record of a Brouc deal: the current one, or the last one played out."""
+
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def trump(self) -> Suit | None: ...
+    @property
+    def trump_card(self) -> Card: ...
+    @property
+    def tricks(self) -> list[list[tuple[int, Card]]]: ...
+    @property
+    def trick_winners(self) -> list[int]: ...
+    @property
+    def card_points(self) -> tuple[int, int]: ...
+    @property
+    def marriages(self) -> tuple[int, int]: ...
+    @property
+    def announcements(self) -> list[Announcement]: ...
+
+@final
 class Brouc:
     """Brouc: 4 players in two teams, 32 cards, marriages and announcements."""
 
@@ -199,6 +221,10 @@ class Brouc:
     def deal_scores(self) -> list[tuple[int, int]]: ...
     @property
     def capes(self) -> tuple[int, int]: ...
+    @property
+    def current_deal(self) -> BroucDeal: ...
+    @property
+    def previous_deal(self) -> BroucDeal | None: ...
     @property
     def winner(self) -> int | None: ...
     @property

@@ -23,7 +23,6 @@ from typing import Any, NoReturn, TextIO
 
 import cardcore
 from cardcore import Action, Card, CardcoreError, Game
-from cardcore.reference import brouc as reference_brouc
 
 MASK64 = (1 << 64) - 1
 SIMULATE_CHUNKS = 20
@@ -312,30 +311,14 @@ def _rank_suit(card: Card) -> tuple[str, str]:
     return text[:-1], text[-1]
 
 
-# The view rebuilds a deal's last trick itself (the engine has moved on to the next deal
-# by then) with the pure-Python reference rules, which the differential tests hold to the
-# engine.
-
-
-def brouc_trick_winner(trick: Sequence[tuple[int, Card]], trump: str) -> int:
-    """The seat that wins a complete Brouc trick: the highest trump, else of the led suit."""
-    return reference_brouc.trick_winner([(seat, str(card)) for seat, card in trick], trump)
-
-
-def brouc_card_points(cards: Sequence[Card]) -> int:
-    """The card points of a Brouc trick."""
-    return reference_brouc.trick_card_points([str(card) for card in cards])
-
-
-def brouc_trick_marriages(cards: Sequence[Card], trump: str) -> list[tuple[str, str, int]]:
-    """Each marriage lying in a Brouc trick: (suit letter, "K-Q" or "K-Q-J", value)."""
-    texts = [str(card) for card in cards]
-    found = []
-    for suit in SUIT_NAMES:
-        value = reference_brouc.king_queen_value(texts, suit, trump)
-        if value:
-            found.append((suit, "K-Q-J" if "J" + suit in texts else "K-Q", value))
-    return found
+def married_suits(cards: Sequence[Card]) -> list[tuple[str, str]]:
+    """The suits whose K and Q lie among ``cards``: (suit letter, "K-Q" or "K-Q-J")."""
+    texts = {str(card) for card in cards}
+    return [
+        (suit, "K-Q-J" if "J" + suit in texts else "K-Q")
+        for suit in SUIT_NAMES
+        if {"K" + suit, "Q" + suit} <= texts
+    ]
 
 
 @dataclass
@@ -344,22 +327,10 @@ class _BroucBefore:
 
     deal_number: int
     trick: list[tuple[int, Card]]
-    tricks_done: int
-    card_points: tuple[int, int]
-    announcements: int
+    deal: cardcore.BroucDeal
     deal_scores: int
     capes: tuple[int, int]
-    trump: str
     trump_card: Card
-
-
-@dataclass
-class _DealTally:
-    """Marriages and announcements seen in the current deal, per team, for the deal's summary."""
-
-    card_points: list[int] = field(default_factory=lambda: [0, 0])
-    marriages: list[int] = field(default_factory=lambda: [0, 0])
-    announcements: list[int] = field(default_factory=lambda: [0, 0])
 
 
 class BroucView(GameView):
@@ -375,7 +346,6 @@ class BroucView(GameView):
         self.brouc = game
         self.teams = [tuple(team) for team in game.teams]
         self.my_team = self.team_of(seat)
-        self.tally = _DealTally()
         self.before: _BroucBefore | None = None
 
     # Names.
@@ -467,12 +437,9 @@ class BroucView(GameView):
         self.before = _BroucBefore(
             deal_number=g.deal_number,
             trick=list(g.trick),
-            tricks_done=len(g.tricks),
-            card_points=g.card_points,
-            announcements=len(g.announcements),
+            deal=g.current_deal,
             deal_scores=len(g.deal_scores),
             capes=g.capes,
-            trump=g.trump.letter,
             trump_card=g.trump_card,
         )
 
@@ -486,72 +453,58 @@ class BroucView(GameView):
         verb = ("lead" if not before.trick else "play") + ("" if player == self.seat else "s")
         note = " (the turned trump card)" if card == before.trump_card else ""
         self.say(f"{self.name(player)} {verb} {card}{note}")
-        if len(before.trick) + 1 == g.num_players:
-            self.report_trick(before, [*before.trick, (player, card)])
-        if len(g.deal_scores) > before.deal_scores:
-            self.report_deal(before)
+        # The deal the move belongs to: the engine deals the next one at once.
+        deal = g.current_deal if g.deal_number == before.deal_number else g.previous_deal
+        if deal is not None and len(before.trick) + 1 == g.num_players:
+            self.report_trick(before, deal)
+        if deal is not None and len(g.deal_scores) > before.deal_scores:
+            self.report_deal(before, deal)
         if g.deal_number != before.deal_number and not g.is_over:
             self.deal_header()
         self.before = None
 
-    def report_trick(self, before: _BroucBefore, trick: list[tuple[int, Card]]) -> None:
-        g = self.brouc
-        cards = [card for _, card in trick]
-        same_deal = g.deal_number == before.deal_number and len(g.tricks) == before.tricks_done + 1
-        if same_deal:
-            # The engine's own account: the winner leads next (or is in the JSON once over).
-            winner = g.trick_leader if not g.is_over else self._json_trick_winner()
-            points = sum(g.card_points) - sum(before.card_points)
-            if winner is None:
-                winner = brouc_trick_winner(trick, before.trump)
-        else:
-            # The deal ended with this trick and the next one began: rebuild it from the cards.
-            winner = brouc_trick_winner(trick, before.trump)
-            points = brouc_card_points(cards)
+    def report_trick(self, before: _BroucBefore, deal: cardcore.BroucDeal) -> None:
+        """The trick just completed, as the engine recorded it in its deal."""
+        trick, winner = deal.tricks[-1], deal.trick_winners[-1]
         team = self.team_of(winner)
-        self.tally.card_points = list(before.card_points)
-        self.tally.card_points[team] += points
+        points = sum(deal.card_points) - sum(before.deal.card_points)
         self.say(
             f"  -> {self.name(winner)} win{'' if winner == self.seat else 's'} "
-            f"trick {before.tricks_done + 1} ({points} card points) for {self.team_name(team)}."
+            f"trick {len(deal.tricks)} ({points} card points) for {self.team_name(team)}."
         )
-        for suit, label, value in brouc_trick_marriages(cards, before.trump):
-            trump = " trump" if suit == before.trump else ""
-            self.tally.marriages[team] += value
+        trump = deal.trump.letter if deal.trump is not None else ""
+        won = sum(deal.marriages) - sum(before.deal.marriages)
+        for suit, label in married_suits([card for _, card in trick]):
+            in_trump = " trump" if suit == trump else ""
             self.say(
-                f"  -> Marriage in the trick: {label} of{trump} {SUIT_NAMES[suit]}, {value} "
+                f"  -> Marriage in the trick: {label} of{in_trump} {SUIT_NAMES[suit]} "
                 f"for {self.team_name(team)} (taken off the other team's score)."
             )
-        if same_deal:
-            for ann in g.announcements[before.announcements :]:
-                ranks = "-".join(_rank_suit(c)[0] for c in ann.cards) or "K-Q"
-                suit = ann.suit.letter
-                trump = " trump" if suit == before.trump else ""
-                self.tally.announcements[self.team_of(ann.seat)] += ann.value
-                verb = "announce" if ann.seat == self.seat else "announces"
-                self.say(
-                    f"  -> {self.name(ann.seat)} {verb} {ranks} of{trump} {SUIT_NAMES[suit]}: "
-                    f"{ann.value}."
-                )
+        if won:
+            self.say(f"  -> Trick marriages: {won} for {self.team_name(team)}.")
+        for ann in deal.announcements[len(before.deal.announcements) :]:
+            ranks = "-".join(_rank_suit(c)[0] for c in ann.cards)
+            suit = ann.suit.letter
+            in_trump = " trump" if suit == trump else ""
+            verb = "announce" if ann.seat == self.seat else "announces"
+            self.say(
+                f"  -> {self.name(ann.seat)} {verb} {ranks} of{in_trump} {SUIT_NAMES[suit]}: "
+                f"{ann.value}."
+            )
 
-    def _json_trick_winner(self) -> int | None:
-        try:
-            tricks = json.loads(self.brouc.to_json()).get("tricks") or []
-            winner = tricks[-1].get("winner") if tricks else None
-        except (ValueError, AttributeError):
-            return None
-        return winner if isinstance(winner, int) else None
-
-    def report_deal(self, before: _BroucBefore) -> None:
+    def report_deal(self, before: _BroucBefore, deal: cardcore.BroucDeal) -> None:
         g = self.brouc
-        deal = list(g.deal_scores[-1])
-        stopped = g.is_over and len(g.tricks) < 8
+        announced = [0, 0]
+        for ann in deal.announcements:
+            announced[self.team_of(ann.seat)] += ann.value
+        stopped = g.is_over and len(deal.tricks) < 8
         why = " (stopped: the match is decided)" if stopped else ""
         self.say(
-            f"=== Deal {before.deal_number} scored{why}: {self.team_pair(deal)} "
-            f"(card points {self.team_pair(self.tally.card_points)}, "
-            f"marriages {self.team_pair(self.tally.marriages)}, "
-            f"announced {self.team_pair(self.tally.announcements)}). "
+            f"=== Deal {before.deal_number} scored{why}: "
+            f"{self.team_pair(list(g.deal_scores[-1]))} "
+            f"(card points {self.team_pair(list(deal.card_points))}, "
+            f"marriages {self.team_pair(list(deal.marriages))}, "
+            f"announced {self.team_pair(announced)}). "
             f"Match: {self.team_pair(self.match_totals())}. ==="
         )
         for team in range(2):
@@ -560,7 +513,6 @@ class BroucView(GameView):
                     f"=== Cape! {self.team_name(team)} took all 8 tricks: 2 extra games "
                     "in the match record. ==="
                 )
-        self.tally = _DealTally()
 
     def finish(self, abandoned: bool) -> None:
         g = self.brouc

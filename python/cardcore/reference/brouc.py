@@ -53,7 +53,6 @@ DECK: tuple[str, ...] = DECKS[32]
 """B2: 7 8 9 10 J Q K A in four suits, in face-id order; a card's index is its action id."""
 ACTION_IDS = {card: index for index, card in enumerate(DECK)}
 TRICKS_PER_DEAL = 8
-CARD_POINTS_TOTAL = 120
 
 STRENGTH = {"7": 0, "8": 1, "9": 2, "J": 3, "Q": 4, "K": 5, "10": 6, "A": 7}
 """The card table: A 10 K Q J 9 8 7, high to low, the same in every suit, trumps included."""
@@ -79,6 +78,7 @@ STATE_KEYS = (
     "card_points",
     "marriages",
     "announcements",
+    "previous_deal",
     "deal_scores",
     "capes",
     "winner",
@@ -120,6 +120,30 @@ class Trick:
     leader: int
     cards: tuple[tuple[int, str], ...]
     winner: int
+
+
+DEAL_RECORD_KEYS = (
+    "dealer",
+    "trump",
+    "trump_card",
+    "tricks",
+    "card_points",
+    "marriages",
+    "announcements",
+)
+"""The keys of a finished deal's public record (``"previous_deal"``)."""
+
+
+@dataclass(frozen=True)
+class DealRecord:
+    """What the table saw of a deal played to its end; shown until the next one ends."""
+
+    dealer: int
+    trump_card: str
+    tricks: tuple[Trick, ...]
+    card_points: tuple[int, int]
+    marriages: tuple[int, int]
+    announcements: tuple[Announcement, ...]
 
 
 # --- Cards and seats -------------------------------------------------------
@@ -352,6 +376,7 @@ class BroucReference:
     _card_points: list[int]
     _marriages: list[int]
     _announcements: list[Announcement]
+    _previous_deal: DealRecord | None
     _deal_scores: list[tuple[int, int]]
     _capes: list[int]
     _winner: int | None
@@ -364,6 +389,7 @@ class BroucReference:
         # B5, D5: the first dealer is drawn from the generator unless the option names one.
         self._dealer = self._rng.below(4) if self._first_dealer is None else self._first_dealer
         self._deal_number = 1
+        self._previous_deal = None
         self._deal_scores = []
         self._capes = [0, 0]
         self._winner = None
@@ -591,6 +617,14 @@ class BroucReference:
             if self._single_deal:
                 self._phase = "over"
             else:
+                self._previous_deal = DealRecord(
+                    self._dealer,
+                    self._trump_card,
+                    tuple(self._tricks),
+                    (self._card_points[0], self._card_points[1]),
+                    (self._marriages[0], self._marriages[1]),
+                    tuple(self._announcements),
+                )
                 self._dealer = (self._dealer + 1) % NUM_PLAYERS  # B5: the deal passes right
                 self._deal_number += 1
                 self._start_deal()
@@ -634,19 +668,13 @@ class BroucReference:
             "hands": [list(hand) for hand in self._hands],
             "trick_leader": self._trick_leader,
             "trick": [[seat, card] for seat, card in self._trick],
-            "tricks": [
-                {
-                    "leader": trick.leader,
-                    "cards": [[seat, card] for seat, card in trick.cards],
-                    "winner": trick.winner,
-                }
-                for trick in self._tricks
-            ],
+            "tricks": _tricks_state(self._tricks),
             "card_points": list(self._card_points),
             "marriages": list(self._marriages),
-            "announcements": [
-                {"seat": a.seat, "suit": a.suit, "value": a.value} for a in self._announcements
-            ],
+            "announcements": _announcements_state(self._announcements),
+            "previous_deal": None
+            if self._previous_deal is None
+            else _deal_record_state(self._previous_deal),
             "deal_scores": [list(scores) for scores in self._deal_scores],
             "capes": list(self._capes),
             "winner": self._winner,
@@ -684,16 +712,12 @@ class BroucReference:
             _trick(trick, f"'tricks'[{index}]", trump)
             for index, trick in enumerate(_array(state["tricks"], "'tricks'"))
         ]
-        game._card_points = _pair(state["card_points"], "'card_points'", 0, CARD_POINTS_TOTAL)
-        if sum(game._card_points) > CARD_POINTS_TOTAL:
-            raise RuleError(f"'card_points' {game._card_points} exceed {CARD_POINTS_TOTAL} in all")
-        game._marriages = _pair(state["marriages"], "'marriages'", 0)
-        if any(value % 10 for value in game._marriages):
-            raise RuleError(f"'marriages' {game._marriages} must be multiples of 10")
-        game._announcements = [
-            _announcement(item, f"'announcements'[{index}]", trump)
-            for index, item in enumerate(_array(state["announcements"], "'announcements'"))
-        ]
+        game._card_points, game._marriages = _points_from(state, game._tricks, trump, "")
+        game._announcements = _announcements(state["announcements"], "'announcements'", trump)
+        previous = state["previous_deal"]
+        game._previous_deal = None if previous is None else _deal_record(previous, game._dealer)
+        if game._previous_deal is not None and game._deal_number == 1:
+            raise RuleError("'previous_deal' is given in the first deal, which has none")
         game._deal_scores = [
             (scores[0], scores[1])
             for scores in (
@@ -729,8 +753,6 @@ class BroucReference:
             raise RuleError(
                 f"'trump_card' {self._trump_card} was neither kept nor played by the dealer"
             )
-        if len({(a.seat, a.suit) for a in self._announcements}) != len(self._announcements):
-            raise RuleError("'announcements' lists a (seat, suit) combination twice")
         self._check_match_counts(played)
 
     def _check_leaders(self) -> None:
@@ -868,6 +890,95 @@ def _trick(value: object, what: str, trump: str) -> Trick:
     if winner != trick_winner(cards, trump):
         raise RuleError(f"{what} is won by seat {trick_winner(cards, trump)}, not {winner}")
     return Trick(leader, tuple(cards), winner)
+
+
+def _announcements(value: object, what: str, trump: str) -> list[Announcement]:
+    announcements = [
+        _announcement(item, f"{what}[{index}]", trump)
+        for index, item in enumerate(_array(value, what))
+    ]
+    if len({(a.seat, a.suit) for a in announcements}) != len(announcements):
+        raise RuleError(f"{what} lists a (seat, suit) combination twice")
+    return announcements
+
+
+def _points_from(
+    state: dict[str, object], tricks: Sequence[Trick], trump: str, what: str
+) -> tuple[list[int], list[int]]:
+    """The card points and trick marriages per team, which must be those of the tricks."""
+    card_points, marriages = [0, 0], [0, 0]
+    for trick in tricks:
+        cards = [card for _, card in trick.cards]
+        card_points[team_of(trick.winner)] += trick_card_points(cards)
+        marriages[team_of(trick.winner)] += trick_marriages(cards, trump)
+    for key, expected in (("card_points", card_points), ("marriages", marriages)):
+        if _pair(state[key], f"{what}'{key}'") != expected:
+            raise RuleError(f"{what}'{key}' is not {expected}, what the tricks give")
+    return card_points, marriages
+
+
+def _deal_record(value: object, dealer: int) -> DealRecord:
+    """The previous deal: eight tricks of the whole deck, dealt by the seat before."""
+    what = "'previous_deal'"
+    record = _object(value, what, DEAL_RECORD_KEYS)
+    previous_dealer = _seat(record["dealer"], f"{what} dealer")
+    if (previous_dealer + 1) % NUM_PLAYERS != dealer:
+        raise RuleError(f"{what} was dealt by seat {previous_dealer}, not the seat before {dealer}")
+    trump = _choice(record["trump"], f"{what} trump", SUITS)
+    trump_card = _card(record["trump_card"], f"{what} trump_card")
+    if suit_of(trump_card) != trump:
+        raise RuleError(f"{what} trump {trump!r} is not the suit of its trump card {trump_card}")
+    tricks = [
+        _trick(trick, f"{what} tricks[{index}]", trump)
+        for index, trick in enumerate(_array(record["tricks"], f"{what} tricks", TRICKS_PER_DEAL))
+    ]
+    leader = (previous_dealer + 1) % NUM_PLAYERS
+    for index, trick in enumerate(tricks):
+        if trick.leader != leader:
+            raise RuleError(f"{what} tricks[{index}] is led by seat {trick.leader}, not {leader}")
+        leader = trick.winner
+    plays = [entry for trick in tricks for entry in trick.cards]
+    if sorted(card for _, card in plays) != sorted(DECK):
+        raise RuleError(f"{what} does not play the 32 cards once each")
+    if (previous_dealer, trump_card) not in plays:
+        raise RuleError(f"{what} trump card {trump_card} was not played by its dealer")
+    card_points, marriages = _points_from(record, tricks, trump, f"{what} ")
+    announcements = _announcements(record["announcements"], f"{what} announcements", trump)
+    return DealRecord(
+        previous_dealer,
+        trump_card,
+        tuple(tricks),
+        (card_points[0], card_points[1]),
+        (marriages[0], marriages[1]),
+        tuple(announcements),
+    )
+
+
+def _tricks_state(tricks: Sequence[Trick]) -> list[dict[str, Any]]:
+    return [
+        {
+            "leader": trick.leader,
+            "cards": [[seat, card] for seat, card in trick.cards],
+            "winner": trick.winner,
+        }
+        for trick in tricks
+    ]
+
+
+def _announcements_state(announcements: Sequence[Announcement]) -> list[dict[str, Any]]:
+    return [{"seat": a.seat, "suit": a.suit, "value": a.value} for a in announcements]
+
+
+def _deal_record_state(deal: DealRecord) -> dict[str, Any]:
+    return {
+        "dealer": deal.dealer,
+        "trump": suit_of(deal.trump_card),
+        "trump_card": deal.trump_card,
+        "tricks": _tricks_state(deal.tricks),
+        "card_points": list(deal.card_points),
+        "marriages": list(deal.marriages),
+        "announcements": _announcements_state(deal.announcements),
+    }
 
 
 def _announcement(value: object, what: str, trump: str) -> Announcement:

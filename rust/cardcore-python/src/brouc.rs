@@ -2,7 +2,7 @@
 
 use cardcore::card::Card;
 use cardcore::game::Game;
-use cardcore::games::brouc::{Announcement, Brouc};
+use cardcore::games::brouc::{Announcement, Brouc, DealRecord};
 use cardcore::trick::Trick;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -45,6 +45,57 @@ impl PyAnnouncement {
             self.0.value,
             cards.join("-")
         )
+    }
+}
+
+/// The public record of a Brouc deal.
+#[pyclass(module = "cardcore", name = "BroucDeal", frozen)]
+pub(crate) struct PyBroucDeal(DealRecord);
+
+#[pymethods]
+impl PyBroucDeal {
+    #[getter]
+    fn dealer(&self) -> usize {
+        self.0.dealer()
+    }
+
+    #[getter]
+    fn trump_card(&self) -> PyCard {
+        PyCard(self.0.trump_card())
+    }
+
+    #[getter]
+    fn trump(&self) -> Option<PySuit> {
+        self.0.trump_card().suit().map(PySuit::from)
+    }
+
+    /// The completed tricks, each as (seat, card) in order of play.
+    #[getter]
+    fn tricks(&self) -> Vec<Vec<(usize, PyCard)>> {
+        self.0.tricks().map(|t| plays(&t.trick)).collect()
+    }
+
+    /// Who won each completed trick.
+    #[getter]
+    fn trick_winners(&self) -> Vec<u8> {
+        self.0.tricks().map(|t| t.winner).collect()
+    }
+
+    #[getter]
+    fn card_points(&self) -> (i64, i64) {
+        let [a, b] = self.0.card_points();
+        (a, b)
+    }
+
+    #[getter]
+    fn marriages(&self) -> (i64, i64) {
+        let [a, b] = self.0.marriages();
+        (a, b)
+    }
+
+    #[getter]
+    fn announcements(&self) -> Vec<PyAnnouncement> {
+        self.0.announcements().map(|&a| PyAnnouncement(a)).collect()
     }
 }
 
@@ -108,25 +159,30 @@ game_class!(
         /// The completed tricks of this deal.
         #[getter]
         fn tricks(&self) -> Vec<Vec<(usize, PyCard)>> {
-            self.game.tricks().map(|t| plays(&t.trick)).collect()
+            self.game
+                .current_deal()
+                .tricks()
+                .map(|t| plays(&t.trick))
+                .collect()
         }
 
         #[getter]
         fn card_points(&self) -> (i64, i64) {
-            let [a, b] = self.game.card_points();
+            let [a, b] = self.game.current_deal().card_points();
             (a, b)
         }
 
         /// Trick marriages won this deal, per team.
         #[getter]
         fn marriages(&self) -> (i64, i64) {
-            let [a, b] = self.game.marriages();
+            let [a, b] = self.game.current_deal().marriages();
             (a, b)
         }
 
         #[getter]
         fn announcements(&self) -> Vec<PyAnnouncement> {
             self.game
+                .current_deal()
                 .announcements()
                 .map(|&a| PyAnnouncement(a))
                 .collect()
@@ -145,6 +201,19 @@ game_class!(
         fn capes(&self) -> (u32, u32) {
             let [a, b] = self.game.capes();
             (a, b)
+        }
+
+        /// The current deal's public record (its tricks with their winners, points,
+        /// marriages and announcements so far).
+        #[getter]
+        fn current_deal(&self) -> PyBroucDeal {
+            PyBroucDeal(*self.game.current_deal())
+        }
+
+        /// The last deal played to its end (until the next one ends), or None.
+        #[getter]
+        fn previous_deal(&self) -> Option<PyBroucDeal> {
+            self.game.previous_deal().map(|&deal| PyBroucDeal(deal))
         }
 
         /// The winning team, once a team has passed the target.

@@ -129,8 +129,13 @@ fn options_to_json(options: Option<&Bound<'_, PyDict>>) -> PyResult<Map<String, 
             }
         } else if let Ok(s) = value.cast::<PyString>() {
             Value::String(s.to_str()?.to_owned())
-        } else if let Ok(f) = value.cast::<PyFloat>() {
-            serde_json::Number::from_f64(f.value()).map_or(Value::Null, Value::Number)
+        } else if let Some(number) = value
+            .cast::<PyFloat>()
+            .ok()
+            .and_then(|f| serde_json::Number::from_f64(f.value()))
+        {
+            // A finite float is passed on for the option's own check to word.
+            Value::Number(number)
         } else {
             let kind = value.get_type().name()?.to_string();
             return Err(to_py_err(Error::option(
@@ -825,6 +830,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<SimulationSummary>()?;
     m.add_class::<brouc::PyBrouc>()?;
     m.add_class::<brouc::PyAnnouncement>()?;
+    m.add_class::<brouc::PyBroucDeal>()?;
     m.add_function(wrap_pyfunction!(deck, m)?)?;
     m.add_function(wrap_pyfunction!(new_game, m)?)?;
     m.add_function(wrap_pyfunction!(from_json, m)?)?;

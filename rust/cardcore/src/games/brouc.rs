@@ -198,17 +198,13 @@ pub struct PlayedTrick {
     pub winner: u8,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Brouc {
-    options: Options,
-    rng: SplitMix64,
+/// The public record of one deal: what everyone at the table saw of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DealRecord {
     dealer: u8,
-    deal_number: u32,
     trump_card: Card,
     /// The suit of `trump_card`, kept at hand for the hot paths.
     trump: Suit,
-    hands: [CardSet; PLAYERS],
-    trick: Trick<PLAYERS>,
     tricks: [Option<PlayedTrick>; TRICKS_PER_DEAL],
     tricks_played: u8,
     card_points: [i64; 2],
@@ -219,6 +215,19 @@ pub struct Brouc {
     announced_mask: u16,
     /// Announcement points per team this deal.
     announced_points: [i64; 2],
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Brouc {
+    options: Options,
+    rng: SplitMix64,
+    deal_number: u32,
+    hands: [CardSet; PLAYERS],
+    trick: Trick<PLAYERS>,
+    /// The current deal.
+    deal: DealRecord,
+    /// The last deal played to its end, shown until the next one ends.
+    previous_deal: Option<DealRecord>,
     deal_scores: Vec<[i64; 2]>,
     totals: [i64; 2],
     capes: [u32; 2],
@@ -245,6 +254,7 @@ const STATE_KEYS: &[&str] = &[
     "card_points",
     "marriages",
     "announcements",
+    "previous_deal",
     "deal_scores",
     "capes",
     "winner",
@@ -269,32 +279,31 @@ const OPTIONS: &[OptionSpec] = &[
     },
 ];
 
-impl Brouc {
-    pub const fn trump(&self) -> Suit {
-        self.trump
-    }
-
-    pub const fn trump_card(&self) -> Card {
-        self.trump_card
+impl DealRecord {
+    fn new(dealer: usize, trump_card: Card) -> DealRecord {
+        DealRecord {
+            dealer: dealer as u8,
+            trump_card,
+            trump: trump_card.suit().unwrap_or(Suit::Spades),
+            tricks: [None; TRICKS_PER_DEAL],
+            tricks_played: 0,
+            card_points: [0; 2],
+            marriages: [0; 2],
+            announcements: [None; MAX_ANNOUNCEMENTS],
+            announcement_count: 0,
+            announced_mask: 0,
+            announced_points: [0; 2],
+        }
     }
 
     pub const fn dealer(&self) -> usize {
         self.dealer as usize
     }
 
-    pub const fn deal_number(&self) -> u32 {
-        self.deal_number
+    pub const fn trump_card(&self) -> Card {
+        self.trump_card
     }
 
-    pub fn hand(&self, seat: usize) -> Result<CardSet> {
-        Ok(self.hands[check_seat::<Self>(seat)?])
-    }
-
-    pub const fn trick(&self) -> &Trick<PLAYERS> {
-        &self.trick
-    }
-
-    /// The completed tricks of the current deal.
     pub fn tricks(&self) -> impl Iterator<Item = &PlayedTrick> {
         self.tricks.iter().flatten()
     }
@@ -309,6 +318,160 @@ impl Brouc {
 
     pub fn announcements(&self) -> impl Iterator<Item = &Announcement> {
         self.announcements.iter().flatten()
+    }
+
+    fn record_announcement(&mut self, announcement: Announcement) {
+        let seat = usize::from(announcement.seat);
+        self.announcements[usize::from(self.announcement_count)] = Some(announcement);
+        self.announcement_count += 1;
+        self.announced_mask |= 1 << (seat * 4 + announcement.suit.index());
+        self.announced_points[team_of(seat)] += i64::from(announcement.value);
+    }
+
+    /// B12: a completed trick's card points and marriages go to its winner.
+    fn record_trick(&mut self, trick: Trick<PLAYERS>, winner: usize) {
+        let cards = trick.cards();
+        self.card_points[team_of(winner)] += points(cards);
+        self.marriages[team_of(winner)] += trick_marriages(cards, self.trump);
+        self.tricks[usize::from(self.tricks_played)] = Some(PlayedTrick {
+            trick,
+            winner: winner as u8,
+        });
+        self.tricks_played += 1;
+    }
+
+    /// The seat to lead the next trick.
+    fn next_leader(&self) -> usize {
+        self.tricks()
+            .last()
+            .map_or((self.dealer() + 1) % PLAYERS, |t| usize::from(t.winner))
+    }
+
+    fn public_json(&self) -> Map<String, Value> {
+        let tricks: Vec<Value> = self
+            .tricks()
+            .map(|t| {
+                json!({
+                    "leader": t.trick.leader(),
+                    "cards": Brouc::plays_json(&t.trick),
+                    "winner": t.winner,
+                })
+            })
+            .collect();
+        let announcements: Vec<Value> = self
+            .announcements()
+            .map(|a| json!({"seat": a.seat, "suit": a.suit.letter().to_string(), "value": a.value}))
+            .collect();
+        let mut map = Map::new();
+        map.insert("dealer".into(), json!(self.dealer));
+        map.insert("trump".into(), json!(self.trump.letter().to_string()));
+        map.insert("trump_card".into(), json!(self.trump_card.to_string()));
+        map.insert("tricks".into(), Value::Array(tricks));
+        map.insert("card_points".into(), json!(self.card_points));
+        map.insert("marriages".into(), json!(self.marriages));
+        map.insert("announcements".into(), Value::Array(announcements));
+        map
+    }
+
+    /// Reads a deal's record from `state` (the keys of `public_json`), replaying its
+    /// tricks: the leaders, winners, card points and marriages must agree.
+    fn from_json(state: &Map<String, Value>, over: bool) -> Result<DealRecord> {
+        let get = |key: &str| json::field(state, key);
+        let dealer = json::uint(get("dealer")?, "dealer", 3)? as usize;
+        let trump_card = json::card(get("trump_card")?, "trump_card")?;
+        let trump = json::suit(get("trump")?, "trump")?;
+        if trump_card.suit() != Some(trump) || action_of(trump_card).is_none() {
+            return Err(Error::json(
+                "trump_card: not a Brouc card, or not of the trump suit",
+            ));
+        }
+        let mut deal = DealRecord::new(dealer, trump_card);
+        let played = json::array(get("tricks")?, "tricks")?;
+        if played.len() > TRICKS_PER_DEAL || (!over && played.len() == TRICKS_PER_DEAL) {
+            return Err(Error::json("tricks: too many completed tricks"));
+        }
+        for value in played {
+            let record = json::object(value, "tricks")?;
+            let leader = json::uint(json::field(record, "leader")?, "tricks", 3)? as usize;
+            let trick = Brouc::read_plays(json::field(record, "cards")?, leader, "tricks")?;
+            let winner = json::uint(json::field(record, "winner")?, "tricks", 3)? as usize;
+            if leader != deal.next_leader()
+                || !trick.is_complete()
+                || winner != Brouc::trick_winner(&trick, trump)
+            {
+                return Err(Error::json(
+                    "tricks: a trick is incomplete, out of turn or misattributed",
+                ));
+            }
+            deal.record_trick(trick, winner);
+        }
+        if json::ints::<2>(get("card_points")?, "card_points")? != deal.card_points
+            || json::ints::<2>(get("marriages")?, "marriages")? != deal.marriages
+        {
+            return Err(Error::json(
+                "card_points or marriages do not match the tricks",
+            ));
+        }
+        let listed = json::array(get("announcements")?, "announcements")?;
+        if listed.len() > MAX_ANNOUNCEMENTS {
+            return Err(Error::json("announcements: too many"));
+        }
+        for value in listed {
+            let record = json::object(value, "announcements")?;
+            let seat = json::uint(json::field(record, "seat")?, "announcements", 3)? as u8;
+            let suit = json::suit(json::field(record, "suit")?, "announcements")?;
+            let value = json::uint(json::field(record, "value")?, "announcements", 60)? as u16;
+            let allowed: &[u16] = if suit == trump { &[40, 60] } else { &[20, 30] };
+            let repeated = deal.announced_mask & (1 << (usize::from(seat) * 4 + suit.index())) != 0;
+            if !allowed.contains(&value) || repeated {
+                return Err(Error::json(
+                    "announcements: a value or a repeat is not possible",
+                ));
+            }
+            deal.record_announcement(Announcement { seat, suit, value });
+        }
+        Ok(deal)
+    }
+
+    /// The cards played in this deal, in order, by seat.
+    fn plays(&self) -> impl Iterator<Item = (usize, Card)> + '_ {
+        self.tricks().flat_map(|t| t.trick.plays())
+    }
+}
+
+impl Brouc {
+    pub const fn trump(&self) -> Suit {
+        self.deal.trump
+    }
+
+    pub const fn trump_card(&self) -> Card {
+        self.deal.trump_card
+    }
+
+    pub const fn dealer(&self) -> usize {
+        self.deal.dealer as usize
+    }
+
+    pub const fn deal_number(&self) -> u32 {
+        self.deal_number
+    }
+
+    pub fn hand(&self, seat: usize) -> Result<CardSet> {
+        Ok(self.hands[check_seat::<Self>(seat)?])
+    }
+
+    pub const fn trick(&self) -> &Trick<PLAYERS> {
+        &self.trick
+    }
+
+    /// The current deal's public record: tricks, points, marriages, announcements.
+    pub const fn current_deal(&self) -> &DealRecord {
+        &self.deal
+    }
+
+    /// The last deal played to its end, until the next one ends.
+    pub const fn previous_deal(&self) -> Option<&DealRecord> {
+        self.previous_deal.as_ref()
     }
 
     pub fn deal_scores(&self) -> &[[i64; 2]] {
@@ -405,38 +568,22 @@ impl Brouc {
         })
     }
 
-    fn deal(&mut self) {
+    /// Shuffles a fresh deck and deals it (B4); `dealer` deals.
+    fn deal(&mut self, dealer: usize) {
         let mut deck = DECK;
         self.rng.shuffle(&mut deck);
         self.hands = [CardSet::EMPTY; PLAYERS];
-        let first = (self.dealer() + 1) % PLAYERS;
+        let first = (dealer + 1) % PLAYERS;
         let hands = &mut self.hands;
         deal_in_batches(&deck, PLAYERS, first, &[1, 3, 4], |seat, card| {
             hands[seat].insert(card);
         });
-        self.trump_card = deck[deck.len() - 1];
-        self.trump = self.trump_card.suit().unwrap_or(Suit::Spades);
+        self.deal = DealRecord::new(dealer, deck[deck.len() - 1]);
         self.trick = Trick::new(first);
-        self.tricks = [None; TRICKS_PER_DEAL];
-        self.tricks_played = 0;
-        self.card_points = [0; 2];
-        self.marriages = [0; 2];
-        self.announcements = [None; MAX_ANNOUNCEMENTS];
-        self.announcement_count = 0;
-        self.announced_mask = 0;
-        self.announced_points = [0; 2];
     }
 
     const fn announced(&self, team: usize) -> i64 {
-        self.announced_points[team]
-    }
-
-    fn record_announcement(&mut self, announcement: Announcement) {
-        let seat = usize::from(announcement.seat);
-        self.announcements[usize::from(self.announcement_count)] = Some(announcement);
-        self.announcement_count += 1;
-        self.announced_mask |= 1 << (seat * 4 + announcement.suit.index());
-        self.announced_points[team_of(seat)] += i64::from(announcement.value);
+        self.deal.announced_points[team]
     }
 
     /// B11: the trick's winning team scores its combinations not yet announced,
@@ -445,10 +592,10 @@ impl Brouc {
         let trump = self.trump();
         for seat in [winner, (winner + 2) % PLAYERS] {
             for suit in married_suits(self.hands[seat]) {
-                let done = self.announced_mask & (1 << (seat * 4 + suit.index())) != 0;
+                let done = self.deal.announced_mask & (1 << (seat * 4 + suit.index())) != 0;
                 let value = combination_value(self.hands[seat], suit, trump);
                 if !done {
-                    self.record_announcement(Announcement {
+                    self.deal.record_announcement(Announcement {
                         seat: seat as u8,
                         suit,
                         value: value as u16,
@@ -460,8 +607,8 @@ impl Brouc {
 
     /// B14: a team's running total in tenths, unrounded.
     fn running_tenths(&self, team: usize) -> i64 {
-        10 * self.totals[team] + self.card_points[team] + self.marriages[team]
-            - self.marriages[1 - team]
+        10 * self.totals[team] + self.deal.card_points[team] + self.deal.marriages[team]
+            - self.deal.marriages[1 - team]
             + self.announced(team)
     }
 
@@ -469,17 +616,18 @@ impl Brouc {
     fn book_deal(&mut self) {
         let scores: [i64; 2] = std::array::from_fn(|team| {
             deal_score(
-                self.card_points[team],
-                self.marriages[team],
-                self.marriages[1 - team],
+                self.deal.card_points[team],
+                self.deal.marriages[team],
+                self.deal.marriages[1 - team],
                 self.announced(team),
             )
         });
         self.deal_scores.push(scores);
         self.totals = [self.totals[0] + scores[0], self.totals[1] + scores[1]];
-        if usize::from(self.tricks_played) == TRICKS_PER_DEAL {
-            let first = team_of(usize::from(self.tricks[0].map_or(0, |t| t.winner)));
+        if usize::from(self.deal.tricks_played) == TRICKS_PER_DEAL {
+            let first = team_of(usize::from(self.deal.tricks[0].map_or(0, |t| t.winner)));
             if self
+                .deal
                 .tricks()
                 .all(|t| team_of(usize::from(t.winner)) == first)
             {
@@ -493,28 +641,21 @@ impl Brouc {
         let trump = self.trump();
         let winner = Self::trick_winner(&trick, trump);
         let team = team_of(winner);
-        let cards = trick.cards();
-        self.card_points[team] += points(cards);
-        self.marriages[team] += trick_marriages(cards, trump);
-        self.tricks[usize::from(self.tricks_played)] = Some(PlayedTrick {
-            trick,
-            winner: winner as u8,
-        });
-        self.tricks_played += 1;
+        self.deal.record_trick(trick, winner);
         self.announce(winner);
         self.trick = Trick::new(winner);
         if self.running_tenths(team) > 10 * self.options.target {
             self.winner = Some(team as u8);
             self.book_deal();
             self.over = true;
-        } else if usize::from(self.tricks_played) == TRICKS_PER_DEAL {
+        } else if usize::from(self.deal.tricks_played) == TRICKS_PER_DEAL {
             self.book_deal();
             if self.options.single_deal {
                 self.over = true;
             } else {
-                self.dealer = ((self.dealer() + 1) % PLAYERS) as u8;
+                self.previous_deal = Some(self.deal);
                 self.deal_number += 1;
-                self.deal();
+                self.deal((self.dealer() + 1) % PLAYERS);
             }
         }
     }
@@ -532,43 +673,26 @@ impl Brouc {
 
     /// Everything public at the table: shared by the state and the observations.
     fn public_json(&self) -> Map<String, Value> {
-        let tricks: Vec<Value> = self
-            .tricks()
-            .map(|t| {
-                json!({
-                    "leader": t.trick.leader(),
-                    "cards": Self::plays_json(&t.trick),
-                    "winner": t.winner,
-                })
-            })
-            .collect();
-        let announcements: Vec<Value> = self
-            .announcements()
-            .map(|a| json!({"seat": a.seat, "suit": a.suit.letter().to_string(), "value": a.value}))
-            .collect();
-        let value = json!({
-            "game": Self::NAME,
-            "version": 1,
-            "options": self.options(),
-            "phase": self.phase(),
-            "dealer": self.dealer,
-            "deal_number": self.deal_number,
-            "trump": self.trump().letter().to_string(),
-            "trump_card": self.trump_card.to_string(),
-            "trick_leader": self.trick.leader(),
-            "trick": Self::plays_json(&self.trick),
-            "tricks": tricks,
-            "card_points": self.card_points,
-            "marriages": self.marriages,
-            "announcements": announcements,
-            "deal_scores": self.deal_scores,
-            "capes": self.capes,
-            "winner": self.winner,
-        });
-        match value {
-            Value::Object(map) => map,
-            _ => Map::new(),
+        let mut map = self.deal.public_json();
+        let previous = self
+            .previous_deal
+            .map_or(Value::Null, |deal| Value::Object(deal.public_json()));
+        for (key, value) in [
+            ("game", json!(Self::NAME)),
+            ("version", json!(1)),
+            ("options", self.options()),
+            ("phase", json!(self.phase())),
+            ("deal_number", json!(self.deal_number)),
+            ("trick_leader", json!(self.trick.leader())),
+            ("trick", Self::plays_json(&self.trick)),
+            ("previous_deal", previous),
+            ("deal_scores", json!(self.deal_scores)),
+            ("capes", json!(self.capes)),
+            ("winner", json!(self.winner)),
+        ] {
+            map.insert(key.into(), value);
         }
+        map
     }
 
     fn read_plays(value: &Value, leader: usize, what: &str) -> Result<Trick<PLAYERS>> {
@@ -608,26 +732,17 @@ impl Game for Brouc {
         let mut rng = SplitMix64::new(seed);
         // B5: the first dealer is drawn from the seeded generator.
         let dealer = match options.first_dealer {
-            Some(seat) => seat,
-            None => rng.below(PLAYERS as u64) as u8,
+            Some(seat) => usize::from(seat),
+            None => rng.below(PLAYERS as u64) as usize,
         };
         let mut game = Brouc {
             options,
             rng,
-            dealer,
             deal_number: 1,
-            trump_card: Card::new(Suit::Spades, Rank::Seven),
-            trump: Suit::Spades,
             hands: [CardSet::EMPTY; PLAYERS],
             trick: Trick::new(0),
-            tricks: [None; TRICKS_PER_DEAL],
-            tricks_played: 0,
-            card_points: [0; 2],
-            marriages: [0; 2],
-            announcements: [None; MAX_ANNOUNCEMENTS],
-            announcement_count: 0,
-            announced_mask: 0,
-            announced_points: [0; 2],
+            deal: DealRecord::new(dealer, DECK[0]),
+            previous_deal: None,
             deal_scores: Vec::new(),
             totals: [0; 2],
             capes: [0; 2],
@@ -635,7 +750,7 @@ impl Game for Brouc {
             over: false,
             history: Vec::with_capacity(4 * TRICKS_PER_DEAL),
         };
-        game.deal();
+        game.deal(dealer);
         game
     }
 
@@ -761,106 +876,67 @@ impl Game for Brouc {
             "over" => true,
             other => return Err(Error::json(format!("phase: unknown phase {other:?}"))),
         };
-        let dealer = json::uint(get("dealer")?, "dealer", 3)? as u8;
-        let deal_number = json::uint(get("deal_number")?, "deal_number", 1 << 24)?;
+        let deal_number = json::uint(get("deal_number")?, "deal_number", 1 << 24)? as usize;
         if deal_number == 0 {
             return Err(Error::json("deal_number: counts from 1"));
         }
-        let trump_card = json::card(get("trump_card")?, "trump_card")?;
-        let trump = json::suit(get("trump")?, "trump")?;
-        if trump_card.suit() != Some(trump) || !deck_set().contains(trump_card) {
-            return Err(Error::json(
-                "trump_card: not a Brouc card, or not of the trump suit",
-            ));
-        }
+        let deal = DealRecord::from_json(state, over)?;
         let hands = json::list_of(get("hands")?, "hands", PLAYERS, |hand| {
             Ok(json::sorted_cards(hand, "hands")?
                 .into_iter()
                 .collect::<CardSet>())
         })?;
-        let mut tricks = [None; TRICKS_PER_DEAL];
-        let played = json::array(get("tricks")?, "tricks")?;
-        if played.len() > TRICKS_PER_DEAL || (!over && played.len() == TRICKS_PER_DEAL) {
-            return Err(Error::json("tricks: too many completed tricks"));
-        }
-        let mut next_leader = (usize::from(dealer) + 1) % PLAYERS;
-        let mut card_points = [0; 2];
-        let mut marriages = [0; 2];
-        let mut seen = CardSet::EMPTY;
-        let mut count = 0;
-        for (slot, value) in tricks.iter_mut().zip(played) {
-            let record = json::object(value, "tricks")?;
-            let leader = json::uint(json::field(record, "leader")?, "tricks", 3)? as usize;
-            let trick = Self::read_plays(json::field(record, "cards")?, leader, "tricks")?;
-            let winner = json::uint(json::field(record, "winner")?, "tricks", 3)? as usize;
-            if leader != next_leader
-                || !trick.is_complete()
-                || winner != Self::trick_winner(&trick, trump)
-            {
-                return Err(Error::json(
-                    "tricks: a trick is incomplete, out of turn or misattributed",
-                ));
-            }
-            let cards = trick.cards();
-            card_points[team_of(winner)] += points(cards);
-            marriages[team_of(winner)] += trick_marriages(cards, trump);
-            count += cards.len();
-            seen = seen.union(cards);
-            *slot = Some(PlayedTrick {
-                trick,
-                winner: winner as u8,
-            });
-            next_leader = winner;
-        }
         let leader = json::uint(get("trick_leader")?, "trick_leader", 3)? as usize;
         let trick = Self::read_plays(get("trick")?, leader, "trick")?;
-        if leader != next_leader || trick.is_complete() || (over && !trick.is_empty()) {
+        if leader != deal.next_leader() || trick.is_complete() || (over && !trick.is_empty()) {
             return Err(Error::json("trick: wrong leader or size"));
         }
-        count += trick.len();
-        seen = seen.union(trick.cards());
+        let this_deal: Vec<(usize, Card)> = deal.plays().chain(trick.plays()).collect();
+        let mut seen: CardSet = this_deal.iter().map(|&(_, card)| card).collect();
         for (seat, hand) in hands.iter().enumerate() {
-            let played_now = trick.plays().any(|(s, _)| s == seat);
-            if hand.len() != TRICKS_PER_DEAL - played.len() - usize::from(played_now) {
+            let played = this_deal.iter().filter(|&&(s, _)| s == seat).count();
+            if hand.len() + played != TRICKS_PER_DEAL {
                 return Err(Error::json(format!(
                     "hands: seat {seat} holds the wrong number of cards"
                 )));
             }
-            count += hand.len();
             seen = seen.union(*hand);
         }
-        if count != 32 || seen != deck_set() {
+        if seen != deck_set() {
             return Err(Error::json(
                 "cards are not conserved: the 32 cards must each be somewhere once",
             ));
         }
-        if json::ints::<2>(get("card_points")?, "card_points")? != card_points
-            || json::ints::<2>(get("marriages")?, "marriages")? != marriages
+        let dealer = deal.dealer();
+        if !(hands[dealer].contains(deal.trump_card)
+            || this_deal.contains(&(dealer, deal.trump_card)))
         {
             return Err(Error::json(
-                "card_points or marriages do not match the tricks",
+                "trump_card: neither held nor played by the dealer",
             ));
         }
-        let mut announcements: Vec<Announcement> = Vec::new();
-        let listed = json::array(get("announcements")?, "announcements")?;
-        if listed.len() > MAX_ANNOUNCEMENTS {
-            return Err(Error::json("announcements: too many"));
-        }
-        for value in listed {
-            let record = json::object(value, "announcements")?;
-            let seat = json::uint(json::field(record, "seat")?, "announcements", 3)? as u8;
-            let suit = json::suit(json::field(record, "suit")?, "announcements")?;
-            let value = json::uint(json::field(record, "value")?, "announcements", 60)? as u16;
-            let allowed: &[u16] = if suit == trump { &[40, 60] } else { &[20, 30] };
-            let duplicate = announcements
-                .iter()
-                .any(|a| a.seat == seat && a.suit == suit);
-            if !allowed.contains(&value) || duplicate {
-                return Err(Error::json(
-                    "announcements: a value or a repeat is not possible",
-                ));
+        let previous_deal = match get("previous_deal")? {
+            Value::Null => None,
+            value => {
+                let previous = DealRecord::from_json(json::object(value, "previous_deal")?, true)?;
+                let cards: CardSet = previous.plays().map(|(_, card)| card).collect();
+                if usize::from(previous.tricks_played) != TRICKS_PER_DEAL
+                    || cards != deck_set()
+                    || (previous.dealer() + 1) % PLAYERS != dealer
+                    || !previous
+                        .plays()
+                        .any(|play| play == (previous.dealer(), previous.trump_card))
+                {
+                    return Err(Error::json(
+                        "previous_deal: not a whole deal dealt just before this one",
+                    ));
+                }
+                Some(previous)
             }
-            announcements.push(Announcement { seat, suit, value });
+        };
+        // A hand-made state may leave the record out (null); none exists before deal 2.
+        if previous_deal.is_some() && deal_number == 1 {
+            return Err(Error::json("previous_deal: the first deal has none"));
         }
         let deal_scores = json::array(get("deal_scores")?, "deal_scores")?
             .iter()
@@ -870,83 +946,60 @@ impl Game for Brouc {
             .iter()
             .fold([0, 0], |t, s| [t[0] + s[0], t[1] + s[1]]);
         let capes = json::ints::<2>(get("capes")?, "capes")?;
-        if capes.iter().any(|&c| c < 0) {
-            return Err(Error::json("capes: negative"));
+        let booked = deal_number - 1 + usize::from(over);
+        if deal_scores.len() != booked
+            || capes.iter().any(|&c| c < 0)
+            || capes.iter().sum::<i64>() > booked as i64
+        {
+            return Err(Error::json("deal_scores or capes: not one per booked deal"));
         }
         let winner = match get("winner")? {
             Value::Null => None,
             value => Some(json::uint(value, "winner", 1)? as u8),
         };
-        if winner.is_some() && !over {
-            return Err(Error::json("winner: set while the game goes on"));
+        let single_deal_done =
+            options.single_deal && usize::from(deal.tricks_played) == TRICKS_PER_DEAL;
+        if over != (winner.is_some() || single_deal_done) {
+            return Err(Error::json("winner: the game is over exactly when a team has won (or its single deal is played)"));
+        }
+        if options.single_deal && deal_number != 1 {
+            return Err(Error::json("deal_number: a single-deal game has one deal"));
         }
         let history = json::array(get("history")?, "history")?
             .iter()
             .map(|v| Self::parse_action(json::string(v, "history")?))
             .collect::<Result<Vec<_>>>()
             .map_err(|e| Error::json(format!("history: {e}")))?;
-        // The history ends with this deal's plays, and holds every earlier deal.
-        let this_deal: Vec<Card> = tricks
-            .iter()
-            .flatten()
-            .flat_map(|t| t.trick.plays())
-            .chain(trick.plays())
-            .map(|(_, card)| card)
-            .collect();
-        let earlier = history.len().checked_sub(this_deal.len());
-        let tail_matches = earlier.is_some_and(|start| {
-            history[start..]
+        // The history holds every earlier deal whole, then this deal's plays.
+        let earlier = 32 * (deal_number - 1);
+        let tail_matches = history.len() == earlier + this_deal.len()
+            && history[earlier..]
                 .iter()
                 .map(|&a| card_of(a))
-                .eq(this_deal.iter().map(|&c| Some(c)))
-        });
-        if !tail_matches || earlier != Some(32 * (deal_number as usize - 1)) {
-            return Err(Error::json("history: does not end with this deal's plays"));
-        }
-        let booked = deal_number as usize - 1 + usize::from(over);
-        if deal_scores.len() != booked || capes.iter().sum::<i64>() > booked as i64 {
-            return Err(Error::json("deal_scores or capes: not one per booked deal"));
-        }
-        let dealer_seat = usize::from(dealer);
-        let dealer_played_trump_card = tricks
-            .iter()
-            .flatten()
-            .flat_map(|t| t.trick.plays())
-            .chain(trick.plays())
-            .any(|play| play == (dealer_seat, trump_card));
-        if !(hands[dealer_seat].contains(trump_card) || dealer_played_trump_card) {
+                .eq(this_deal.iter().map(|&(_, card)| Some(card)));
+        let whole_deals = history[..earlier.min(history.len())]
+            .chunks(32)
+            .all(|deal| deal.iter().filter_map(|&a| card_of(a)).collect::<CardSet>() == deck_set());
+        if !tail_matches || !whole_deals {
             return Err(Error::json(
-                "trump_card: neither held nor played by the dealer",
+                "history: not every earlier deal whole, then this deal's plays",
             ));
         }
-        let mut game = Brouc {
+        Ok(Brouc {
             options,
             rng,
-            dealer,
             deal_number: deal_number as u32,
-            trump_card,
-            trump,
             hands: [hands[0], hands[1], hands[2], hands[3]],
             trick,
-            tricks,
-            tricks_played: played.len() as u8,
-            card_points,
-            marriages,
-            announcements: [None; MAX_ANNOUNCEMENTS],
-            announcement_count: 0,
-            announced_mask: 0,
-            announced_points: [0; 2],
+            deal,
+            previous_deal,
             deal_scores,
             totals,
             capes: capes.map(|c| c as u32),
             winner,
             over,
             history,
-        };
-        for announcement in announcements {
-            game.record_announcement(announcement);
-        }
-        Ok(game)
+        })
     }
 
     fn observation(&self, seat: usize) -> Result<Value> {
@@ -958,7 +1011,7 @@ impl Game for Brouc {
         view.insert("hand_sizes".into(), json!(sizes));
         view.insert("current_player".into(), json!(self.current_player()));
         view.insert("scores".into(), json!(self.scores()));
-        let held = self.hands[self.dealer()].contains(self.trump_card);
+        let held = self.hands[self.dealer()].contains(self.deal.trump_card);
         view.insert("trump_card_held".into(), json!(held));
         Ok(Value::Object(view))
     }
@@ -984,8 +1037,8 @@ mod tests {
     /// trick are set directly (the cards need not add up to a deck here).
     fn position(trump_card: &str, hands: [&str; 4], leader: usize, trick: &[&str]) -> Brouc {
         let mut game = new_game(1);
-        game.trump_card = card(trump_card);
-        game.trump = game.trump_card.suit().unwrap();
+        game.deal.trump_card = card(trump_card);
+        game.deal.trump = game.deal.trump_card.suit().unwrap();
         game.hands = hands.map(cards);
         game.trick = Trick::new(leader);
         for text in trick {
@@ -1004,7 +1057,7 @@ mod tests {
         assert!(game.hands.iter().all(|h| h.len() == 8));
         let all = game.hands.iter().fold(CardSet::EMPTY, |a, &h| a.union(h));
         assert_eq!(all, deck_set());
-        assert!(game.hands[game.dealer()].contains(game.trump_card));
+        assert!(game.hands[game.dealer()].contains(game.deal.trump_card));
         assert_eq!(game.current_player(), Some((game.dealer() + 1) % 4));
     }
 
@@ -1106,7 +1159,7 @@ mod tests {
         game.apply(action_of(card("JH")).unwrap()).unwrap();
         game.apply(action_of(card("9H")).unwrap()).unwrap();
         game.apply(action_of(card("AH")).unwrap()).unwrap();
-        let announced: Vec<_> = game.announcements().copied().collect();
+        let announced: Vec<_> = game.deal.announcements().copied().collect();
         assert_eq!(
             announced,
             [Announcement {
@@ -1125,8 +1178,8 @@ mod tests {
         for text in ["KH", "QH", "AH", "7H"] {
             game.apply(action_of(card(text)).unwrap()).unwrap();
         }
-        assert_eq!(game.marriages, [20, 0]);
-        assert_eq!(game.card_points, [18, 0]);
+        assert_eq!(game.deal.marriages, [20, 0]);
+        assert_eq!(game.deal.card_points, [18, 0]);
         assert_eq!(game.running_tenths(0), 38);
         assert_eq!(game.running_tenths(1), -20);
     }
@@ -1160,7 +1213,7 @@ mod tests {
         assert!(game.is_over());
         let mut game = position("7S", ["AH 8C", "9H 9C", "7H 10C", "8H JC"], 0, &[]);
         game.totals = [29, 0];
-        game.card_points = [0, 0];
+        game.deal.card_points = [0, 0];
         for text in ["AH", "9H", "7H", "8H"] {
             game.apply(action_of(card(text)).unwrap()).unwrap();
         }
@@ -1212,8 +1265,8 @@ mod tests {
             &serde_json::from_str(r#"{"single_deal": true}"#).unwrap(),
         )
         .unwrap();
-        game.trump_card = card("7S");
-        game.trump = Suit::Spades;
+        game.deal.trump_card = card("7S");
+        game.deal.trump = Suit::Spades;
         game.hands = [
             cards("AS 10S KS QS JS 9S 8S 7S"),
             cards("AH 10H KH QH JH 9H 8H 7H"),
@@ -1227,7 +1280,7 @@ mod tests {
         }
         assert_eq!(game.capes(), [1, 0]);
         assert_eq!(game.match_record(), [2, 0]);
-        assert_eq!(game.card_points(), [120, 0]);
+        assert_eq!(game.deal.card_points(), [120, 0]);
     }
 
     impl Brouc {

@@ -122,9 +122,9 @@ def examples(fraction: float) -> int:
     return max(1, int(settings().max_examples * fraction))
 
 
-def scaled(settings_fraction: float) -> settings:
+def scaled(fraction: float) -> settings:
     """Settings for an expensive property: the profile, with fewer examples."""
-    return settings(max_examples=examples(settings_fraction))
+    return settings(max_examples=examples(fraction))
 
 
 # --------------------------------------------------------------------------- strategies
@@ -230,17 +230,6 @@ def assert_cards_conserved(name: str, parsed: JsonDict) -> None:
     extra = found - expected
     assert not missing, f"cards missing {dict(missing)}"
     assert not extra, f"cards extra {dict(extra)}"
-
-
-def team_of(name: str, seat: int) -> tuple[int, ...]:
-    for team in config(name).teams:
-        if seat in team:
-            return team
-    return (seat,)
-
-
-def action_text(action: Any) -> str:
-    return str(action)
 
 
 def card_text(action: Any) -> str | None:

@@ -68,13 +68,11 @@ def continue_identically(first: cardcore.Game, second: cardcore.Game, seed: int)
         assert steps < config(first.name).max_actions
 
 
-def assert_refused(
-    game: cardcore.Game, bad: object, errors: type[BaseException] | tuple[type[BaseException], ...]
-) -> None:
-    """``apply(bad)`` raises one of ``errors`` (all cardcore errors) and changes nothing."""
+def assert_refused(game: cardcore.Game, bad: object, error: type[cardcore.CardcoreError]) -> None:
+    """``apply(bad)`` raises ``error`` (a cardcore error, so a ValueError) and changes nothing."""
     before = game.to_json()
     history = len(game.history)
-    with pytest.raises(errors) as raised:
+    with pytest.raises(error) as raised:
         game.apply(bad)  # type: ignore[arg-type]
     assert isinstance(raised.value, cardcore.CardcoreError)
     assert isinstance(raised.value, ValueError)

@@ -28,6 +28,7 @@ from cardcore.reference.brouc import (
 )
 from cardcore.reference.cards import DECKS, card_text, deck, face_id, parse
 from cardcore.reference.rng import SplitMix64
+from golden import GOLDEN_FIRST_DEALS
 
 # --- Helpers -------------------------------------------------------------------
 
@@ -187,31 +188,6 @@ def test_decks() -> None:
 
 
 # --- Golden deals ----------------------------------------------------------------
-
-GOLDEN_FIRST_DEALS = {
-    0: (
-        3,
-        "QH",
-        [
-            ["8S", "9S", "QS", "7H", "8D", "AD", "8C", "AC"],
-            ["10H", "KH", "AH", "7D", "KD", "9C", "10C", "KC"],
-            ["JS", "KS", "AS", "8H", "9H", "9D", "JD", "7C"],
-            ["7S", "10S", "JH", "QH", "10D", "QD", "JC", "QC"],
-        ],
-        14334736817860870816,
-    ),
-    42: (
-        2,
-        "QS",
-        [
-            ["9S", "JS", "10H", "KH", "10D", "QD", "AD", "QC"],
-            ["7S", "KS", "8D", "9D", "JD", "7C", "KC", "AC"],
-            ["8S", "QS", "AS", "7H", "8H", "9H", "AH", "7D"],
-            ["10S", "JH", "QH", "KD", "8C", "9C", "10C", "JC"],
-        ],
-        14334736817860870858,
-    ),
-}
 
 
 @pytest.mark.parametrize(("seed", "golden"), GOLDEN_FIRST_DEALS.items())

@@ -6,12 +6,7 @@ import pytest
 
 from cardcore.reference import RuleError
 from cardcore.reference.rng import MASK64, SplitMix64
-
-GOLDEN_OUTPUTS = {
-    0: [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F],
-    1: [0x910A2DEC89025CC1, 0xBEEB8DA1658EEC67, 0xF893A2EEFB32555E],
-    2**64 - 1: [0xE4D971771B652C20, 0xE99FF867DBF682C9, 0x382FF84CB27281E9],
-}
+from golden import GOLDEN_BELOW, GOLDEN_OUTPUTS, GOLDEN_SHUFFLE
 
 
 @pytest.mark.parametrize(("seed", "outputs"), GOLDEN_OUTPUTS.items())
@@ -26,25 +21,6 @@ def test_state_advances_by_the_golden_gamma() -> None:
     assert rng.state == 0x9E3779B97F4A7C14
     rng.next_u64()
     assert rng.state == (2 * 0x9E3779B97F4A7C15 - 1) & MASK64
-
-
-GOLDEN_BELOW = {
-    1: [0, 0, 0, 0],
-    2: [1, 0, 0, 1],
-    3: [2, 1, 0, 2],
-    4: [3, 1, 0, 3],
-    6: [5, 2, 0, 5],
-    7: [6, 3, 0, 6],
-    32: [28, 13, 0, 31],
-    10**9: [883310808, 431527997, 26433771, 970881978],
-    2**64 - 1: [
-        16294208416658607534,
-        7960286522194355699,
-        487617019471545678,
-        17909611376780542443,
-    ],
-    2**63 + 1: [243808509735772839, 8954805688390271222, 980875101213047373, 1603648013000153456],
-}
 
 
 @pytest.mark.parametrize(("n", "draws"), GOLDEN_BELOW.items())
@@ -78,7 +54,7 @@ def test_shuffle_golden() -> None:
     rng = SplitMix64(0)
     items = list(range(10))
     rng.shuffle(items)
-    assert items == [4, 9, 2, 5, 1, 7, 6, 0, 3, 8]
+    assert items == GOLDEN_SHUFFLE
     assert rng.state == (9 * 0x9E3779B97F4A7C15) & MASK64
 
 

@@ -59,6 +59,39 @@ mod tests {
         assert_eq!(SplitMix64::new(0).next_u64(), 0xE220_A839_7B1D_CDAF);
     }
 
+    /// The golden values of tests/golden.py, which the Python reference also meets.
+    #[test]
+    fn golden_stream() {
+        let mut rng = SplitMix64::new(u64::MAX);
+        let outputs = [rng.next_u64(), rng.next_u64(), rng.next_u64()];
+        assert_eq!(
+            outputs,
+            [
+                0xE4D9_7177_1B65_2C20,
+                0xE99F_F867_DBF6_82C9,
+                0x382F_F84C_B272_81E9
+            ]
+        );
+        let mut rng = SplitMix64::new(0);
+        let draws: Vec<u64> = (0..4).map(|_| rng.below(32)).collect();
+        assert_eq!(draws, [28, 13, 0, 31]);
+        let mut rng = SplitMix64::new(0);
+        let draws: Vec<u64> = (0..4).map(|_| rng.below((1 << 63) + 1)).collect();
+        assert_eq!(
+            draws,
+            [
+                243_808_509_735_772_839,
+                8_954_805_688_390_271_222,
+                980_875_101_213_047_373,
+                1_603_648_013_000_153_456
+            ]
+        );
+        let mut rng = SplitMix64::new(0);
+        let mut items: Vec<u32> = (0..10).collect();
+        rng.shuffle(&mut items);
+        assert_eq!(items, [4, 9, 2, 5, 1, 7, 6, 0, 3, 8]);
+    }
+
     #[test]
     fn below_stays_in_range_and_shuffle_permutes() {
         let mut rng = SplitMix64::new(7);

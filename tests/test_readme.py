@@ -1,0 +1,47 @@
+"""The README's tour runs as written, and the values its comments show are true."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import cardcore
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def tour() -> str:
+    blocks = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
+    assert len(blocks) == 1
+    return str(blocks[0])
+
+
+def test_the_tour_runs() -> None:
+    namespace: dict[str, Any] = {}
+    exec(compile(tour(), str(README), "exec"), namespace)
+    assert namespace["game"].is_over
+    assert namespace["summary"].games == 100_000
+
+
+def test_the_tour_shows_true_values() -> None:
+    game = cardcore.Brouc(seed=7)
+    assert (game.current_player, game.phase, game.scores) == (2, "play", [0, 0, 0, 0])
+    assert (game.trump, game.trump_card, game.dealer) == (
+        cardcore.Suit.Spades,
+        cardcore.Card("7S"),
+        1,
+    )
+    assert [str(card) for card in game.hand(2)[:3]] == ["KH", "7D", "9D"]
+    first = game.legal_actions()[0]
+    assert (first.id, str(first)) == (14, "KH")
+    game.apply(first)
+    assert game.trick == [(2, cardcore.Card("KH"))]
+    namespace: dict[str, Any] = {}
+    exec(compile(tour(), str(README), "exec"), namespace)
+    played = namespace["game"]
+    assert (played.winner, played.deal_scores, played.match_record) == (
+        1,
+        [(6, 6), (0, 12), (-4, 13)],
+        (0, 1),
+    )

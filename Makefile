@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 export PATH := $(abspath $(VENV))/bin:$(PATH)
 PYTHON_DIRS := python tests benches
 
-.PHONY: venv build-dev lint test-rust test-python test check demo bench clean
+.PHONY: venv build-dev lint test-rust test-python test check demo bench fuzz clean
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -46,6 +46,11 @@ demo: build-dev
 bench: build-dev
 	$(PY) -m pip install --quiet "open_spiel>=1.5" || echo "open_spiel not installed: skipped"
 	$(PY) benches/bench.py
+
+## fuzz: the cargo-fuzz targets, a minute each (needs `cargo install cargo-fuzz`)
+fuzz:
+	cd fuzz && cargo fuzz run --sanitizer none game_actions -- -max_total_time=60
+	cd fuzz && cargo fuzz run --sanitizer none game_json -- -max_total_time=60
 
 clean:
 	rm -rf $(VENV) target

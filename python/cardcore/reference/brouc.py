@@ -7,7 +7,7 @@ announcements from the hand.
 Sources, cited in the comments:
 
 - ``docs/rules/brouc.md``, the rules as cardcore plays them, its State JSON,
-  Observation and action ids, and its decisions **D1** .. **D5**;
+  Observation and action ids, and its decisions **D1** .. **D9**;
 - ``shared/rules/brouc.md``, the product's rulings **B1** .. **B15** and the
   card table;
 - ``shared/seeds/004_87c4079da244f717.txt``, the original French text **[S]**.
@@ -30,8 +30,10 @@ one small function per rule. Where the pages leave room, the choices are:
   sorted and of the right sizes, every trick played in seat order from its
   leader, each completed trick's winner by the rules, leaders chained from the
   dealer's right, the turned card with the dealer or played by the dealer, the
-  number of booked deals and of history entries matching the deal number.
-  Card points, marriages and announcements are range-checked only. Card
+  number of booked deals and of history entries matching the deal number,
+  card points and trick marriages equal to what the tricks give, and a
+  previous deal (D9) that is eight tricks of the whole deck dealt by the seat
+  before. Announcements are checked for their values and repeats only. Card
   texts, in the JSON as in actions, are read with the notation of
   docs/protocol.md, so lower case is accepted.
 """

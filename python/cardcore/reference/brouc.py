@@ -55,6 +55,8 @@ DECK: tuple[str, ...] = DECKS[32]
 """B2: 7 8 9 10 J Q K A in four suits, in face-id order; a card's index is its action id."""
 ACTION_IDS = {card: index for index, card in enumerate(DECK)}
 TRICKS_PER_DEAL = 8
+MAX_DEAL_SCORE = 100
+"""A bound on a loaded deal score, far beyond what a deal can score (about -15 to 42)."""
 
 STRENGTH = {"7": 0, "8": 1, "9": 2, "J": 3, "Q": 4, "K": 5, "10": 6, "A": 7}
 """The card table: A 10 K Q J 9 8 7, high to low, the same in every suit, trumps included."""
@@ -723,7 +725,7 @@ class BroucReference:
         game._deal_scores = [
             (scores[0], scores[1])
             for scores in (
-                _pair(item, f"'deal_scores'[{index}]")
+                _pair(item, f"'deal_scores'[{index}]", -MAX_DEAL_SCORE, MAX_DEAL_SCORE)
                 for index, item in enumerate(_array(state["deal_scores"], "'deal_scores'"))
             )
         ]

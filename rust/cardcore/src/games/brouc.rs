@@ -34,6 +34,9 @@ const RANKS: [Rank; 8] = [
     Rank::King,
     Rank::Ace,
 ];
+/// A bound on one deal's score, far above what the rules allow (checked in
+/// `from_json`, so that no sum of booked deals can overflow).
+const MAX_DEAL_SCORE: i64 = 100;
 /// The most announcements a deal can hold: one per (seat, suit).
 const MAX_ANNOUNCEMENTS: usize = PLAYERS * 4;
 
@@ -942,6 +945,14 @@ impl Game for Brouc {
             .iter()
             .map(|v| json::ints::<2>(v, "deal_scores"))
             .collect::<Result<Vec<_>>>()?;
+        // A deal scores at most 12 + 15 + 15 and loses at most 15: far inside 100.
+        if deal_scores
+            .iter()
+            .flatten()
+            .any(|score| score.abs() > MAX_DEAL_SCORE)
+        {
+            return Err(Error::json("deal_scores: a deal cannot score that much"));
+        }
         let totals = deal_scores
             .iter()
             .fold([0, 0], |t, s| [t[0] + s[0], t[1] + s[1]]);

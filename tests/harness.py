@@ -123,7 +123,7 @@ def examples(fraction: float) -> int:
 
 
 def scaled(fraction: float) -> settings:
-    """Settings for an expensive property: the profile, with fewer examples."""
+    """The loaded profile with its example count scaled (cheap properties take more)."""
     return settings(max_examples=examples(fraction))
 
 

@@ -725,6 +725,18 @@ def test_cape_then_the_next_deal(mod: ModuleType) -> None:
     assert parsed["announcements"] == []
     assert game.current_player == 1
     assert len(parsed["history"]) == 32
+    # D9: the finished deal's public record stays until the next deal ends.
+    record = parsed["previous_deal"]
+    assert record["dealer"] == 3
+    assert record["trump"] == "H"
+    assert record["trump_card"] == "7H"
+    assert record["card_points"] == [120, 0]
+    assert record["marriages"] == [0, 0]
+    assert record["announcements"] == []
+    assert [trick["winner"] for trick in record["tricks"]] == [0, 0, 0, 0, 2, 2, 2, 2]
+    played = [card for trick in record["tricks"] for _seat, card in trick["cards"]]
+    assert played == PLAY_C.split()
+    assert game.observation(2)["previous_deal"] == record
 
 
 def test_cape_on_the_trick_that_wins_the_match(mod: ModuleType) -> None:

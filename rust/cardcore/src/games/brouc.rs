@@ -3,7 +3,7 @@
 //!
 //! Rules: `shared/seeds/004_87c4079da244f717.txt` and the product's rulings
 //! `shared/rules/brouc.md` (B1-B15). `docs/rules/brouc.md` states every rule as
-//! implemented here, with the decisions (D1-D5) taken where both are silent.
+//! implemented here, with the decisions (D1-D9) taken where both are silent.
 //! Choices: seats are numbered in the order of play (anticlockwise); the
 //! announcements are automatic (B11); a match ends as soon as a team's exact
 //! running total passes the target (B14), and the abandoned deal is booked (D4).
@@ -572,7 +572,7 @@ impl Brouc {
     }
 
     /// Shuffles a fresh deck and deals it (B4); `dealer` deals.
-    fn deal(&mut self, dealer: usize) {
+    fn deal_hands(&mut self, dealer: usize) {
         let mut deck = DECK;
         self.rng.shuffle(&mut deck);
         self.hands = [CardSet::EMPTY; PLAYERS];
@@ -658,7 +658,7 @@ impl Brouc {
             } else {
                 self.previous_deal = Some(self.deal);
                 self.deal_number += 1;
-                self.deal((self.dealer() + 1) % PLAYERS);
+                self.deal_hands((self.dealer() + 1) % PLAYERS);
             }
         }
     }
@@ -753,7 +753,7 @@ impl Game for Brouc {
             over: false,
             history: Vec::with_capacity(4 * TRICKS_PER_DEAL),
         };
-        game.deal(dealer);
+        game.deal_hands(dealer);
         game
     }
 

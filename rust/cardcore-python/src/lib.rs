@@ -462,12 +462,17 @@ fn action_id<G: Game>(action: &Bound<'_, PyAny>) -> PyResult<ActionId> {
     ))))
 }
 
-/// The Python class of each game type.
+/// Ties each game type to its Python class (implemented by [`game_class!`]).
 trait PyGame: Game {
-    fn wrap(self, py: Python<'_>) -> PyResult<Py<PyAny>>;
-    fn inner<'a>(game: &'a Bound<'_, PyAny>) -> PyResult<PyRef<'a, Self::Class>>;
+    /// The game's Python class, which holds one game.
     type Class: pyo3::PyClass;
+    /// A new Python object holding `self`.
+    fn wrap(self, py: Python<'_>) -> PyResult<Py<PyAny>>;
+    /// Borrows the class out of a Python object, if it is one.
+    fn inner<'a>(game: &'a Bound<'_, PyAny>) -> PyResult<PyRef<'a, Self::Class>>;
+    /// The game a class instance holds.
     fn game(class: &Self::Class) -> &Self;
+    /// The game's shared `Action` objects, by id.
     fn actions(py: Python<'_>) -> PyResult<&'static [Py<PyAction>]>;
 }
 
@@ -705,19 +710,23 @@ impl PyRandomBot {
     }
 
     fn act(&mut self, py: Python<'_>, game: &Bound<'_, PyAny>) -> PyResult<Py<PyAction>> {
+        let not_a_game = || {
+            to_py_err(Error::IllegalAction(format!(
+                "not a cardcore game: {}",
+                repr(game)
+            )))
+        };
         let name: String = game
             .getattr("name")
             .and_then(|n| n.extract())
-            .map_err(|_| to_py_err(Error::IllegalAction("not a cardcore game".into())))?;
-        let action = cardcore::with_game!(name.as_str(), G => {
-            let class = G::inner(game).map_err(|_| to_py_err(Error::IllegalAction("not a cardcore game".into())))?;
-            self.0.act(G::game(&class)).map(|a| G::actions(py).map(|all| all[usize::from(a)].clone_ref(py)))
-        }, unknown => None);
-        action.unwrap_or_else(|| {
-            Err(to_py_err(Error::IllegalAction(
-                "the game is over: no action to choose".into(),
-            )))
-        })
+            .map_err(|_| not_a_game())?;
+        cardcore::with_game!(name.as_str(), G => {
+            let class = G::inner(game).map_err(|_| not_a_game())?;
+            let action = self.0.act(G::game(&class)).ok_or_else(|| {
+                to_py_err(Error::IllegalAction("the game is over: no action to choose".into()))
+            })?;
+            Ok(G::actions(py)?[usize::from(action)].clone_ref(py))
+        }, unknown => Err(not_a_game()))
     }
 }
 

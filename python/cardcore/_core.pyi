@@ -236,7 +236,7 @@ def _action(game: str, id: int) -> Action:
 def new_game(name: str, *, seed: int, **options: Any) -> Game: ...
 def from_json(text: str) -> Game: ...
 def game_info() -> list[dict[str, Any]]:
-    """Each registered game: name, players, and its options (name, default, doc)."""
+    """Each registered game: name, doc, players, actions, options (name, kind, default, doc)."""
 
 @final
 class RandomBot:

@@ -672,7 +672,7 @@ fn _action(py: Python<'_>, game: &str, id: &Bound<'_, PyAny>) -> PyResult<Py<PyA
     }, unknown => Err(to_py_err(Error::UnknownGame(game.to_owned()))))
 }
 
-/// Each registered game: name, players, action count, options (name, kind, default, doc).
+/// Each registered game: name, doc, players, action count, options (name, kind, default, doc).
 #[pyfunction]
 fn game_info(py: Python<'_>) -> PyResult<Py<PyAny>> {
     let games: Vec<Value> = cardcore::games::GAMES
@@ -687,7 +687,7 @@ fn game_info(py: Python<'_>) -> PyResult<Py<PyAny>> {
                     };
                     serde_json::json!({"name": spec.name, "kind": kind, "default": spec.default_value(), "doc": spec.doc})
                 }).collect();
-                serde_json::json!({"name": G::NAME, "players": G::NUM_PLAYERS, "actions": G::ACTION_COUNT, "options": options})
+                serde_json::json!({"name": G::NAME, "doc": G::DESCRIPTION, "players": G::NUM_PLAYERS, "actions": G::ACTION_COUNT, "options": options})
             }, unknown => Value::Null)
         })
         .collect();

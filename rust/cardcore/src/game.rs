@@ -14,6 +14,8 @@ pub type ActionId = u16;
 pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// The registered name (`cardcore.GAMES`).
     const NAME: &'static str;
+    /// One line on the game, for listings.
+    const DESCRIPTION: &'static str;
     const NUM_PLAYERS: usize;
     /// Action ids are `0..ACTION_COUNT`.
     const ACTION_COUNT: usize;

@@ -720,6 +720,8 @@ impl Brouc {
 
 impl Game for Brouc {
     const NAME: &'static str = "brouc";
+    const DESCRIPTION: &'static str =
+        "Brouc: a Swiss 32-card Jass game, two teams of two, marriages and announcements, first team over 30";
     const NUM_PLAYERS: usize = PLAYERS;
     const ACTION_COUNT: usize = 32;
     const OPTIONS: &'static [OptionSpec] = OPTIONS;

@@ -97,6 +97,18 @@ impl PyBroucDeal {
     fn announcements(&self) -> Vec<PyAnnouncement> {
         self.0.announcements().map(|&a| PyAnnouncement(a)).collect()
     }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "BroucDeal(dealer={}, trump_card='{}', tricks={}, card_points={:?}, marriages={:?}, announcements={})",
+            self.0.dealer(),
+            self.0.trump_card(),
+            self.0.tricks().count(),
+            self.0.card_points(),
+            self.0.marriages(),
+            self.0.announcements().count()
+        )
+    }
 }
 
 fn plays(trick: &Trick<4>) -> Vec<(usize, PyCard)> {

@@ -605,11 +605,15 @@ macro_rules! game_class {
             }
 
             fn __repr__(&self) -> String {
+                let player = self
+                    .game
+                    .current_player()
+                    .map_or_else(|| "None".to_owned(), |seat| seat.to_string());
                 format!(
-                    "<{} {} current_player={:?} scores={:?}>",
+                    "<{} phase={:?} current_player={} scores={:?}>",
                     $py_name,
                     self.game.phase(),
-                    self.game.current_player(),
+                    player,
                     self.game.scores()
                 )
             }

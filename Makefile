@@ -42,9 +42,9 @@ check: lint test
 demo: build-dev
 	$(VENV)/bin/cardcore simulate brouc --games 200000 --seed 1
 
-## bench: the speed figures, side by side (needs the bench extra for OpenSpiel)
+## bench: the speed figures, side by side (installs the peers OpenSpiel and RLCard)
 bench: build-dev
-	$(PY) -m pip install --quiet "open_spiel>=1.5" || echo "open_spiel not installed: skipped"
+	$(PY) -m pip install --quiet "open_spiel>=1.5" "rlcard>=1.2" || echo "peers not installed: skipped"
 	$(PY) benches/bench.py
 
 ## fuzz: the cargo-fuzz targets, a minute each (needs `cargo install cargo-fuzz`)

@@ -13,7 +13,8 @@ Measurements (see benches/README.md):
 - the Python step loop ``g.apply(rng.choice(g.legal_actions()))`` on the engine and on the
   pure-Python reference (``cardcore.reference``), and their ratio;
 - ``g.clone()`` from Python on a mid-deal state;
-- the same Python loop on OpenSpiel's Hearts (``pyspiel``, optional), and the ratio.
+- the same Python loop on OpenSpiel's Hearts (``pyspiel``, optional), and the ratio;
+- the same loop on RLCard's Bridge environment (``rlcard``, optional), and the ratio.
 
 Each runs for a fixed wall time after a warm-up. The script always exits 0: benchmarks
 report, they do not fail CI.
@@ -321,6 +322,49 @@ def openspiel(bench: Bench) -> None:
 
 
 # --------------------------------------------------------------------------------------
+# RLCard
+
+
+def rlcard_loop(rlcard: Any, seconds: float, seed: int) -> Sample:
+    """Random play of RLCard Bridge through its environment: (steps, elapsed).
+
+    RLCard deals inside ``reset``, so every step is a player's decision (a bid
+    or a card), as in cardcore's loop.
+    """
+    env = rlcard.make("bridge", config={"seed": seed})
+    rng = random.Random(seed)
+    steps = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        state, _ = env.reset()
+        while not env.is_over():
+            state, _ = env.step(rng.choice(list(state["legal_actions"])))
+            steps += 1
+        if time.perf_counter() >= deadline:
+            break
+    return Sample((steps,), time.perf_counter() - start)
+
+
+def rlcard_peer(bench: Bench) -> None:
+    label = "RLCard bridge, Python step loop: decisions/s"
+    try:
+        rlcard = importlib.import_module("rlcard")
+    except ImportError as exc:
+        bench.add(Row("rlcard_decisions", label, note=f"skipped: rlcard not importable ({exc})"))
+    else:
+        best = measure(bench, lambda seconds: rlcard_loop(rlcard, seconds, bench.seed))
+        bench.add(Row("rlcard_decisions", label, best.rate()))
+    bench.ratio(
+        "engine_loop_over_rlcard",
+        "Python step loop, cardcore / RLCard (decisions)",
+        "python_loop_engine",
+        "rlcard_decisions",
+        2.0,
+    )
+
+
+# --------------------------------------------------------------------------------------
 # The table
 
 
@@ -430,6 +474,7 @@ def main(argv: list[str] | None = None) -> int:
         ("reference loop", lambda: reference_loop(bench)),
         ("clone", lambda: clone_rate(bench)),
         ("OpenSpiel", lambda: openspiel(bench)),
+        ("RLCard", lambda: rlcard_peer(bench)),
     ]
     errors: dict[str, str] = {}
     for name, step in steps:

@@ -2,6 +2,8 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 export PATH := $(abspath $(VENV))/bin:$(PATH)
+# maturin installs into $VIRTUAL_ENV: always this project's venv, whatever the caller had active.
+export VIRTUAL_ENV := $(abspath $(VENV))
 PYTHON_DIRS := python tests benches
 
 .PHONY: venv build-dev lint test-rust test-python test check demo bench fuzz clean

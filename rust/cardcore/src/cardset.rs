@@ -24,10 +24,6 @@ pub struct CardSet(u128);
 impl CardSet {
     pub const EMPTY: CardSet = CardSet(0);
 
-    pub const fn from_bits(bits: u128) -> CardSet {
-        CardSet(bits)
-    }
-
     pub const fn bits(self) -> u128 {
         self.0
     }

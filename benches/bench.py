@@ -8,11 +8,16 @@ Run it on the installed release build (``pip install .`` or ``maturin develop --
 
 Measurements (see benches/README.md):
 
-- native batch: ``cardcore.simulate("brouc", ...)`` on 1 and 2 threads, single deals and
+For each game (Brouc, Le Julien):
+
+- native batch: ``cardcore.simulate(game, ...)`` on 1 and 2 threads, single deals and
   whole matches; decisions/s, deals/s, matches/s and the 2-thread speed-up;
 - the Python step loop ``g.apply(rng.choice(g.legal_actions()))`` on the engine and on the
   pure-Python reference (``cardcore.reference``), and their ratio;
 - ``g.clone()`` from Python on a mid-deal state;
+
+and once, for the peers (compared with each game's Python loop):
+
 - the same Python loop on OpenSpiel's Hearts (``pyspiel``, optional), and the ratio;
 - the same loop on RLCard's Bridge environment (``rlcard``, optional), and the ratio.
 
@@ -33,6 +38,7 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 try:
@@ -42,7 +48,7 @@ except ImportError as _exc:  # reported by main()
 else:
     _IMPORT_ERROR = None
 
-GAME = "brouc"
+GAMES = ("brouc", "julien")
 MIN_CALIBRATION_SECONDS = 0.05
 BUSY_WARNING = 0.15
 """Warn when more than this share of the CPUs is busy before the run starts."""
@@ -124,26 +130,28 @@ def measure(bench: Bench, run: Callable[[float], Sample], warm_up: bool = True) 
 # Native batch: cardcore.simulate
 
 
-def _simulate(games: int, seed: int, threads: int, single_deal: bool) -> tuple[int, int, float]:
+def _simulate(
+    game: str, games: int, seed: int, threads: int, single_deal: bool
+) -> tuple[int, int, float]:
     """(games, decisions, wall seconds) of one ``cardcore.simulate`` call."""
     start = time.perf_counter()
     summary = cardcore.simulate(
-        GAME, games=games, seed=seed, threads=threads, single_deal=single_deal
+        game, games=games, seed=seed, threads=threads, single_deal=single_deal
     )
     elapsed = time.perf_counter() - start
     return summary.games, summary.decisions, elapsed
 
 
-def native(bench: Bench, threads: int, single_deal: bool) -> None:
+def native(bench: Bench, game: str, threads: int, single_deal: bool) -> None:
     """decisions/s and games/s of ``cardcore.simulate`` with ``threads`` threads."""
     mode = "single deals" if single_deal else "whole matches"
-    tag = f"native_{threads}t_{'deal' if single_deal else 'match'}"
+    tag = f"{game}_native_{threads}t_{'deal' if single_deal else 'match'}"
     unit_name = "deals" if single_deal else "matches"
-    label = f"native simulate, {threads} thread{'s' if threads > 1 else ''}, {mode}"
+    label = f"{game}: native simulate, {threads} thread{'s' if threads > 1 else ''}, {mode}"
     # Warm up and calibrate: double the batch until a call takes long enough to time.
     games = 256
     while True:
-        done, _, elapsed = _simulate(games, bench.seed, threads, single_deal)
+        done, _, elapsed = _simulate(game, games, bench.seed, threads, single_deal)
         if elapsed >= max(bench.warmup, MIN_CALIBRATION_SECONDS) or games >= 1 << 26:
             break
         games *= 2
@@ -152,7 +160,7 @@ def native(bench: Bench, threads: int, single_deal: bool) -> None:
 
     def run(seconds: float) -> Sample:
         wanted = max(1000, int(games_per_second * seconds))
-        done, decisions, elapsed = _simulate(wanted, next(seeds), threads, single_deal)
+        done, decisions, elapsed = _simulate(game, wanted, next(seeds), threads, single_deal)
         return Sample((decisions, done), elapsed)
 
     best = measure(bench, run, warm_up=False)
@@ -161,13 +169,13 @@ def native(bench: Bench, threads: int, single_deal: bool) -> None:
     bench.add(Row(f"{tag}_games", f"{label}: {unit_name}/s", best.rate(1)))
 
 
-def speedups(bench: Bench) -> None:
+def speedups(bench: Bench, game: str) -> None:
     for tag, mode in (("deal", "single deals"), ("match", "whole matches")):
         bench.ratio(
-            f"native_speedup_{tag}",
-            f"native speed-up, 2 threads / 1 thread, {mode}",
-            f"native_2t_{tag}_decisions",
-            f"native_1t_{tag}_decisions",
+            f"{game}_native_speedup_{tag}",
+            f"{game}: native speed-up, 2 threads / 1 thread, {mode}",
+            f"{game}_native_2t_{tag}_decisions",
+            f"{game}_native_1t_{tag}_decisions",
             1.7,
         )
 
@@ -198,50 +206,36 @@ def loop_rate(bench: Bench, new_game: Callable[[int], Any]) -> float:
     return measure(bench, lambda seconds: python_loop(new_game, seconds, bench.seed)).rate()
 
 
-def engine_loop(bench: Bench) -> None:
+def engine_loop(bench: Bench, game: str) -> None:
     def new_game(seed: int) -> Any:
-        return cardcore.new_game(GAME, seed=seed)
+        return cardcore.new_game(game, seed=seed)
 
     bench.add(
         Row(
-            "python_loop_engine",
-            "Python step loop, engine: decisions/s",
+            f"{game}_python_loop_engine",
+            f"{game}: Python step loop, engine: decisions/s",
             loop_rate(bench, new_game),
             target=1e6,
         )
     )
 
 
-def _reference_factory() -> Callable[[int], Any] | None:
-    """How to start a reference Brouc game, whichever way the reference exposes it."""
-    try:
-        reference: Any = importlib.import_module("cardcore.reference")
-    except ImportError:
-        return None
-    if callable(getattr(reference, "new_game", None)):
-        return lambda seed: reference.new_game(GAME, seed=seed)
-    try:
-        module: Any = importlib.import_module(f"cardcore.reference.{GAME}")
-    except ImportError:
-        return None
-    if callable(getattr(module, "new_game", None)):
-        return lambda seed: module.new_game(seed=seed)
-    if callable(getattr(module, GAME.capitalize(), None)):
-        return lambda seed: getattr(module, GAME.capitalize())(seed=seed)
-    return None
-
-
-def reference_loop(bench: Bench) -> None:
-    key, label = "python_loop_reference", "Python step loop, pure-Python reference: decisions/s"
-    factory = _reference_factory()
-    if factory is None:
-        bench.add(Row(key, label, note="cardcore.reference has no Brouc game"))
+def reference_loop(bench: Bench, game: str) -> None:
+    key = f"{game}_python_loop_reference"
+    label = f"{game}: Python step loop, pure-Python reference: decisions/s"
+    reference: Any = importlib.import_module("cardcore.reference")
+    if game not in reference.GAMES:
+        bench.add(Row(key, label, note=f"cardcore.reference has no {game}"))
     else:
-        bench.add(Row(key, label, loop_rate(bench, factory)))
+
+        def new_game(seed: int) -> Any:
+            return reference.new_game(game, seed=seed)
+
+        bench.add(Row(key, label, loop_rate(bench, new_game)))
     bench.ratio(
-        "python_loop_engine_over_reference",
-        "Python step loop, engine / reference",
-        "python_loop_engine",
+        f"{game}_python_loop_engine_over_reference",
+        f"{game}: Python step loop, engine / reference",
+        f"{game}_python_loop_engine",
         key,
         None,
     )
@@ -251,10 +245,10 @@ def reference_loop(bench: Bench) -> None:
 # clone()
 
 
-def clone_rate(bench: Bench) -> None:
-    g = cardcore.new_game(GAME, seed=bench.seed)
+def clone_rate(bench: Bench, game: str) -> None:
+    g = cardcore.new_game(game, seed=bench.seed)
     rng = random.Random(bench.seed)
-    for _ in range(14):  # deal 1, trick 4 under way
+    for _ in range(14):  # deal 1 under way (Brouc: trick 4; Le Julien: trick 3)
         g.apply(rng.choice(g.legal_actions()))
 
     def run(seconds: float) -> Sample:
@@ -269,7 +263,8 @@ def clone_rate(bench: Bench) -> None:
                 return Sample((clones,), time.perf_counter() - start)
 
     rate = measure(bench, run).rate()
-    bench.add(Row("clone", "g.clone() from Python, mid-deal: clones/s", rate, target=2e6))
+    label = f"{game}: g.clone() from Python, mid-deal: clones/s"
+    bench.add(Row(f"{game}_clone", label, rate, target=2e6))
 
 
 # --------------------------------------------------------------------------------------
@@ -312,13 +307,14 @@ def openspiel(bench: Bench) -> None:
         best = measure(bench, lambda seconds: openspiel_loop(pyspiel, seconds, bench.seed))
         bench.add(Row("openspiel_decisions", f"{label}: decision steps/s", best.rate(0)))
         bench.add(Row("openspiel_steps", f"{label}: all steps/s (with chance)", best.rate(1)))
-    bench.ratio(
-        "engine_loop_over_openspiel",
-        "Python step loop, cardcore / OpenSpiel (decisions)",
-        "python_loop_engine",
-        "openspiel_decisions",
-        2.0,
-    )
+    for game in GAMES:
+        bench.ratio(
+            f"{game}_loop_over_openspiel",
+            f"{game}: Python step loop, cardcore / OpenSpiel (decisions)",
+            f"{game}_python_loop_engine",
+            "openspiel_decisions",
+            2.0,
+        )
 
 
 # --------------------------------------------------------------------------------------
@@ -355,13 +351,14 @@ def rlcard_peer(bench: Bench) -> None:
     else:
         best = measure(bench, lambda seconds: rlcard_loop(rlcard, seconds, bench.seed))
         bench.add(Row("rlcard_decisions", label, best.rate()))
-    bench.ratio(
-        "engine_loop_over_rlcard",
-        "Python step loop, cardcore / RLCard (decisions)",
-        "python_loop_engine",
-        "rlcard_decisions",
-        2.0,
-    )
+    for game in GAMES:
+        bench.ratio(
+            f"{game}_loop_over_rlcard",
+            f"{game}: Python step loop, cardcore / RLCard (decisions)",
+            f"{game}_python_loop_engine",
+            "rlcard_decisions",
+            2.0,
+        )
 
 
 # --------------------------------------------------------------------------------------
@@ -464,17 +461,21 @@ def main(argv: list[str] | None = None) -> int:
             print("warning: the machine is busy; the figures will be low and noisy")
     print()
 
-    steps: list[tuple[str, Callable[[], None]]] = [
-        ("native 1 thread, deals", lambda: native(bench, 1, True)),
-        ("native 1 thread, matches", lambda: native(bench, 1, False)),
-        ("native 2 threads, deals", lambda: native(bench, 2, True)),
-        ("native 2 threads, matches", lambda: native(bench, 2, False)),
-        ("speed-up", lambda: speedups(bench)),
-        ("Python loop", lambda: engine_loop(bench)),
-        ("reference loop", lambda: reference_loop(bench)),
-        ("clone", lambda: clone_rate(bench)),
-        ("OpenSpiel", lambda: openspiel(bench)),
-        ("RLCard", lambda: rlcard_peer(bench)),
+    steps: list[tuple[str, Callable[[], None]]] = []
+    for game in GAMES:
+        steps += [
+            (f"{game}: native 1 thread, deals", partial(native, bench, game, 1, True)),
+            (f"{game}: native 1 thread, matches", partial(native, bench, game, 1, False)),
+            (f"{game}: native 2 threads, deals", partial(native, bench, game, 2, True)),
+            (f"{game}: native 2 threads, matches", partial(native, bench, game, 2, False)),
+            (f"{game}: speed-up", partial(speedups, bench, game)),
+            (f"{game}: Python loop", partial(engine_loop, bench, game)),
+            (f"{game}: reference loop", partial(reference_loop, bench, game)),
+            (f"{game}: clone", partial(clone_rate, bench, game)),
+        ]
+    steps += [
+        ("OpenSpiel", partial(openspiel, bench)),
+        ("RLCard", partial(rlcard_peer, bench)),
     ]
     errors: dict[str, str] = {}
     for name, step in steps:

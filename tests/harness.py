@@ -38,6 +38,26 @@ def _brouc_public_hand_cards(state: JsonDict) -> set[str]:
     return {state["trump_card"]} if held else set()
 
 
+def _julien_table_cards(state: JsonDict) -> list[str]:
+    """Every card of a Julien state: the talon, the hands, the current and completed tricks."""
+    cards = list(state["talon"]) + [card for hand in state["hands"] for card in hand]
+    cards += [card for _seat, card in state["trick"]]
+    cards += [card for trick in state["tricks"] for _seat, card in trick["cards"]]
+    return cards
+
+
+def _julien_face_down(state: JsonDict) -> set[str]:
+    """The masked talon's cards not yet revealed (docs/rules/julien.md, the masked talon)."""
+    if not state["options"]["masked_talon"]:
+        return set()
+    shown = {"bid": 0, "play": len(state["tricks"]) + 1}.get(state["phase"], len(state["tricks"]))
+    return set() if shown >= 10 else set(state["talon"][shown:])
+
+
+def _none(_state: JsonDict) -> set[str]:
+    return set()
+
+
 @dataclass(frozen=True)
 class GameConfig:
     """What the generic tests need to know about one game."""
@@ -58,6 +78,8 @@ class GameConfig:
     table_cards: Callable[[JsonDict], list[str]]
     # Cards in hands that are public by the rules (shown to every seat).
     public_hand_cards: Callable[[JsonDict], set[str]]
+    # Cards outside the hands that no seat sees (a masked talon, a kitty, ...).
+    face_down: Callable[[JsonDict], set[str]] = _none
     # Observation keys that record finished deals: their cards are not today's hands'.
     past_records: tuple[str, ...] = ()
     # A bound on the number of actions of one whole match, to catch a game that never ends.
@@ -106,6 +128,52 @@ GAME_CONFIG: dict[str, GameConfig] = {
         public_hand_cards=_brouc_public_hand_cards,
         past_records=("previous_deal",),
         extra_bad_texts=("2S", "6H", "CD", "21T", "EX", "JK"),
+    ),
+    "julien": GameConfig(
+        option_sets=(
+            {},
+            {"single_deal": True},
+            {"masked_talon": True},
+            {"single_deal": True, "tour_kind": "speco"},
+            {"single_deal": True, "tour_kind": "superspec", "masked_talon": True},
+            {"twenty_five_every_tour": True, "first_dealer": 1},
+        ),
+        edge_options=(
+            {"first_dealer": 0},
+            {"first_dealer": 3},
+            {"tour_kind": None},
+            {"single_deal": True, "tour_kind": "normal"},
+            {
+                "single_deal": False,
+                "tour_kind": None,
+                "masked_talon": False,
+                "twenty_five_every_tour": False,
+                "first_dealer": None,
+            },
+        ),
+        bad_options=(
+            ({"no_such_option": 1}, "no_such_option"),
+            ({"tour_kind": "speco"}, "tour_kind"),
+            ({"single_deal": True, "tour_kind": "spéco"}, "tour_kind"),
+            ({"single_deal": True, "tour_kind": "Speco"}, "tour_kind"),
+            ({"single_deal": True, "tour_kind": 3}, "tour_kind"),
+            ({"masked_talon": "yes"}, "masked_talon"),
+            ({"masked_talon": 1}, "masked_talon"),
+            ({"twenty_five_every_tour": None}, "twenty_five_every_tour"),
+            ({"single_deal": None}, "single_deal"),
+            ({"first_dealer": 4}, "first_dealer"),
+            ({"first_dealer": -1}, "first_dealer"),
+            ({"first_dealer": "0"}, "first_dealer"),
+            ({"first_dealer": 1.0}, "first_dealer"),
+        ),
+        deck_size=52,
+        action_count=66,
+        teams=((0,), (1,), (2,), (3,)),
+        table_cards=_julien_table_cards,
+        public_hand_cards=_none,
+        face_down=_julien_face_down,
+        past_records=("previous_tour",),
+        extra_bad_texts=("CD", "21T", "EX", "JK", "BJ"),
     ),
 }
 

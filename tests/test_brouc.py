@@ -22,13 +22,13 @@ import pytest
 
 import cardcore
 from harness import Chooser, strings_in
+from splitmix import SplitMix
 
 SUITS = ["S", "H", "D", "C"]
 RANKS = ["7", "8", "9", "10", "J", "Q", "K", "A"]  # the action-id order within a suit
 FACE_RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K", "A"]
 DECK32 = [rank + suit for suit in SUITS for rank in RANKS]  # face-id order = action-id order
 RNG = 0x0123_4567_89AB_CDEF
-MASK = 2**64 - 1
 
 
 @pytest.fixture(params=["cardcore", "cardcore.reference"])
@@ -42,38 +42,6 @@ def refusal(mod: ModuleType) -> type[Exception]:
         return cardcore.IllegalActionError
     error: type[Exception] = mod.RuleError
     return error
-
-
-# --------------------------------------------------------------------------- the generator
-
-
-class SplitMix:
-    """docs/protocol.md's generator, written out again from the page."""
-
-    def __init__(self, state: int) -> None:
-        self.state = state
-
-    def next_u64(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-        return z ^ (z >> 31)
-
-    def below(self, n: int) -> int:
-        m = self.next_u64() * n
-        low = m & MASK
-        if low < n:
-            threshold = (2**64 - n) % n
-            while low < threshold:
-                m = self.next_u64() * n
-                low = m & MASK
-        return m >> 64
-
-    def shuffle(self, items: list[str]) -> None:
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
 
 
 def face_id(card: str) -> int:

@@ -7,14 +7,12 @@ import os
 import re
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
 
 import pytest
 
 import cardcore
 from cardcore import cli
-
-InputFn = Callable[[str], str]
+from cli_input import InputFn, scripted
 
 
 def run(argv: list[str], input_fn: InputFn | None = None) -> tuple[int, str, str]:
@@ -52,21 +50,6 @@ def first_legal_player(out: io.StringIO, prompts: list[str]) -> InputFn:
         typed = card.lower() if len(prompts) % 3 == 0 else card if len(prompts) % 2 else number
         out.write(typed + "\n")
         return typed
-
-    return answer
-
-
-def scripted(out: io.StringIO, lines: Iterator[str]) -> InputFn:
-    """Input from ``lines``; EOF once they run out."""
-
-    def answer(prompt: str) -> str:
-        out.write(prompt)
-        try:
-            line = next(lines)
-        except StopIteration:
-            raise EOFError from None
-        out.write(line + "\n")
-        return line
 
     return answer
 

@@ -293,11 +293,22 @@ def test_bad_seats_raise_seat_error(name: str) -> None:
 # --------------------------------------------------------------------------- hidden information
 
 
-def _swap(parsed: JsonDict, seat_a: int, card_a: str, seat_b: int, card_b: str) -> JsonDict:
-    swapped = copy.deepcopy(parsed)
-    hands = swapped["hands"]
-    hands[seat_a] = sorted_hand([card_b if c == card_a else c for c in hands[seat_a]])
-    hands[seat_b] = sorted_hand([card_a if c == card_b else c for c in hands[seat_b]])
+def _swap(name: str, parsed: JsonDict, card_a: str, card_b: str) -> JsonDict:
+    """The state with two unplayed cards trading places wherever they lie in this deal
+    (hands re-sorted); records of finished deals and the history keep theirs."""
+
+    def trade(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {key: trade(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return [trade(item) for item in value]
+        if isinstance(value, str):
+            return {card_a: card_b, card_b: card_a}.get(value, value)
+        return value
+
+    kept = {*config(name).past_records, "history"}
+    swapped = {key: value if key in kept else trade(value) for key, value in parsed.items()}
+    swapped["hands"] = [sorted_hand(hand) for hand in swapped["hands"]]
     return swapped
 
 
@@ -335,13 +346,27 @@ def test_observations_leak_no_hidden_card(
             if not hidden_a or not hidden_b:
                 continue
             card_a, card_b = rng.choice(hidden_a), rng.choice(hidden_b)
-            swapped = cardcore.from_json(json.dumps(_swap(parsed, seat_a, card_a, seat_b, card_b)))
+            swapped = cardcore.from_json(json.dumps(_swap(name, parsed, card_a, card_b)))
             where = f"observer {observer}, {card_a}@{seat_a} <-> {card_b}@{seat_b}"
             assert swapped.observation(observer) == game.observation(observer), where
             assert swapped.observation(seat_a) != game.observation(seat_a), where
             assert swapped.observation(seat_b) != game.observation(seat_b), where
             swaps += 1
             break
+    # Face-down cards (a masked talon) show to nobody, and trading one with a card of
+    # another seat's hand changes nothing the observer sees.
+    face_down = sorted(config(name).face_down(parsed))
+    for observer in range(game.num_players) if face_down else ():
+        view = game.observation(observer)
+        leaked = strings_in({k: v for k, v in view.items() if k not in config(name).past_records})
+        assert not leaked & set(face_down), f"seat {observer} sees face-down cards"
+        other = (observer + 1) % game.num_players
+        if hands[other]:
+            card_a, card_b = rng.choice(face_down), rng.choice(hands[other])
+            swapped = cardcore.from_json(json.dumps(_swap(name, parsed, card_a, card_b)))
+            where = f"observer {observer}, face-down {card_a} <-> {card_b}@{other}"
+            assert swapped.observation(observer) == game.observation(observer), where
+            assert swapped.observation(other) != game.observation(other), where
     if not game.is_over and steps == 0:
         # At the start of a deal every seat has cards nobody else sees.
         assert swaps == game.num_players

@@ -45,3 +45,18 @@ def test_the_tour_shows_true_values() -> None:
         [(6, 6), (0, 12), (-4, 13)],
         (0, 1),
     )
+
+
+def test_the_tour_shows_true_julien_values() -> None:
+    julien = cardcore.Julien(seed=3, single_deal=True, tour_kind="speco")
+    assert [str(card) for card in julien.talon[:2]] == ["9D", "3S"]
+    assert [str(card) for card in julien.specials] == ["9S", "10D"]
+    for bid in ("10 Rouges", "Noir", "5 Noires", "Rouge"):
+        julien.apply(bid)
+    assert (julien.phase, julien.trump, julien.current_player) == (
+        "play",
+        cardcore.Suit.Diamonds,
+        1,
+    )
+    assert julien.trump_card == julien.talon[0]
+    assert cardcore.julien_score("10 Noires", ["6C", "2D", "9H", "5H"]) == -12

@@ -8,10 +8,14 @@ use libfuzzer_sys::fuzz_target;
 use serde_json::Map;
 
 fn check<G: Game + PartialEq + std::fmt::Debug>(seed: u64, actions: &[u8]) {
-    let Ok(mut game) = G::new(seed, &Map::new()) else { return };
+    let Ok(mut game) = G::new(seed, &Map::new()) else {
+        return;
+    };
     let mut legal = Vec::new();
     for pair in actions.chunks(2) {
-        let id = u16::from_le_bytes([pair[0], *pair.get(1).unwrap_or(&0)]) % 64;
+        // Every id of the game and a few past its end.
+        let id = u16::from_le_bytes([pair[0], *pair.get(1).unwrap_or(&0)])
+            % (G::ACTION_COUNT as u16 + 4);
         game.legal_actions(&mut legal);
         let before = game.clone();
         match game.apply(id) {

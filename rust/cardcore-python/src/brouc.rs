@@ -3,12 +3,11 @@
 use cardcore::card::Card;
 use cardcore::game::Game;
 use cardcore::games::brouc::{Announcement, Brouc, DealRecord};
-use cardcore::trick::Trick;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
-use crate::{game_class, IntoPyResult, PyAction, PyCard, PySuit};
+use crate::{game_class, plays, IntoPyResult, PyAction, PyCard, PySuit};
 
 /// A combination announced from a player's hand.
 #[pyclass(module = "cardcore", name = "Announcement", frozen, eq)]
@@ -109,13 +108,6 @@ impl PyBroucDeal {
             self.0.announcements().count()
         )
     }
-}
-
-fn plays(trick: &Trick<4>) -> Vec<(usize, PyCard)> {
-    trick
-        .plays()
-        .map(|(seat, card)| (seat, PyCard(card)))
-        .collect()
 }
 
 game_class!(

@@ -16,6 +16,7 @@ use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use serde_json::{Map, Value};
 
 mod brouc;
+mod julien;
 
 create_exception!(
     cardcore,
@@ -56,7 +57,7 @@ create_exception!(
 create_exception!(cardcore, SeatError, CardcoreError, "A seat out of range.");
 
 /// The one place where core errors become Python exceptions.
-fn to_py_err(error: Error) -> PyErr {
+pub(crate) fn to_py_err(error: Error) -> PyErr {
     let message = error.to_string();
     match error {
         Error::IllegalAction(_) => IllegalActionError::new_err(message),
@@ -175,6 +176,46 @@ fn repr(value: &Bound<'_, PyAny>) -> String {
         .map_or_else(|_| "<unprintable>".to_owned(), |r| r.to_string())
 }
 
+/// A list of cards, each a `Card` or its text; `name` names the argument.
+fn cards_arg(value: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<Card>> {
+    let not_cards = || {
+        to_py_err(Error::option(
+            name,
+            format!("expected a list of cards, got {}", repr(value)),
+        ))
+    };
+    if value.is_instance_of::<PyString>() {
+        return Err(not_cards());
+    }
+    value
+        .try_iter()
+        .map_err(|_| not_cards())?
+        .map(|item| card_arg(&item?, name))
+        .collect()
+}
+
+/// A card: a `Card` or its text (a `NotationError` if it does not parse).
+fn card_arg(value: &Bound<'_, PyAny>, name: &str) -> PyResult<Card> {
+    if let Ok(card) = value.cast::<PyCard>() {
+        return Ok(card.get().0);
+    }
+    if value.is_instance_of::<PyString>() {
+        return PyCard::parse(value).map(|c| c.0);
+    }
+    Err(to_py_err(Error::option(
+        name,
+        format!("expected a card or its text, got {}", repr(value)),
+    )))
+}
+
+/// A trick's plays as (seat, card) pairs in order of play.
+fn plays<const N: usize>(trick: &cardcore::trick::Trick<N>) -> Vec<(usize, PyCard)> {
+    trick
+        .plays()
+        .map(|(seat, card)| (seat, PyCard(card)))
+        .collect()
+}
+
 /// A seat argument, checked by the game.
 fn seat_arg(seat: &Bound<'_, PyAny>) -> PyResult<usize> {
     let seat = int_arg(seat, Error::Seat)?;
@@ -263,7 +304,7 @@ impl PyRank {
 /// A card face; `Card.parse("QH")`, `str(card) == "QH"`.
 #[pyclass(module = "cardcore", name = "Card", eq, frozen, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-struct PyCard(Card);
+pub(crate) struct PyCard(pub(crate) Card);
 
 #[pymethods]
 impl PyCard {
@@ -685,9 +726,10 @@ fn game_info(py: Python<'_>) -> PyResult<Py<PyAny>> {
             cardcore::with_game!(name, G => {
                 let options: Vec<Value> = G::OPTIONS.iter().map(|spec| {
                     let kind = match spec.kind {
-                        OptionKind::Bool { .. } => "bool",
-                        OptionKind::Int { .. } => "int",
-                        OptionKind::OptionalInt { .. } => "int or None",
+                        OptionKind::Bool { .. } => "bool".to_owned(),
+                        OptionKind::Int { .. } => "int".to_owned(),
+                        OptionKind::OptionalInt { .. } => "int or None".to_owned(),
+                        OptionKind::OptionalChoice { choices } => format!("one of {} or None", choices.join(", ")),
                     };
                     serde_json::json!({"name": spec.name, "kind": kind, "default": spec.default_value(), "doc": spec.doc})
                 }).collect();
@@ -844,6 +886,12 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<brouc::PyBrouc>()?;
     m.add_class::<brouc::PyAnnouncement>()?;
     m.add_class::<brouc::PyBroucDeal>()?;
+    m.add_class::<julien::PyJulien>()?;
+    m.add_class::<julien::PyJulienBid>()?;
+    m.add_class::<julien::PyJulienTrick>()?;
+    m.add_class::<julien::PyJulienTour>()?;
+    m.add_function(wrap_pyfunction!(julien::julien_score, m)?)?;
+    m.add_function(wrap_pyfunction!(julien::julien_card_value, m)?)?;
     m.add_function(wrap_pyfunction!(deck, m)?)?;
     m.add_function(wrap_pyfunction!(new_game, m)?)?;
     m.add_function(wrap_pyfunction!(from_json, m)?)?;

@@ -228,6 +228,29 @@ impl FromStr for Card {
     }
 }
 
+/// The four suits of `ranks` (in that order), suit by suit, at compile time:
+/// `N` must be `4 * ranks.len()`.
+pub const fn suited_deck<const N: usize>(ranks: &[Rank]) -> [Card; N] {
+    let mut deck = [Card(0); N];
+    let mut i = 0;
+    while i < N {
+        deck[i] = Card::new(Suit::ALL[i / ranks.len()], ranks[i % ranks.len()]);
+        i += 1;
+    }
+    deck
+}
+
+/// The 13 ranks of the 52-card deck, 2 to A (the tarot knight left out).
+pub const STANDARD_RANKS: [Rank; 13] = {
+    let mut ranks = [Rank::Two; 13];
+    let mut i = 0;
+    while i < 13 {
+        ranks[i] = Rank::ALL[if i < 10 { i } else { i + 1 }];
+        i += 1;
+    }
+    ranks
+};
+
 /// The decks cardcore knows, by their size.
 pub fn deck(size: usize) -> Option<Vec<Card>> {
     let suited = |ranks: &[Rank]| -> Vec<Card> {
@@ -250,7 +273,7 @@ pub fn deck(size: usize) -> Option<Vec<Card>> {
             cards.extend([Card::BLACK_JOKER, Card::RED_JOKER]);
             Some(cards)
         }
-        52 => Some(suited(&without(&[Knight]))),
+        52 => Some(suited(&STANDARD_RANKS)),
         78 => {
             let mut cards = suited(&Rank::ALL);
             cards.extend((FIRST_TAROT_TRUMP..=EXCUSE).map(Card));

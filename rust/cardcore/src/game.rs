@@ -2,7 +2,8 @@
 
 use serde_json::{Map, Value};
 
-use crate::card::Card;
+use crate::card::{Card, FACE_COUNT};
+use crate::cardset::CardSet;
 use crate::error::{Error, Result};
 use crate::options::OptionSpec;
 use crate::rng::SplitMix64;
@@ -107,5 +108,44 @@ pub fn check_action_id<G: Game>(action: i64) -> Result<ActionId> {
             G::NAME,
             G::ACTION_COUNT - 1
         ))),
+    }
+}
+
+/// A game's card plays as actions: action `i` plays `deck[i]` (`i < N`),
+/// with the inverse table by face id, built at compile time.
+pub struct CardActions<const N: usize> {
+    deck: [Card; N],
+    ids: [Option<ActionId>; FACE_COUNT],
+}
+
+impl<const N: usize> CardActions<N> {
+    pub const fn new(deck: [Card; N]) -> Self {
+        let mut ids = [None; FACE_COUNT];
+        let mut i = 0;
+        while i < N {
+            ids[deck[i].id()] = Some(i as ActionId);
+            i += 1;
+        }
+        CardActions { deck, ids }
+    }
+
+    /// The action that plays `card`, if the card is in the deck.
+    pub const fn action(&self, card: Card) -> Option<ActionId> {
+        self.ids[card.id()]
+    }
+
+    /// The card an action plays, if it is a card play.
+    pub fn card(&self, action: ActionId) -> Option<Card> {
+        self.deck.get(usize::from(action)).copied()
+    }
+
+    /// The deck in action-id order.
+    pub const fn deck(&self) -> &[Card; N] {
+        &self.deck
+    }
+
+    /// The whole deck as a set.
+    pub fn set(&self) -> CardSet {
+        self.deck.iter().copied().collect()
     }
 }

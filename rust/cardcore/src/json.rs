@@ -4,7 +4,9 @@
 use serde_json::{Map, Value};
 
 use crate::card::{Card, Suit};
+use crate::cardset::CardSet;
 use crate::error::{Error, Result};
+use crate::trick::Trick;
 
 pub fn object<'a>(value: &'a Value, what: &str) -> Result<&'a Map<String, Value>> {
     value
@@ -106,4 +108,36 @@ pub fn sorted_cards(value: &Value, what: &str) -> Result<Vec<Card>> {
         )));
     }
     Ok(cards)
+}
+
+/// A card set as a list of card texts, in face-id order.
+pub fn cards_value(cards: CardSet) -> Value {
+    cards.iter().map(|c| c.to_string()).collect()
+}
+
+/// A trick as `[seat, card]` pairs in play order.
+pub fn plays_value<const N: usize>(trick: &Trick<N>) -> Value {
+    trick
+        .plays()
+        .map(|(seat, card)| Value::from(vec![Value::from(seat), Value::from(card.to_string())]))
+        .collect()
+}
+
+/// Reads `[seat, card]` pairs played in turn from `leader` (at most `N`).
+pub fn trick<const N: usize>(value: &Value, leader: usize, what: &str) -> Result<Trick<N>> {
+    let plays = array(value, what)?;
+    if plays.len() > N {
+        return Err(Error::json(format!("{what}: more than {N} cards")));
+    }
+    let mut trick = Trick::new(leader);
+    for play in plays {
+        let [seat, face] = array(play, what)?.as_slice() else {
+            return Err(Error::json(format!("{what}: expected [seat, card] pairs")));
+        };
+        if uint(seat, what, N as u64 - 1)? as usize != trick.next_seat() {
+            return Err(Error::json(format!("{what}: seats out of order")));
+        }
+        trick.push(card(face, what)?);
+    }
+    Ok(trick)
 }

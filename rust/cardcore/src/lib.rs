@@ -16,6 +16,7 @@ pub mod json;
 pub mod options;
 pub mod rng;
 pub mod simulate;
+pub mod state;
 pub mod trick;
 
 pub use card::{Card, Rank, Suit};

@@ -21,6 +21,10 @@ pub enum OptionKind {
         min: i64,
         max: i64,
     },
+    /// One of a few names, or `None` (null).
+    OptionalChoice {
+        choices: &'static [&'static str],
+    },
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -35,7 +39,7 @@ impl OptionSpec {
         match self.kind {
             OptionKind::Bool { default } => Value::Bool(default),
             OptionKind::Int { default, .. } => Value::from(default),
-            OptionKind::OptionalInt { .. } => Value::Null,
+            OptionKind::OptionalInt { .. } | OptionKind::OptionalChoice { .. } => Value::Null,
         }
     }
 
@@ -57,7 +61,19 @@ impl OptionSpec {
                 self.name,
                 format!("expected true or false, got {value}"),
             )),
-            (OptionKind::OptionalInt { .. }, Value::Null) => Ok(()),
+            (OptionKind::OptionalInt { .. } | OptionKind::OptionalChoice { .. }, Value::Null) => {
+                Ok(())
+            }
+            (OptionKind::OptionalChoice { choices }, _) => match value.as_str() {
+                Some(name) if choices.contains(&name) => Ok(()),
+                _ => Err(Error::option(
+                    self.name,
+                    format!(
+                        "expected one of {} or None, got {value}",
+                        choices.join(", ")
+                    ),
+                )),
+            },
             (OptionKind::Int { min, max, .. } | OptionKind::OptionalInt { min, max }, _) => {
                 in_range(min, max)
             }

@@ -11,14 +11,15 @@
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
-use crate::card::{Card, Rank, Suit, FACE_COUNT};
+use crate::card::{suited_deck, Card, Rank, Suit, FACE_COUNT};
 use crate::cardset::CardSet;
 use crate::deal::deal_in_batches;
 use crate::error::{Error, Result};
-use crate::game::{check_seat, ActionId, Game};
+use crate::game::{check_seat, ActionId, CardActions, Game};
 use crate::json;
 use crate::options::{self, OptionKind, OptionSpec};
 use crate::rng::SplitMix64;
+use crate::state;
 use crate::trick::{follow, Trick};
 
 const PLAYERS: usize = 4;
@@ -92,38 +93,19 @@ const fn team_of(seat: usize) -> usize {
     seat % 2
 }
 
-/// The deck in action-id order: action `suit * 8 + r` plays `DECK[action]`.
-const DECK: [Card; 32] = {
-    let mut deck = [Card::new(Suit::Spades, Rank::Seven); 32];
-    let mut i = 0;
-    while i < 32 {
-        deck[i] = Card::new(Suit::ALL[i / 8], RANKS[i % 8]);
-        i += 1;
-    }
-    deck
-};
-
-/// The inverse of `DECK`, by face id.
-const ACTION_OF: [Option<ActionId>; FACE_COUNT] = {
-    let mut table = [None; FACE_COUNT];
-    let mut i = 0;
-    while i < 32 {
-        table[DECK[i].id()] = Some(i as ActionId);
-        i += 1;
-    }
-    table
-};
+/// Action `suit * 8 + r` plays the card of that suit and rank `RANKS[r]`.
+const CARDS: CardActions<32> = CardActions::new(suited_deck(&RANKS));
 
 fn card_of(action: ActionId) -> Option<Card> {
-    DECK.get(usize::from(action)).copied()
+    CARDS.card(action)
 }
 
 const fn action_of(card: Card) -> Option<ActionId> {
-    ACTION_OF[card.id()]
+    CARDS.action(card)
 }
 
 fn deck_set() -> CardSet {
-    DECK.into_iter().collect()
+    CARDS.set()
 }
 
 /// The suits whose K and Q both lie in `cards` (two masks and a shift: the
@@ -356,7 +338,7 @@ impl DealRecord {
             .map(|t| {
                 json!({
                     "leader": t.trick.leader(),
-                    "cards": Brouc::plays_json(&t.trick),
+                    "cards": json::plays_value(&t.trick),
                     "winner": t.winner,
                 })
             })
@@ -396,7 +378,7 @@ impl DealRecord {
         for value in played {
             let record = json::object(value, "tricks")?;
             let leader = json::uint(json::field(record, "leader")?, "tricks", 3)? as usize;
-            let trick = Brouc::read_plays(json::field(record, "cards")?, leader, "tricks")?;
+            let trick = json::trick(json::field(record, "cards")?, leader, "tricks")?;
             let winner = json::uint(json::field(record, "winner")?, "tricks", 3)? as usize;
             if leader != deal.next_leader()
                 || !trick.is_complete()
@@ -573,7 +555,7 @@ impl Brouc {
 
     /// Shuffles a fresh deck and deals it (B4); `dealer` deals.
     fn deal_hands(&mut self, dealer: usize) {
-        let mut deck = DECK;
+        let mut deck = *CARDS.deck();
         self.rng.shuffle(&mut deck);
         self.hands = [CardSet::EMPTY; PLAYERS];
         let first = (dealer + 1) % PLAYERS;
@@ -663,17 +645,6 @@ impl Brouc {
         }
     }
 
-    fn plays_json(trick: &Trick<PLAYERS>) -> Value {
-        trick
-            .plays()
-            .map(|(seat, card)| json!([seat, card.to_string()]))
-            .collect()
-    }
-
-    fn cards_json(cards: CardSet) -> Value {
-        cards.iter().map(|c| c.to_string()).collect()
-    }
-
     /// Everything public at the table: shared by the state and the observations.
     fn public_json(&self) -> Map<String, Value> {
         let mut map = self.deal.public_json();
@@ -687,7 +658,7 @@ impl Brouc {
             ("phase", json!(self.phase())),
             ("deal_number", json!(self.deal_number)),
             ("trick_leader", json!(self.trick.leader())),
-            ("trick", Self::plays_json(&self.trick)),
+            ("trick", json::plays_value(&self.trick)),
             ("previous_deal", previous),
             ("deal_scores", json!(self.deal_scores)),
             ("capes", json!(self.capes)),
@@ -696,25 +667,6 @@ impl Brouc {
             map.insert(key.into(), value);
         }
         map
-    }
-
-    fn read_plays(value: &Value, leader: usize, what: &str) -> Result<Trick<PLAYERS>> {
-        let plays = json::array(value, what)?;
-        if plays.len() > PLAYERS {
-            return Err(Error::json(format!("{what}: more than {PLAYERS} cards")));
-        }
-        let mut trick = Trick::new(leader);
-        for play in plays {
-            let pair = json::array(play, what)?;
-            let [seat, card] = pair.as_slice() else {
-                return Err(Error::json(format!("{what}: expected [seat, card] pairs")));
-            };
-            if json::uint(seat, what, 3)? as usize != trick.next_seat() {
-                return Err(Error::json(format!("{what}: seats out of order")));
-            }
-            trick.push(json::card(card, what)?);
-        }
-        Ok(trick)
     }
 }
 
@@ -746,7 +698,7 @@ impl Game for Brouc {
             deal_number: 1,
             hands: [CardSet::EMPTY; PLAYERS],
             trick: Trick::new(0),
-            deal: DealRecord::new(dealer, DECK[0]),
+            deal: DealRecord::new(dealer, CARDS.deck()[0]),
             previous_deal: None,
             deal_scores: Vec::new(),
             totals: [0; 2],
@@ -827,7 +779,7 @@ impl Game for Brouc {
 
     fn play_random(&mut self, rng: &mut SplitMix64) -> Option<ActionId> {
         let action = Self::draw(self.legal_cards(), rng)?;
-        self.play(action, DECK[usize::from(action)]);
+        self.play(action, CARDS.deck()[usize::from(action)]);
         Some(action)
     }
 
@@ -854,28 +806,14 @@ impl Game for Brouc {
     }
 
     fn to_json(&self) -> Value {
-        let mut state = self.public_json();
-        state.insert("rng".into(), json!(self.rng.state()));
-        let hands: Vec<Value> = self.hands.iter().map(|&h| Self::cards_json(h)).collect();
-        state.insert("hands".into(), Value::Array(hands));
-        let history: Vec<Value> = self
-            .history
-            .iter()
-            .map(|&a| Value::String(Self::action_text(a)))
-            .collect();
-        state.insert("history".into(), Value::Array(history));
-        Value::Object(state)
+        state::full::<Self>(self.public_json(), &self.rng, &self.hands, &self.history)
     }
 
     fn from_json(value: &Value) -> Result<Brouc> {
-        let state = json::object(value, "state")?;
+        let state = state::object::<Self>(value, STATE_KEYS)?;
         let get = |key: &str| json::field(state, key);
-        if get("game")? != Self::NAME || get("version")? != 1 {
-            return Err(Error::json("not a version 1 brouc state"));
-        }
-        json::exact_keys(state, STATE_KEYS, "state")?;
         let options: Options = options::from_state(OPTIONS, get("options")?)?;
-        let rng = SplitMix64::new(json::uint(get("rng")?, "rng", u64::MAX)?);
+        let rng = state::rng(state)?;
         let over = match json::string(get("phase")?, "phase")? {
             "play" => false,
             "over" => true,
@@ -886,13 +824,9 @@ impl Game for Brouc {
             return Err(Error::json("deal_number: counts from 1"));
         }
         let deal = DealRecord::from_json(state, over)?;
-        let hands = json::list_of(get("hands")?, "hands", PLAYERS, |hand| {
-            Ok(json::sorted_cards(hand, "hands")?
-                .into_iter()
-                .collect::<CardSet>())
-        })?;
+        let hands = state::hands::<Self>(state)?;
         let leader = json::uint(get("trick_leader")?, "trick_leader", 3)? as usize;
-        let trick = Self::read_plays(get("trick")?, leader, "trick")?;
+        let trick = json::trick(get("trick")?, leader, "trick")?;
         if leader != deal.next_leader() || trick.is_complete() || (over && !trick.is_empty()) {
             return Err(Error::json("trick: wrong leader or size"));
         }
@@ -978,11 +912,7 @@ impl Game for Brouc {
         if options.single_deal && deal_number != 1 {
             return Err(Error::json("deal_number: a single-deal game has one deal"));
         }
-        let history = json::array(get("history")?, "history")?
-            .iter()
-            .map(|v| Self::parse_action(json::string(v, "history")?))
-            .collect::<Result<Vec<_>>>()
-            .map_err(|e| Error::json(format!("history: {e}")))?;
+        let history = state::history::<Self>(state)?;
         // The history holds every earlier deal whole, then this deal's plays.
         let earlier = 32 * (deal_number - 1);
         let tail_matches = history.len() == earlier + this_deal.len()
@@ -1016,14 +946,7 @@ impl Game for Brouc {
     }
 
     fn observation(&self, seat: usize) -> Result<Value> {
-        let seat = check_seat::<Self>(seat)?;
-        let mut view = self.public_json();
-        view.insert("seat".into(), json!(seat));
-        view.insert("hand".into(), Self::cards_json(self.hands[seat]));
-        let sizes: Vec<usize> = self.hands.iter().map(|h| h.len()).collect();
-        view.insert("hand_sizes".into(), json!(sizes));
-        view.insert("current_player".into(), json!(self.current_player()));
-        view.insert("scores".into(), json!(self.scores()));
+        let mut view = state::observation(self, self.public_json(), seat, &self.hands)?;
         let held = self.hands[self.dealer()].contains(self.deal.trump_card);
         view.insert("trump_card_held".into(), json!(held));
         Ok(Value::Object(view))

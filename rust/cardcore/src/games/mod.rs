@@ -1,9 +1,10 @@
 //! The registered games: one module each, and the one list that names them.
 
 pub mod brouc;
+pub mod julien;
 
 /// Every registered game name, in `cardcore.GAMES` order.
-pub const GAMES: &[&str] = &["brouc"];
+pub const GAMES: &[&str] = &["brouc", "julien"];
 
 /// Runs `$body` with `$G` standing for the game type registered as `$name`,
 /// or evaluates `$unknown` when no game has that name. The only place that
@@ -14,6 +15,10 @@ macro_rules! with_game {
         match $name {
             "brouc" => {
                 type $G = $crate::games::brouc::Brouc;
+                $body
+            }
+            "julien" => {
+                type $G = $crate::games::julien::Julien;
                 $body
             }
             _ => $unknown,

@@ -1,0 +1,519 @@
+"""``JulienView``: the Le Julien table for ``cardcore play`` (docs/rules/julien.md).
+
+The person sees only what a player at the table sees: their own hand, the talon
+as ``visible_talon`` gives it (a masked card shows as ``??``), the bids, the
+tricks, the taken trump cards and the scores. Winners, leaders, takings and
+scores are read from the engine's records, never worked out here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TextIO
+
+import cardcore
+from cardcore import Action, Card, CardcoreError, Game
+from cardcore._views.base import SUIT_NAMES, GameView, numbered, rank_suit
+
+ROLES = ("You", "Left", "Across", "Right")
+"""Seats relative to the person's: seat + 1 sits on their left, as play goes clockwise."""
+
+MATCH_TOURS = 6
+TRICKS_PER_TOUR = 10
+
+KIND_NAMES = {"normal": "normal", "speco": "Spéco", "superspec": "Superspec"}
+KIND_NOTES = {
+    "normal": "a normal Tour: every card counts 1 and the talon's trump cards stay there.",
+    "speco": (
+        "the Spéco: each trick's winner may take or leave its trump card; taken trumps and "
+        "the special cards count their card value; 25 Rouges / 25 Noires may be bid."
+    ),
+    "superspec": (
+        "the Superspec: each trick's winner must take its trump card and trick 10's winner "
+        "must use both special cards, at their card value; 25 Rouges / 25 Noires may be bid."
+    ),
+}
+CARD_VALUE_RULE = "A 30, K 15, Q 12, J 11, other cards their face value"
+COULEURS = {"S": "Noir", "H": "Rouge", "D": "Rouge", "C": "Noir"}
+
+
+def card_value(card: Card) -> int:
+    """A card's -43- value, as the Spéco and the Superspec weigh taken and special cards."""
+    return cardcore.julien_card_value(card)
+
+
+def suit_of(card: Card) -> str:
+    return rank_suit(card)[1]
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    return " ".join(map(str, cards)) if cards else "-"
+
+
+def suit_counts(cards: Sequence[Card]) -> str:
+    """``S3 H4 D2 C3``: how many of ``cards`` each suit holds."""
+    return " ".join(f"{s}{sum(1 for c in cards if suit_of(c) == s)}" for s in SUIT_NAMES)
+
+
+@dataclass
+class _JulienBefore:
+    """What ``JulienView`` remembers of the table just before a move."""
+
+    tour: int
+    phase: str
+    tricks: int
+    trick: list[tuple[int, Card]]
+    trump: str | None
+    tour_scores: int
+
+
+class JulienView(GameView):
+    """The Le Julien table: Tour and kind, talon, bids, the trick and its trump, the Spéco
+    choice, the special cards, each Tour's scores and the match's winners."""
+
+    def __init__(self, game: Game, seat: int, out: TextIO) -> None:
+        super().__init__(game, seat, out)
+        if not isinstance(game, cardcore.Julien):
+            raise TypeError(f"JulienView shows a Julien game, not {game.name}")
+        self.julien = game
+        self.before: _JulienBefore | None = None
+        self.kinds: dict[int, str] = {}  # each finished Tour's kind, for the match summary
+
+    # Names.
+    def name(self, seat: int) -> str:
+        return ROLES[(seat - self.seat) % 4]
+
+    def verb(self, seat: int, verb: str) -> str:
+        """``lead`` for the person, ``leads`` for a bot."""
+        return verb if seat == self.seat else verb + "s"
+
+    def does(self, seat: int, verb: str) -> str:
+        return f"{self.name(seat)} {self.verb(seat, verb)}"
+
+    def per_seat(self, values: Sequence[object]) -> str:
+        return ", ".join(f"{self.name(seat)} {value}" for seat, value in enumerate(values))
+
+    @property
+    def single_deal(self) -> bool:
+        return bool(self.julien.options.get("single_deal"))
+
+    @property
+    def masked(self) -> bool:
+        return bool(self.julien.options.get("masked_talon"))
+
+    def tour_title(self, tour: int, kind: str) -> str:
+        if self.single_deal:
+            return f"The Tour ({KIND_NAMES[kind]})"
+        return f"Tour {tour} of {MATCH_TOURS} ({KIND_NAMES[kind]})"
+
+    # What the table shows.
+    def talon_text(self, current_trick: int | None = None) -> str:
+        """The talon in reading order as every seat sees it; ``??`` for a masked card."""
+        shown = ["??" if card is None else str(card) for card in self.julien.visible_talon]
+        trumps = []
+        for number, card in enumerate(shown[:TRICKS_PER_TOUR], 1):
+            text = f"{number}:{card}"
+            trumps.append(f"[{text}]" if number == current_trick else text)
+        specials = " ".join(shown[TRICKS_PER_TOUR:])
+        return f"trumps {' '.join(trumps)} | special cards {specials} (to trick 10's winner)"
+
+    def hand_text(self) -> str:
+        """The person's hand grouped by suit, with its Rouge and Noir counts."""
+        hand = self.julien.hand(self.seat)
+        groups = []
+        for suit, suit_name in SUIT_NAMES.items():
+            held = [str(card) for card in hand if suit_of(card) == suit]
+            groups.append(f"{suit_name} {' '.join(held) if held else '-'}")
+        red = sum(1 for card in hand if COULEURS[suit_of(card)] == "Rouge")
+        return " | ".join(groups) + f"  (Rouge {red}, Noir {len(hand) - red})"
+
+    def bids_text(self, bids: Sequence[cardcore.JulienBid | None], first: int) -> str:
+        """The bids made, in bidding order from ``first``, the dealer's left."""
+        order = [(first + k) % 4 for k in range(4)]
+        made = [f"{self.name(s)} {bid.text}" for s in order if (bid := bids[s]) is not None]
+        return ", ".join(made) if made else "none yet"
+
+    def first_bidder(self) -> int:
+        """The dealer's left, who bids first and leads trick 1, as the engine records it."""
+        g = self.julien
+        return g.tricks[0].leader if g.tricks else g.trick_leader
+
+    def totals_line(self) -> str:
+        return f"   Totals:    {self.per_seat(self.julien.scores)}"
+
+    def taking_kind(self) -> bool:
+        """Whether trump cards are taken in this Tour (the Spéco and the Superspec)."""
+        return self.julien.tour_kind != "normal"
+
+    # The hooks.
+    def start(self) -> None:
+        g = self.julien
+        if self.single_deal:
+            self.say("Le Julien, a single Tour. Each player plays for themselves.")
+        else:
+            self.say(
+                f"Le Julien, a match of {MATCH_TOURS} Tours (Tour 3 is the Spéco, Tour 6 the "
+                "Superspec). Each player plays for themselves; the highest total wins."
+            )
+        self.say("Seats in the order of play (clockwise: each passes to the player on their left):")
+        for seat in range(g.num_players):
+            self.say(f"  seat {seat}  {self.name(seat)}")
+        self.say(
+            "Ranks low to high: 2 3 4 5 6 7 8 9 10 J Q K A. Follow suit if you can, else trump "
+            "or discard as you like (undertrumping is allowed). Each trick has its own trump, "
+            "the suit of its talon card. The lowest card of the led suit leads the next trick."
+        )
+        if self.masked:
+            self.say(
+                "Masked talon: bids are made blind; each trick's trump card is turned as the "
+                "trick begins, the two special cards at trick 10."
+            )
+        self.say("Type ? at any prompt for the bids and the rules in short.")
+        self.tour_header()
+
+    def tour_header(self) -> None:
+        g = self.julien
+        first = self.first_bidder()
+        self.say()
+        self.say(
+            f"=== {self.tour_title(g.tour, g.tour_kind)}: {self.does(g.dealer, 'deal')} "
+            f"(seat {g.dealer}); {self.does(first, 'bid')} first and "
+            f"{self.verb(first, 'lead')} trick 1. ==="
+        )
+        self.say(f"   This is {KIND_NOTES[g.tour_kind]}")
+        if self.taking_kind():
+            self.say(f"   Card values of taken trumps and special cards: {CARD_VALUE_RULE}.")
+        self.say(f"   Talon:     {self.talon_text()}")
+        self.say(f"   Your hand: {self.hand_text()}")
+        if g.tour > 1:
+            self.say(self.totals_line())
+
+    def show_turn(self) -> None:
+        phase = self.julien.phase
+        if phase == "bid":
+            self.show_bidding()
+        elif phase == "speco":
+            self.show_speco_choice()
+        else:
+            self.show_trick()
+
+    def show_bidding(self) -> None:
+        g = self.julien
+        first = self.first_bidder()
+        after_me = [(self.seat + k) % 4 for k in range(1, 4)]
+        still = [self.name(s) for s in after_me if g.bids[s] is None]
+        self.say()
+        self.say(
+            f"-- {self.tour_title(g.tour, g.tour_kind)}, bidding | "
+            f"{self.does(g.dealer, 'deal')}, {self.name(first)} bid first"
+        )
+        self.say(f"   Talon:     {self.talon_text()}")
+        self.say(f"   Your hand: {self.hand_text()}")
+        later = f"; still to bid after you: {', '.join(still)}" if still else "; you bid last"
+        self.say(f"   Bids made: {self.bids_text(g.bids, first)}{later}")
+        self.say("   Your bids: " + numbered(self.choices()))
+
+    def show_trick(self) -> None:
+        g = self.julien
+        number = len(g.tricks) + 1
+        trump = g.trump.letter if g.trump is not None else "?"
+        self.say()
+        self.say(
+            f"-- {self.tour_title(g.tour, g.tour_kind)}, trick {number} of {TRICKS_PER_TOUR} | "
+            f"trump: {SUIT_NAMES.get(trump, trump)} ({g.trump_card})"
+        )
+        self.say(f"   Talon:     {self.talon_text(current_trick=number)}")
+        self.say(f"   Bids:      {self.bids_text(g.bids, self.first_bidder())}")
+        won = [sum(1 for t in g.tricks if t.winner == seat) for seat in range(4)]
+        self.say(f"   Tricks:    {self.per_seat(won)}")
+        if self.taking_kind():
+            taken = [cards_text(g.taken_trumps(seat)) for seat in range(4)]
+            self.say(f"   Taken:     {self.per_seat(taken)}")
+        pile = g.collected(self.seat)
+        self.say(f"   Your pile: {len(pile)} cards ({suit_counts(pile)})")
+        if g.tour > 1:
+            self.say(self.totals_line())
+        if g.trick:
+            played = ", ".join(f"{self.name(seat)} {card}" for seat, card in g.trick)
+            self.say(f"   Trick:     {played}")
+        else:
+            self.say("   Trick:     you lead")
+        self.say(f"   Your hand: {self.hand_text()}")
+        self.say("   Playable:  " + numbered(self.choices()))
+
+    def show_speco_choice(self) -> None:
+        g = self.julien
+        trick = g.tricks[-1]
+        card = trick.trump_card
+        suit = suit_of(card)
+        bid = g.bids[self.seat]
+        self.say()
+        self.say(
+            f"-- {self.tour_title(g.tour, g.tour_kind)}, trick {len(g.tricks)} of "
+            f"{TRICKS_PER_TOUR}: you won it. Take or leave its trump card?"
+        )
+        self.say(
+            f"   At stake:  {card}, worth {card_value(card)} in {SUIT_NAMES[suit]} "
+            f"({COULEURS[suit]}) if you take it ({CARD_VALUE_RULE})."
+        )
+        pile = g.collected(self.seat)
+        self.say(
+            f"   Your bid:  {bid.text if bid is not None else '-'}; your pile: {len(pile)} "
+            f"cards ({suit_counts(pile)}); taken so far: {cards_text(g.taken_trumps(self.seat))}"
+        )
+        self.say("   Choices:   " + numbered(self.choices()))
+
+    def before_apply(self, player: int, action: Action) -> None:
+        g = self.julien
+        self.before = _JulienBefore(
+            tour=g.tour,
+            phase=g.phase,
+            tricks=len(g.tricks),
+            trick=list(g.trick),
+            trump=g.trump.letter if g.trump is not None else None,
+            tour_scores=len(g.tour_scores),
+        )
+
+    def after_apply(self, player: int, action: Action) -> None:
+        g = self.julien
+        before, self.before = self.before, None
+        if before is None:  # not announced by before_apply
+            super().after_apply(player, action)
+            return
+        # The Tour the move belongs to: the engine deals the next one at once.
+        record = g.current_tour if g.tour == before.tour else g.previous_tour
+        if record is None:
+            super().after_apply(player, action)
+            return
+        if action.kind == "bid":
+            self.say(f"{self.does(player, 'bid')} {action}.")
+        elif action.card is not None:
+            card = action.card
+            verb = "lead" if not before.trick else "play"
+            note = " (trump)" if suit_of(card) == before.trump else ""
+            self.say(f"{self.does(player, verb)} {card}{note}.")
+            if len(record.tricks) > before.tricks:
+                self.report_trick(record)
+        else:  # the Spéco's take or leave, on the trick just won
+            card = record.tricks[before.tricks - 1].trump_card
+            self.say(
+                f"{self.does(player, str(action))} the trump card {card} "
+                f"(worth {card_value(card)})."
+            )
+        if len(g.tour_scores) > before.tour_scores:
+            self.report_tour(record, len(g.tour_scores) - 1)
+            if not g.is_over:
+                self.tour_header()
+        elif g.phase == "play" and not g.trick:
+            self.announce_trick(bidding_over=before.phase == "bid")
+
+    def announce_trick(self, bidding_over: bool) -> None:
+        """The trick about to begin: its trump (turned now with the masked talon), its leader."""
+        g = self.julien
+        number = len(g.tricks) + 1
+        if bidding_over:
+            self.say(f"  -> Bids: {self.bids_text(g.bids, self.first_bidder())}.")
+        trump = g.trump.letter if g.trump is not None else "?"
+        turned = " is turned:" if self.masked else ""
+        self.say(
+            f"  -> Trick {number}: the trump card{turned} {g.trump_card}, "
+            f"{SUIT_NAMES.get(trump, trump)} are trumps; {self.does(g.trick_leader, 'lead')}."
+        )
+        if self.masked and number == TRICKS_PER_TOUR:
+            specials = [str(c) for c in g.visible_talon[TRICKS_PER_TOUR:] if c is not None]
+            self.say(f"  -> The special cards are turned: {' '.join(specials)}.")
+
+    def report_trick(self, record: cardcore.JulienTour) -> None:
+        """The trick just completed, as the engine recorded it in its Tour."""
+        trick = record.tricks[-1]
+        number = len(record.tricks)
+        played = dict(trick.cards)
+        winning = played[trick.winner]
+        trump_suit = suit_of(trick.trump_card)
+        how = "the trump " if suit_of(winning) == trump_suit else ""
+        self.say(f"  -> {self.does(trick.winner, 'win')} trick {number} with {how}{winning}.")
+        if number < TRICKS_PER_TOUR:
+            led = SUIT_NAMES[suit_of(trick.cards[0][1])]
+            lowest = played[trick.next_leader]
+            self.say(
+                f"  -> {self.does(trick.next_leader, 'lead')} next: {lowest} is the lowest "
+                f"{led}, the led suit (rule -5-)."
+            )
+        worth = f"worth {card_value(trick.trump_card)}"
+        if trick.taken is None:  # the Spéco: the winner's choice comes next
+            self.say(
+                f"  -> Spéco: {self.does(trick.winner, 'choose')} to take or leave the trump "
+                f"card {trick.trump_card} ({worth})."
+            )
+        elif trick.taken and record.tour_kind == "superspec":
+            self.say(
+                f"  -> Superspec: {self.does(trick.winner, 'take')} the trump card "
+                f"{trick.trump_card} ({worth})."
+            )
+
+    def report_tour(self, record: cardcore.JulienTour, index: int) -> None:
+        """A finished Tour: the special cards, then each seat's bid, pile and scores."""
+        g = self.julien
+        self.kinds[record.tour] = record.tour_kind
+        holder = record.specials_holder
+        specials = cards_text(record.specials)
+        if holder is not None:
+            use = (
+                "both count, forced in the Superspec"
+                if record.tour_kind == "superspec"
+                else "each counts only where it helps"
+            )
+            self.say(
+                f"  -> {self.does(holder, 'take')} the special cards {specials} as the winner "
+                f"of trick 10 ({use})."
+            )
+        scores = g.tour_scores[index]
+        self.say(f"=== {self.tour_title(record.tour, record.tour_kind)} is over: the scores ===")
+        self.say(
+            f"   {'player':<16} {'bid':<10} {'tricks':>6} {'cards':>5}  {'by suit':<12}  "
+            f"{'taken trumps':<16} {'specials':<8} {'Tour score':>10} {'total':>6}"
+        )
+        for seat in range(4):
+            bid = record.bids[seat]
+            pile = record.collected(seat)
+            tricks = sum(1 for t in record.tricks if t.winner == seat)
+            taken = cards_text(record.taken_trumps(seat))
+            held = specials if holder == seat else "-"
+            self.say(
+                f"   {f'{self.name(seat)} (seat {seat})':<16} "
+                f"{bid.text if bid is not None else '-':<10} {tricks:>6} {len(pile):>5}  "
+                f"{suit_counts(pile):<12}  {taken:<16} {held:<8} {scores[seat]:>+10} "
+                f"{g.scores[seat]:>6}"
+            )
+
+    def finish(self, abandoned: bool) -> None:
+        g = self.julien
+        self.say()
+        if abandoned:
+            self.say(f"Game abandoned. Totals so far: {self.per_seat(g.scores)}.")
+            return
+        if not self.single_deal:
+            self.say("Tour scores:")
+            self.say("   " + "".join(f"{self.name(s):>8}" for s in range(4)) + "   Tour")
+            for tour, scores in enumerate(g.tour_scores, 1):
+                kind = KIND_NAMES.get(self.kinds.get(tour, ""), "")
+                row = "".join(f"{score:>+8}" for score in scores)
+                self.say(f"   {row}   {tour} {kind}")
+            self.say("   " + "".join(f"{total:>8}" for total in g.scores) + "   totals")
+        self.say(f"Final totals: {self.per_seat(g.scores)}.")
+        winners = g.winners
+        what = "Tour" if self.single_deal else "match"
+        if len(winners) == 1:
+            winner = winners[0]
+            outcome = "You win" if winner == self.seat else f"{self.name(winner)} wins"
+            self.say(f"*** {outcome} the {what} with {g.scores[winner]}. ***")
+        elif winners:
+            names = " and ".join(self.name(s) for s in winners)
+            mine = " (you among them)" if self.seat in winners else ""
+            self.say(
+                f"*** The {what} is shared: {names}{mine}, with {g.scores[winners[0]]} each. ***"
+            )
+
+    # The person's input: numbers refer to the legal choices shown.
+    def choices(self) -> list[Action]:
+        return self.julien.legal_actions()
+
+    def prompt(self) -> str:
+        phase = self.julien.phase
+        if phase == "bid":
+            return "Your bid (number, or text like 10 rouges; ? help, q quit): "
+        if phase == "speco":
+            return "Take or leave the trump card? (t/l, 1/2; ? help, q quit): "
+        return "Your card (number, or card like QH; ? help, q quit): "
+
+    def nudge(self) -> str:
+        phase = self.julien.phase
+        if phase == "bid":
+            return "Type a bid (e.g. Rouge or 10 Rouges), its number, ? for help or q to quit."
+        if phase == "speco":
+            return "Type t to take the trump card or l to leave it, ? for help or q to quit."
+        return super().nudge()
+
+    def help_text(self) -> str:
+        return (
+            "Bids (one each, in turn from the dealer's left; no passing, bids may repeat):\n"
+            "  Rouge / Noir       take no trick holding a card of the other Couleur (Rouge:\n"
+            "                     hearts and diamonds; Noir: spades and clubs). Made: +20 plus\n"
+            "                     your cards of the Couleur; else minus the other Couleur's\n"
+            "                     cards; no trick at all: -20.\n"
+            "  5 to 25 Rouges / Noires (steps of 5): after spades cancel hearts and clubs\n"
+            "                     cancel diamonds card for card, keep that many cards of your\n"
+            "                     Couleur or more, fewer than the next step (5-9, 10-14, 15-19,\n"
+            "                     20-24, 25+), and none of the other Couleur. 25 only in the\n"
+            "                     Spéco and the Superspec. No trick at all: -(20 + the bid).\n"
+            "  Type the bid (10 rouges, noir; any letter case) or its number.\n"
+            "Play: follow suit if you can, else trump or discard freely. Trick n's trump is the\n"
+            "  suit of talon card n; the highest trump wins, else the highest of the led suit.\n"
+            "  The lowest card of the led suit leads the next trick. Type a card (QH, 10s) or\n"
+            "  its number under 'Playable'.\n"
+            "Spéco: the trick's winner takes (t) or leaves (l) its trump card; taken trumps\n"
+            f"  and special cards count {CARD_VALUE_RULE}.\n"
+            "Trick 10's winner gets the two special cards (the last two of the talon).\n"
+            "  ? or help   this help\n"
+            "  q or quit   leave the game\n"
+        )
+
+    def parse(self, text: str) -> Action | str:
+        g = self.julien
+        if text.isascii() and text.isdigit():
+            choices = self.choices()
+            number = int(text)
+            if not 1 <= number <= len(choices):
+                return f"There is no number {number}: the choices go from 1 to {len(choices)}."
+            return choices[number - 1]
+        if g.phase == "bid":
+            return self.parse_bid(text)
+        if g.phase == "speco":
+            return self.parse_take_or_leave(text)
+        return self.parse_card(text)
+
+    def parse_bid(self, text: str) -> Action | str:
+        legal = self.julien.legal_actions()
+        listed = ", ".join(map(str, legal))
+        try:  # the engine reads a bid in any letter case, with single spaces
+            action = self.julien.action(" ".join(text.split()))
+        except CardcoreError:
+            return f"{text!r} is not a bid. Bids: {listed} (or their numbers)."
+        if action.kind != "bid":
+            return f"{text!r} is not a bid. Bids: {listed} (or their numbers)."
+        if action not in legal:
+            return (
+                f"{action} cannot be bid in this Tour (25 is for the Spéco and the Superspec). "
+                f"Bids: {listed}."
+            )
+        return action
+
+    def parse_take_or_leave(self, text: str) -> Action | str:
+        word = text.lower()
+        for choice in self.choices():
+            if word in (str(choice), str(choice)[0]):
+                return choice
+        return f"{text!r}: type t to take the trump card or l to leave it (or 1 / 2)."
+
+    def parse_card(self, text: str) -> Action | str:
+        g = self.julien
+        try:
+            card = Card.parse(text)
+        except CardcoreError:
+            return f"{text!r} is not a card. Type a card like QH or 10S, its number, or ?."
+        hand = g.hand(self.seat)
+        if card not in hand:
+            return f"You do not hold {card}."
+        legal = g.legal_actions()
+        action = g.action(str(card))
+        if action in legal:
+            return action
+        playable = " ".join(map(str, legal))
+        if g.trick:
+            led = suit_of(g.trick[0][1])
+            return (
+                f"{card} cannot be played now: you must follow {SUIT_NAMES[led]}. "
+                f"Playable: {playable}"
+            )
+        return f"{card} cannot be played now. Playable: {playable}"

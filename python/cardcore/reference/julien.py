@@ -1,0 +1,1303 @@
+"""Le Julien, the pure-Python reference: a slow, plain transcription of the rules.
+
+Which game: Le Julien, a French trick-taking game for 4 players each for
+themselves, with a 52-card deck, a public talon giving each trick's trump suit,
+colour contracts (Rouge, Noir, x Rouges, x Noires) and six Tours, the third
+(the Spéco) and the sixth (the Superspec) special.
+
+Sources, cited in the comments:
+
+- ``docs/rules/julien.md``, the rules as cardcore plays them: its scoring, action
+  ids and texts, phases, State JSON, Observation, from_json checks, options and
+  its decisions **D1** .. **D6**. It is the contract;
+- ``shared/rules/julien.md``, the product's rulings **J1** .. **J23**;
+- ``shared/seeds/000_f436309e20cdd092.txt``, the French rules text, rules
+  **-1-** .. **-54-**.
+
+This module is written from those pages alone (never from the Rust engine), one
+small function per rule. Where the pages leave room, the choices are:
+
+- texts are read ignoring ASCII letter case only (a text with a non-ASCII
+  character is refused): actions, and in a state JSON the card texts, the bids
+  and the history; the canonical text is always written back. The other string
+  values of a state (``"game"``, ``"phase"``, ``"tour_kind"``, ``"trump"``, the
+  option values) must be exact;
+- while a Spéco choice is pending (phase ``"speco"``), ``"trick_leader"`` is
+  already the finished trick's ``next_leader`` and ``"trump"`` is null; the
+  ``trump_card`` accessor, like ``trump``, is ``None`` outside ``"play"``;
+- ``from_json`` checks exactly the list of docs/rules/julien.md: it does not
+  check that the recorded tricks followed suit, nor, for the finished Tours in
+  the history, more than their shape (bids, plays and choices where they
+  belong); it does not recompute the scores of a finished match's last Tour
+  (only the ``previous_tour``'s, which it compares with that Tour's own entry
+  of ``"tour_scores"``: the last entry, or the one before it when the match is
+  over); it does not relate the dealer to the ``first_dealer`` option;
+- ``score_tour`` reads its bid and card texts like actions (any letter case),
+  refuses a bare string where a list of cards is expected, and may be given a
+  ``Bid`` instead of a bid's text;
+- ``collected(seat)`` lists the cards of the tricks won in trick order, each
+  trick in play order; ``taken_trumps(seat)`` in trick order;
+- an observation adds ``"seat"``, ``"hand"``, ``"hand_sizes"``,
+  ``"current_player"`` and ``"scores"`` after the state's keys.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from itertools import combinations
+from typing import Any, TypeGuard
+
+from cardcore.reference.brouc import RefAction
+from cardcore.reference.cards import DECKS, SUITS, RuleError, parse
+from cardcore.reference.rng import MASK64, SplitMix64
+
+NAME = "julien"
+NUM_PLAYERS = 4
+DECK: tuple[str, ...] = DECKS[52]
+"""-7-: 2 to A in four suits, in face-id order; a card's index is its action id."""
+CARD_IDS = {card: index for index, card in enumerate(DECK)}
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+"""-7-: 2 low to A high, in every suit."""
+STRENGTH = {rank: index for index, rank in enumerate(RANKS)}
+
+TOURS = 6
+SPECO_TOUR = 3
+SUPERSPEC_TOUR = 6
+TRICKS_PER_TOUR = 10
+HAND_SIZE = 10
+TALON_SIZE = 12
+TOUR_KINDS = ("normal", "speco", "superspec")
+PHASES = ("bid", "play", "speco", "over")
+MAX_TOUR_SCORE = 1000
+"""from_json: a booked Tour score lies within ±1000."""
+
+ROUGE, NOIR = "rouge", "noir"
+"""Intro b/: the Couleurs, Rouge (hearts and diamonds) and Noir (spades and clubs)."""
+AMOUNTS = (5, 10, 15, 20, 25)
+"""-17-: the chiffrée amounts."""
+FACE_VALUES = {"J": 11, "Q": 12, "K": 15, "A": 30}
+"""-43-: A 30, K 15, Q 12, J 11; 10 to 2 their face value."""
+
+OPTION_NAMES = (
+    "single_deal",
+    "tour_kind",
+    "masked_talon",
+    "twenty_five_every_tour",
+    "first_dealer",
+)
+
+STATE_KEYS = (
+    "game",
+    "version",
+    "options",
+    "rng",
+    "phase",
+    "tour",
+    "tour_kind",
+    "dealer",
+    "talon",
+    "bids",
+    "hands",
+    "trump",
+    "trick_leader",
+    "trick",
+    "tricks",
+    "specials_holder",
+    "tour_scores",
+    "previous_tour",
+    "history",
+)
+"""The keys of the state JSON, in the order of docs/rules/julien.md."""
+TRICK_KEYS = ("leader", "cards", "winner", "next_leader", "taken")
+TOUR_RECORD_KEYS = ("tour", "tour_kind", "dealer", "talon", "bids", "tricks", "specials_holder")
+
+
+@dataclass(frozen=True)
+class Bid:
+    """A bid (-16-, -17-): its text, its Couleur and its amount (``None`` for a simple bid)."""
+
+    text: str
+    colour: str
+    amount: int | None
+
+
+BIDS: tuple[Bid, ...] = (
+    Bid("Rouge", ROUGE, None),
+    Bid("Noir", NOIR, None),
+    *(Bid(f"{amount} Rouges", ROUGE, amount) for amount in AMOUNTS),
+    *(Bid(f"{amount} Noires", NOIR, amount) for amount in AMOUNTS),
+)
+"""Action ids 52 to 63, in this order."""
+FIRST_BID_ID = len(DECK)
+TAKE_ID = FIRST_BID_ID + len(BIDS)
+LEAVE_ID = TAKE_ID + 1
+
+ACTIONS: tuple[RefAction, ...] = (
+    *(RefAction(index, "play", card, card) for index, card in enumerate(DECK)),
+    *(RefAction(FIRST_BID_ID + index, "bid", bid.text, None) for index, bid in enumerate(BIDS)),
+    RefAction(TAKE_ID, "take", "take", None),
+    RefAction(LEAVE_ID, "leave", "leave", None),
+)
+"""The 66 actions: 0-51 the cards, 52-63 the bids, 64 ``take``, 65 ``leave``."""
+_WORD_IDS = {action.text.lower(): action.id for action in ACTIONS[FIRST_BID_ID:]}
+"""The bids, ``take`` and ``leave``, by lower-case text."""
+BID_BY_ID = {FIRST_BID_ID + index: bid for index, bid in enumerate(BIDS)}
+BIDS_BY_TEXT = {bid.text: bid for bid in BIDS}
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A completed trick (a ``JulienTrick``): its leader, cards in play order, winner,
+    the next trick's leader (-5-), its trump card (talon card i) and whether the
+    winner took that card (``None`` while a Spéco choice is pending)."""
+
+    leader: int
+    cards: tuple[tuple[int, str], ...]
+    winner: int
+    next_leader: int
+    trump_card: str
+    taken: bool | None
+
+
+@dataclass(frozen=True)
+class TourRecord:
+    """A finished Tour's public record (``"previous_tour"``, D4)."""
+
+    tour: int
+    tour_kind: str
+    dealer: int
+    talon: tuple[str, ...]
+    bids: tuple[str, ...]
+    tricks: tuple[Trick, ...]
+    specials_holder: int
+
+
+# --- Cards -------------------------------------------------------------------
+
+
+def suit_of(card: str) -> str:
+    return card[-1]
+
+
+def rank_of(card: str) -> str:
+    return card[:-1]
+
+
+def sort_hand(cards: Sequence[str]) -> list[str]:
+    """A hand sorted by face id (the 52-card deck's order)."""
+    return sorted(cards, key=CARD_IDS.__getitem__)
+
+
+def parse_card(text: object) -> str:
+    """A card of the 52-card deck, written in either case; RuleError otherwise."""
+    if not isinstance(text, str):
+        raise RuleError(f"a card is a text, got {text!r}")
+    card = parse(text)
+    if card not in CARD_IDS:
+        raise RuleError(f"{text!r} is not a card of the 52-card deck")
+    return card
+
+
+def parse_action_id(text: str) -> int:
+    """The id of an action text, read ignoring letter case and nothing else."""
+    if text.isascii() and text.lower() in _WORD_IDS:
+        return _WORD_IDS[text.lower()]
+    return CARD_IDS[parse_card(text)]
+
+
+def parse_bid(text: object) -> Bid:
+    """-16-, -17-: a bid's text (any letter case); RuleError for anything else."""
+    if isinstance(text, Bid) and text in BIDS:
+        return text
+    if isinstance(text, str) and text.isascii():
+        action_id = _WORD_IDS.get(text.lower())
+        if action_id is not None and action_id in BID_BY_ID:
+            return BID_BY_ID[action_id]
+    raise RuleError(f"not a bid: {text!r}")
+
+
+# --- The match (Intro c/, -9-, -10-, J6, J22, D3) --------------------------------
+
+
+def tour_kind_of(tour: int, single_deal: bool, kind_option: str | None) -> str:
+    """-38-, -47-: Tour 3 is the Spéco, Tour 6 the Superspec; D3: a single deal is
+    of the kind the option names (normal for ``None``)."""
+    if single_deal:
+        return kind_option or "normal"
+    return {SPECO_TOUR: "speco", SUPERSPEC_TOUR: "superspec"}.get(tour, "normal")
+
+
+def last_tour(single_deal: bool) -> int:
+    """Intro c/: six Tours; ``single_deal`` plays one."""
+    return 1 if single_deal else TOURS
+
+
+# --- The deal (-11-, J8) -------------------------------------------------------
+
+
+def deal(deck: Sequence[str], dealer: int) -> tuple[list[str], list[list[str]]]:
+    """-11-, J8: deck positions 0-11 are the talon in reading order; position
+    ``12 + k`` goes to seat ``dealer + 1 + k``, one card at a time clockwise."""
+    talon = list(deck[:TALON_SIZE])
+    hands: list[list[str]] = [[] for _ in range(NUM_PLAYERS)]
+    for k, card in enumerate(deck[TALON_SIZE:]):
+        hands[(dealer + 1 + k) % NUM_PLAYERS].append(card)
+    return talon, [sort_hand(hand) for hand in hands]
+
+
+# --- Bidding (-13- to -18-, J7, J10) ---------------------------------------------
+
+
+def bidder(dealer: int, bids_made: int) -> int:
+    """-13-, J7: the dealer's left bids first, the dealer last."""
+    return (dealer + 1 + bids_made) % NUM_PLAYERS
+
+
+def bid_allowed(bid: Bid, tour_kind: str, twenty_five_every_tour: bool) -> bool:
+    """-38-, -47-, J10: 25 only in the Spéco and the Superspec, unless the option."""
+    return bid.amount != 25 or tour_kind != "normal" or twenty_five_every_tour
+
+
+# --- Play (-1- to -6-, J1 to J5) -------------------------------------------------
+
+
+def legal_plays(hand: Sequence[str], trick: Sequence[tuple[int, str]]) -> list[str]:
+    """-1- to -4-, J2, J3: follow the led suit if possible; void, any card."""
+    if not trick:
+        return list(hand)
+    led = suit_of(trick[0][1])
+    following = [card for card in hand if suit_of(card) == led]
+    return following or list(hand)
+
+
+def trick_winner(cards: Sequence[tuple[int, str]], trump: str) -> int:
+    """J1: the highest card of the trick's trump suit, otherwise of the led suit."""
+    led = suit_of(cards[0][1])
+    trumps = [entry for entry in cards if suit_of(entry[1]) == trump]
+    contenders = trumps or [entry for entry in cards if suit_of(entry[1]) == led]
+    return max(contenders, key=lambda entry: STRENGTH[rank_of(entry[1])])[0]
+
+
+def next_leader(cards: Sequence[tuple[int, str]]) -> int:
+    """-5-, J4: the player of the lowest card of the led suit, the leader included
+    (on a trump lead, the lowest trump)."""
+    led = suit_of(cards[0][1])
+    following = [entry for entry in cards if suit_of(entry[1]) == led]
+    return min(following, key=lambda entry: STRENGTH[rank_of(entry[1])])[0]
+
+
+def taken_for(tour_kind: str) -> bool | None:
+    """-39-, -48-, J18, J19: normal Tours never take the trump card, the Superspec
+    always does, the Spéco waits for the winner's choice (``None``)."""
+    return {"normal": False, "superspec": True, "speco": None}[tour_kind]
+
+
+# --- Weights and scoring (-19- to -31-, -34- to -46-, -49-, -50-, J11 to J17) ---
+
+
+Weights = dict[str, int]
+"""A scoring pile summed per suit."""
+
+
+def face_value(card: str) -> int:
+    """-43-: A 30, K 15, Q 12, J 11, 10 to 2 their face value."""
+    rank = rank_of(card)
+    return FACE_VALUES[rank] if rank in FACE_VALUES else int(rank)
+
+
+def display_weight(card: str, tour_kind: str) -> int:
+    """-25-, -40- to -43-, J17, D1: a taken trump card or a special card weighs 1 in
+    a normal Tour, its -43- value in the Spéco and the Superspec."""
+    return 1 if tour_kind == "normal" else face_value(card)
+
+
+def pile_weights(collected: Sequence[str], taken: Sequence[str], tour_kind: str) -> Weights:
+    """The scoring pile without the specials: trick cards weigh 1 (-42-), taken
+    trump cards their display weight (-40-, -43-)."""
+    weights = dict.fromkeys(SUITS, 0)
+    for card in collected:
+        weights[suit_of(card)] += 1
+    for card in taken:
+        weights[suit_of(card)] += display_weight(card, tour_kind)
+    return weights
+
+
+def with_cards(weights: Weights, cards: Sequence[str], tour_kind: str) -> Weights:
+    """A pile with more display cards (the special cards, -34-, -46-, -49-) added."""
+    result = dict(weights)
+    for card in cards:
+        result[suit_of(card)] += display_weight(card, tour_kind)
+    return result
+
+
+def colour_weights(weights: Weights, colour: str) -> tuple[int, int]:
+    """``(own, opp)``: the pile's weight in the Couleur and in the other, uncancelled."""
+    red = weights["H"] + weights["D"]
+    black = weights["S"] + weights["C"]
+    return (red, black) if colour == ROUGE else (black, red)
+
+
+def simple_score(colour: str, won_a_trick: bool, weights: Weights) -> int:
+    """-19- to -21-, -26-, J11: no trick -20; no opposite card +20 + own; else -opp."""
+    if not won_a_trick:
+        return -20  # -21-
+    own, opp = colour_weights(weights, colour)
+    if opp == 0:
+        return 20 + own  # -19-
+    return -opp  # -20-: cards never cancel in a simple contract (-26-)
+
+
+def eliminate(weights: Weights, colour: str) -> tuple[int, int]:
+    """-24-, -25-, J13: spades and hearts cancel, clubs and diamonds cancel, weight
+    for weight; ``(own, opp)`` the positive remainders on each Couleur's side."""
+    spades_hearts = weights["S"] - weights["H"]
+    clubs_diamonds = weights["C"] - weights["D"]
+    black = max(spades_hearts, 0) + max(clubs_diamonds, 0)
+    red = max(-spades_hearts, 0) + max(-clubs_diamonds, 0)
+    return (red, black) if colour == ROUGE else (black, red)
+
+
+def overshoots(amount: int, own: int) -> bool:
+    """-18-, -28-, J15: reaching the next bid's minimum; 25 never overshoots."""
+    return amount < 25 and own >= amount + 5
+
+
+def chiffree_score(amount: int, won_a_trick: bool, own: int, opp: int) -> int:
+    """-22- to -31-, J14: the score of ``x Rouges`` / ``x Noires`` after elimination."""
+    if not won_a_trick:
+        return -(20 + amount)  # -31-
+    overshoot = overshoots(amount, own)
+    if opp > 0:
+        return -(opp + amount + (own if overshoot else 0))  # -29-, -30-
+    if own < amount:
+        return -(amount - own)  # -27-
+    if overshoot:
+        return -own  # -28- as ruled: -18- stands
+    return own  # -22-, -23-
+
+
+def contract_score(bid: Bid, won_a_trick: bool, weights: Weights) -> int:
+    """A bid scored on a whole scoring pile (specials included)."""
+    if bid.amount is None:
+        return simple_score(bid.colour, won_a_trick, weights)
+    own, opp = eliminate(weights, bid.colour)
+    return chiffree_score(bid.amount, won_a_trick, own, opp)
+
+
+def special_choices(specials: Sequence[str], tour_kind: str) -> list[tuple[str, ...]]:
+    """-34-, -36-, J16: each special may join the pile or stay out (the four subsets);
+    -49-, -50-, J20: in the Superspec both are forced in."""
+    if tour_kind == "superspec":
+        return [tuple(specials)]
+    return [subset for size in range(len(specials) + 1) for subset in combinations(specials, size)]
+
+
+def seat_score(
+    bid: Bid,
+    collected: Sequence[str],
+    taken: Sequence[str],
+    specials: Sequence[str],
+    tour_kind: str,
+) -> int:
+    """One player's Tour score: the best over the allowed uses of the specials (J12, J16)."""
+    base = pile_weights(collected, taken, tour_kind)
+    won_a_trick = bool(collected)
+    return max(
+        contract_score(bid, won_a_trick, with_cards(base, subset, tour_kind))
+        for subset in special_choices(specials, tour_kind)
+    )
+
+
+def score_tour(
+    bid: str | Bid,
+    collected: Sequence[str],
+    taken: Sequence[str] = (),
+    specials: Sequence[str] = (),
+    tour_kind: str = "normal",
+) -> int:
+    """Score one player's Tour (docs/rules/julien.md, "Scoring a Tour"), D6: RuleError
+    unless the arguments are a consistent end of Tour."""
+    parsed_bid = parse_bid(bid)
+    if not isinstance(tour_kind, str) or tour_kind not in TOUR_KINDS:
+        raise RuleError(f"tour_kind must be one of {', '.join(TOUR_KINDS)}, got {tour_kind!r}")
+    won = _card_list(collected, "collected")
+    took = _card_list(taken, "taken")
+    held = _card_list(specials, "specials")
+    everything = won + took + held
+    if len(set(everything)) != len(everything):
+        raise RuleError("a card appears twice in collected, taken and specials")
+    if len(won) % NUM_PLAYERS or len(won) > NUM_PLAYERS * TRICKS_PER_TOUR:
+        raise RuleError(f"collected must be whole tricks, at most 40 cards, got {len(won)}")
+    if tour_kind == "normal" and took:
+        raise RuleError("taken must be empty in a normal Tour")
+    if len(took) > len(won) // NUM_PLAYERS:
+        raise RuleError(f"taken holds {len(took)} cards for {len(won) // 4} tricks won")
+    if len(held) > 2:
+        raise RuleError(f"specials holds {len(held)} cards; there are 2 special cards")
+    if not won and (took or held):
+        raise RuleError("taken cards and specials come with tricks; collected is empty")
+    return seat_score(parsed_bid, won, took, held, tour_kind)
+
+
+def _card_list(value: object, what: str) -> list[str]:
+    if isinstance(value, str) or not isinstance(value, Sequence):
+        raise RuleError(f"{what} must be a list of cards, got {value!r}")
+    return [parse_card(card) for card in value]
+
+
+def tour_scores(
+    bids: Sequence[str], tricks: Sequence[Trick], specials: Sequence[str], tour_kind: str
+) -> list[int]:
+    """Every seat's score for a finished Tour: its trick cards, the trump cards it took,
+    and the specials if it won trick 10 (-33-)."""
+    holder = tricks[-1].winner
+    scores = []
+    for seat in range(NUM_PLAYERS):
+        won = [trick for trick in tricks if trick.winner == seat]
+        collected = [card for trick in won for _, card in trick.cards]
+        taken = [trick.trump_card for trick in won if trick.taken]
+        held = specials if seat == holder else ()
+        scores.append(seat_score(BIDS_BY_TEXT[bids[seat]], collected, taken, held, tour_kind))
+    return scores
+
+
+# --- The masked talon (-51- to -54-, J21, D5) ----------------------------------
+
+
+def shown_talon(talon: Sequence[str], phase: str, completed: int) -> list[str | None]:
+    """-52- to -54-, D5: card i shows when trick i begins; the specials with trick 10."""
+    if phase == "over":
+        shown = TALON_SIZE
+    elif phase == "bid":
+        shown = 0
+    else:
+        shown = completed + 1 if phase == "play" else completed
+        if shown >= TRICKS_PER_TOUR:
+            shown = TALON_SIZE
+    return [card if index < shown else None for index, card in enumerate(talon)]
+
+
+# --- Options -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Options:
+    single_deal: bool
+    tour_kind: str | None
+    masked_talon: bool
+    twenty_five_every_tour: bool
+    first_dealer: int | None
+
+
+def check_options(options: Mapping[str, object]) -> Options:
+    """The five options with defaults filled in; RuleError naming a bad one."""
+    for name in options:
+        if name not in OPTION_NAMES:
+            known = ", ".join(OPTION_NAMES)
+            raise RuleError(f"unknown option {name!r} for julien (options: {known})")
+    flags = {}
+    for name in ("single_deal", "masked_talon", "twenty_five_every_tour"):
+        value = options.get(name, False)
+        if not isinstance(value, bool):
+            raise RuleError(f"option {name!r} must be a bool, got {value!r}")
+        flags[name] = value
+    tour_kind = options.get("tour_kind")
+    if tour_kind is not None and (not isinstance(tour_kind, str) or tour_kind not in TOUR_KINDS):
+        raise RuleError(
+            f"option 'tour_kind' must be None or one of {', '.join(TOUR_KINDS)}, got {tour_kind!r}"
+        )
+    if tour_kind is not None and not flags["single_deal"]:
+        raise RuleError("option 'tour_kind' needs single_deal: the match fixes the Tours' kinds")
+    first_dealer = options.get("first_dealer")
+    if first_dealer is not None and (not _is_int(first_dealer) or not 0 <= first_dealer <= 3):
+        raise RuleError(
+            f"option 'first_dealer' must be None or a seat 0 to 3, got {first_dealer!r}"
+        )
+    return Options(
+        flags["single_deal"],
+        tour_kind,
+        flags["masked_talon"],
+        flags["twenty_five_every_tour"],
+        first_dealer,
+    )
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# --- The game ----------------------------------------------------------------
+
+
+class JulienReference:
+    """A whole Julien match (or a single Tour), played one action at a time."""
+
+    _options: Options
+    _rng: SplitMix64
+    _phase: str
+    _tour: int
+    _dealer: int
+    _talon: list[str]
+    _bids: list[str | None]
+    _hands: list[list[str]]
+    _trick_leader: int
+    _trick: list[tuple[int, str]]
+    _tricks: list[Trick]
+    _specials_holder: int | None
+    _tour_scores: list[list[int]]
+    _previous: TourRecord | None
+    _history: list[int]
+
+    def __init__(self, *, seed: int, **options: object) -> None:
+        self._options = check_options(options)
+        self._rng = SplitMix64(seed)
+        # J6, D3: the first dealer is drawn before the first shuffle, unless named.
+        first = self._options.first_dealer
+        self._dealer = self._rng.below(NUM_PLAYERS) if first is None else first
+        self._tour = 1
+        self._tour_scores = []
+        self._previous = None
+        self._history = []
+        self._start_tour()
+
+    def _start_tour(self) -> None:
+        """-11-, J8: a fresh deck shuffled with the game's generator, then the talon
+        and the hands; bidding opens with the dealer's left (-13-)."""
+        deck = list(DECK)
+        self._rng.shuffle(deck)
+        self._talon, self._hands = deal(deck, self._dealer)
+        self._phase = "bid"
+        self._bids = [None] * NUM_PLAYERS
+        self._trick_leader = (self._dealer + 1) % NUM_PLAYERS  # -8-
+        self._trick = []
+        self._tricks = []
+        self._specials_holder = None
+
+    # --- The protocol ---
+
+    @property
+    def name(self) -> str:
+        return NAME
+
+    @property
+    def options(self) -> dict[str, object]:
+        return {
+            "single_deal": self._options.single_deal,
+            "tour_kind": self._options.tour_kind,
+            "masked_talon": self._options.masked_talon,
+            "twenty_five_every_tour": self._options.twenty_five_every_tour,
+            "first_dealer": self._options.first_dealer,
+        }
+
+    @property
+    def num_players(self) -> int:
+        return NUM_PLAYERS
+
+    @property
+    def current_player(self) -> int | None:
+        if self._phase == "bid":
+            return bidder(self._dealer, self._bids_made())
+        if self._phase == "play":
+            return (self._trick_leader + len(self._trick)) % NUM_PLAYERS
+        if self._phase == "speco":
+            return self._tricks[-1].winner  # J18: the trick's winner chooses
+        return None
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase == "over"
+
+    @property
+    def scores(self) -> list[int]:
+        """The totals: the sum of each seat's Tour scores (may be negative)."""
+        return [sum(scores[seat] for scores in self._tour_scores) for seat in range(NUM_PLAYERS)]
+
+    @property
+    def history(self) -> list[RefAction]:
+        return [ACTIONS[action_id] for action_id in self._history]
+
+    def legal_actions(self) -> list[RefAction]:
+        seat = self.current_player
+        if seat is None:
+            return []
+        if self._phase == "bid":
+            return [
+                ACTIONS[action_id]
+                for action_id, bid in BID_BY_ID.items()
+                if bid_allowed(bid, self.tour_kind, self._options.twenty_five_every_tour)
+            ]
+        if self._phase == "speco":
+            return [ACTIONS[TAKE_ID], ACTIONS[LEAVE_ID]]
+        cards = legal_plays(self._hands[seat], self._trick)
+        return [ACTIONS[CARD_IDS[card]] for card in cards]  # hands are sorted by id
+
+    def action(self, action: int | str) -> RefAction:
+        """The action with this id or text (legal or not)."""
+        if _is_int(action):
+            if not 0 <= action < len(ACTIONS):
+                raise RuleError(
+                    f"no julien action has id {action}; ids are 0 to {len(ACTIONS) - 1}"
+                )
+            return ACTIONS[action]
+        if isinstance(action, str):
+            return ACTIONS[parse_action_id(action)]
+        raise RuleError(f"an action is a RefAction, an id or a text, got {action!r}")
+
+    def apply(self, action: RefAction | int | str) -> None:
+        """Apply a legal action; a rejected action leaves the game unchanged."""
+        if isinstance(action, RefAction):
+            resolved = self.action(action.id)
+            if resolved != action:
+                raise RuleError(f"not a julien action: {action!r}")
+        else:
+            resolved = self.action(action)
+        seat = self.current_player
+        if seat is None:
+            raise RuleError(f"cannot apply {resolved}: the game is over")
+        legal = self.legal_actions()
+        if resolved not in legal:
+            allowed = " ".join(str(a) for a in legal)
+            raise RuleError(f"illegal action {resolved}: seat {seat} may play {allowed}")
+        self._history.append(resolved.id)
+        if resolved.kind == "bid":
+            self._bid(seat, resolved.text)
+        elif resolved.kind == "play":
+            self._play(seat, resolved.text)
+        else:
+            self._choose(resolved.kind == "take")
+
+    def clone(self) -> JulienReference:
+        other = JulienReference.__new__(JulienReference)
+        other.__dict__.update(self.__dict__)
+        other._rng = SplitMix64(self._rng.state)
+        other._talon = list(self._talon)
+        other._bids = list(self._bids)
+        other._hands = [list(hand) for hand in self._hands]
+        other._trick = list(self._trick)
+        other._tricks = list(self._tricks)
+        other._tour_scores = [list(scores) for scores in self._tour_scores]
+        other._history = list(self._history)
+        return other
+
+    def to_json(self) -> str:
+        return json.dumps(self._state(), separators=(",", ":"))
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know: the state without the generator, the hands and the
+        history; with the masked talon, unrevealed talon cards are null (-51- to -54-)."""
+        seat = _check_seat(seat)
+        state = self._state()
+        for hidden in ("rng", "hands", "history"):
+            del state[hidden]
+        state["talon"] = self.visible_talon
+        state["seat"] = seat
+        state["hand"] = list(self._hands[seat])
+        state["hand_sizes"] = [len(hand) for hand in self._hands]
+        state["current_player"] = self.current_player
+        state["scores"] = self.scores
+        return state
+
+    # --- Julien's own accessors ---
+
+    def hand(self, seat: int) -> list[str]:
+        return list(self._hands[_check_seat(seat)])
+
+    @property
+    def dealer(self) -> int:
+        return self._dealer
+
+    @property
+    def tour(self) -> int:
+        return self._tour
+
+    @property
+    def tour_kind(self) -> str:
+        return tour_kind_of(self._tour, self._options.single_deal, self._options.tour_kind)
+
+    @property
+    def talon(self) -> list[str]:
+        return list(self._talon)
+
+    @property
+    def visible_talon(self) -> list[str | None]:
+        """The talon as every seat sees it: ``None`` for a masked card (J21)."""
+        if not self._options.masked_talon:
+            return list(self._talon)
+        return shown_talon(self._talon, self._phase, len(self._tricks))
+
+    @property
+    def specials(self) -> list[str]:
+        """-32-: the last two talon cards."""
+        return self._talon[TRICKS_PER_TOUR:]
+
+    @property
+    def specials_holder(self) -> int | None:
+        return self._specials_holder
+
+    @property
+    def trump(self) -> str | None:
+        """-6-, J5: the current trick's trump suit, in phase ``"play"`` only."""
+        card = self.trump_card
+        return None if card is None else suit_of(card)
+
+    @property
+    def trump_card(self) -> str | None:
+        """Talon card i for trick i, in phase ``"play"`` only."""
+        return self._talon[len(self._tricks)] if self._phase == "play" else None
+
+    @property
+    def trick(self) -> list[tuple[int, str]]:
+        return list(self._trick)
+
+    @property
+    def trick_leader(self) -> int:
+        return self._trick_leader
+
+    @property
+    def tricks(self) -> list[Trick]:
+        return list(self._tricks)
+
+    @property
+    def bids(self) -> list[str | None]:
+        return list(self._bids)
+
+    def collected(self, seat: int) -> list[str]:
+        """The cards of the tricks ``seat`` won this Tour, in trick and play order."""
+        seat = _check_seat(seat)
+        return [card for trick in self._tricks if trick.winner == seat for _, card in trick.cards]
+
+    def taken_trumps(self, seat: int) -> list[str]:
+        """The trump cards ``seat`` took this Tour (Spéco, Superspec), in trick order."""
+        seat = _check_seat(seat)
+        return [trick.trump_card for trick in self._tricks if trick.winner == seat and trick.taken]
+
+    @property
+    def tour_scores(self) -> list[list[int]]:
+        return [list(scores) for scores in self._tour_scores]
+
+    @property
+    def previous_tour(self) -> TourRecord | None:
+        return self._previous
+
+    # --- Actions ---
+
+    def _bids_made(self) -> int:
+        return sum(bid is not None for bid in self._bids)
+
+    def _bid(self, seat: int, text: str) -> None:
+        """-13- to -15-, J7: one public bid each; after the dealer's, play begins."""
+        self._bids[seat] = text
+        if self._bids_made() == NUM_PLAYERS:
+            self._phase = "play"
+
+    def _play(self, seat: int, card: str) -> None:
+        self._hands[seat].remove(card)
+        self._trick.append((seat, card))
+        if len(self._trick) == NUM_PLAYERS:
+            self._complete_trick()
+
+    def _complete_trick(self) -> None:
+        """J1 the winner keeps the cards (-41-), -5- the lowest of the led suit leads
+        next, -48- the Superspec's winner takes the trump card, -39- the Spéco's chooses."""
+        trump_card = self._talon[len(self._tricks)]
+        trick = Trick(
+            self._trick_leader,
+            tuple(self._trick),
+            trick_winner(self._trick, suit_of(trump_card)),
+            next_leader(self._trick),
+            trump_card,
+            taken_for(self.tour_kind),
+        )
+        self._tricks.append(trick)
+        self._trick = []
+        self._trick_leader = trick.next_leader
+        if trick.taken is None:
+            self._phase = "speco"  # J18, D2: the winner's choice, even on trick 10
+        else:
+            self._after_trick()
+
+    def _choose(self, take: bool) -> None:
+        """-39-, J18: the Spéco winner takes or leaves the trick's trump card."""
+        self._tricks[-1] = replace(self._tricks[-1], taken=take)
+        self._phase = "play"
+        self._after_trick()
+
+    def _after_trick(self) -> None:
+        if len(self._tricks) == TRICKS_PER_TOUR:
+            self._end_tour()
+
+    def _end_tour(self) -> None:
+        """-33- the winner of trick 10 holds the specials; the Tour is scored; the next
+        Tour is dealt at once by the next seat (-9-, -10-), or the match ends."""
+        holder = self._tricks[-1].winner
+        self._tour_scores.append(
+            tour_scores(self._bids_texts(), self._tricks, self.specials, self.tour_kind)
+        )
+        if self._tour == last_tour(self._options.single_deal):
+            self._specials_holder = holder
+            self._phase = "over"
+            return
+        self._previous = TourRecord(
+            self._tour,
+            self.tour_kind,
+            self._dealer,
+            tuple(self._talon),
+            tuple(self._bids_texts()),
+            tuple(self._tricks),
+            holder,
+        )
+        self._tour += 1
+        self._dealer = (self._dealer + 1) % NUM_PLAYERS
+        self._start_tour()
+
+    def _bids_texts(self) -> list[str]:
+        """The four bids, once all are made."""
+        return [bid for bid in self._bids if bid is not None]
+
+    # --- JSON ---
+
+    def _state(self) -> dict[str, Any]:
+        """The state in the layout of docs/rules/julien.md, "State JSON"."""
+        return {
+            "game": NAME,
+            "version": 1,
+            "options": self.options,
+            "rng": self._rng.state,
+            "phase": self._phase,
+            "tour": self._tour,
+            "tour_kind": self.tour_kind,
+            "dealer": self._dealer,
+            "talon": list(self._talon),
+            "bids": list(self._bids),
+            "hands": [list(hand) for hand in self._hands],
+            "trump": self.trump,
+            "trick_leader": self._trick_leader,
+            "trick": [[seat, card] for seat, card in self._trick],
+            "tricks": _tricks_state(self._tricks),
+            "specials_holder": self._specials_holder,
+            "tour_scores": [list(scores) for scores in self._tour_scores],
+            "previous_tour": None if self._previous is None else _record_state(self._previous),
+            "history": [ACTIONS[action_id].text for action_id in self._history],
+        }
+
+    @classmethod
+    def from_state(cls, data: object) -> JulienReference:
+        """A game from a parsed state JSON; RuleError unless it is a consistent Julien
+        state (docs/rules/julien.md, the from_json list)."""
+        state = _object(data, "the state", STATE_KEYS)
+        if state["game"] != NAME:
+            raise RuleError(f"'game' must be {NAME!r}, got {state['game']!r}")
+        if not _is_int(state["version"]) or state["version"] != 1:
+            raise RuleError(f"'version' must be 1, got {state['version']!r}")
+        game = cls.__new__(cls)
+        game._options = check_options(_object(state["options"], "'options'", OPTION_NAMES))
+        game._rng = SplitMix64(_integer(state["rng"], "'rng'", 0, MASK64))
+        game._phase = _choice(state["phase"], "'phase'", PHASES)
+        game._tour = _integer(state["tour"], "'tour'", 1, last_tour(game._options.single_deal))
+        if state["tour_kind"] != game.tour_kind:
+            raise RuleError(f"'tour_kind' of Tour {game._tour} is {game.tour_kind!r}")
+        game._dealer = _seat(state["dealer"], "'dealer'")
+        game._talon = _cards(state["talon"], "'talon'", TALON_SIZE)
+        game._bids = _bids(state["bids"], "'bids'")
+        game._hands = [
+            _hand(hand, f"'hands'[{seat}]")
+            for seat, hand in enumerate(_array(state["hands"], "'hands'", NUM_PLAYERS))
+        ]
+        game._trick_leader = _seat(state["trick_leader"], "'trick_leader'")
+        game._trick = _played(state["trick"], "'trick'", game._trick_leader)
+        raw_tricks = _array(state["tricks"], "'tricks'")
+        if len(raw_tricks) > TRICKS_PER_TOUR:
+            raise RuleError(f"'tricks' holds {len(raw_tricks)} tricks, more than 10")
+        pending = game._phase == "speco"
+        game._tricks = [
+            _trick(
+                item,
+                f"'tricks'[{index}]",
+                game._talon[index],
+                game.tour_kind,
+                pending and index == len(raw_tricks) - 1,
+            )
+            for index, item in enumerate(raw_tricks)
+        ]
+        holder = state["specials_holder"]
+        game._specials_holder = None if holder is None else _seat(holder, "'specials_holder'")
+        game._tour_scores = [
+            _scores(item, f"'tour_scores'[{index}]")
+            for index, item in enumerate(_array(state["tour_scores"], "'tour_scores'"))
+        ]
+        previous = state["previous_tour"]
+        game._previous = None if previous is None else game._read_previous(previous)
+        game._history = [
+            _action_id(item, f"'history'[{index}]")
+            for index, item in enumerate(_array(state["history"], "'history'"))
+        ]
+        game._check_consistency(state["trump"])
+        return game
+
+    def _check_consistency(self, trump: object) -> None:
+        """The cross-checks of a loaded state (docs/rules/julien.md, from_json)."""
+        self._check_phase()
+        self._check_bids()
+        self._check_cards()
+        self._check_leaders()
+        if trump != self.trump:
+            raise RuleError(f"'trump' is {trump!r}, not {self.trump!r}")
+        expected_holder = self._tricks[-1].winner if self._phase == "over" else None
+        if self._specials_holder != expected_holder:
+            raise RuleError(f"'specials_holder' is {self._specials_holder}, not {expected_holder}")
+        booked = self._tour - 1 + (self._phase == "over")
+        if len(self._tour_scores) != booked:
+            raise RuleError(f"'tour_scores' holds {len(self._tour_scores)} Tours, not {booked}")
+        self._check_previous_scores()
+        self._check_history()
+
+    def _check_phase(self) -> None:
+        """Phases against the tricks: bid none, play fewer than 10, speco a pending
+        Spéco choice, over ten tricks of the last Tour."""
+        completed = len(self._tricks)
+        if self._phase == "bid" and (completed or self._trick):
+            raise RuleError("no trick is played in phase 'bid'")
+        if self._phase == "play" and completed >= TRICKS_PER_TOUR:
+            raise RuleError("phase 'play' with 10 completed tricks")
+        if self._phase == "speco" and (self.tour_kind != "speco" or not completed):
+            raise RuleError("phase 'speco' needs a Spéco Tour with a completed trick")
+        if self._phase == "over" and (
+            completed != TRICKS_PER_TOUR or self._tour != last_tour(self._options.single_deal)
+        ):
+            raise RuleError("phase 'over' needs 10 completed tricks in the last Tour")
+        if self._phase in ("speco", "over") and self._trick:
+            raise RuleError(f"the current trick is not empty in phase {self._phase!r}")
+        if len(self._trick) >= NUM_PLAYERS:
+            raise RuleError(f"'trick' holds {len(self._trick)} cards; a current trick has 0 to 3")
+
+    def _check_bids(self) -> None:
+        """-13-, J7: bids from the dealer's left in order; J10: 25 only where allowed."""
+        made = self._bids_made()
+        if self._phase == "bid":
+            if made >= NUM_PLAYERS:
+                raise RuleError("all four have bid but the phase is 'bid'")
+        elif made != NUM_PLAYERS:
+            raise RuleError(f"phase {self._phase!r} before all four bids")
+        for k in range(NUM_PLAYERS):
+            if (self._bids[bidder(self._dealer, k)] is None) != (k >= made):
+                raise RuleError("'bids' are not made in turn from the dealer's left")
+        for bid in self._bids:
+            if bid is not None and not self._allowed(bid, self.tour_kind):
+                raise RuleError(f"{bid!r} may not be bid in a {self.tour_kind} Tour")
+
+    def _allowed(self, text: str, tour_kind: str) -> bool:
+        return bid_allowed(BIDS_BY_TEXT[text], tour_kind, self._options.twenty_five_every_tour)
+
+    def _plays(self) -> list[tuple[int, str]]:
+        return [entry for trick in self._tricks for entry in trick.cards] + self._trick
+
+    def _check_cards(self) -> None:
+        """-11-: the talon, hands and played cards hold the 52 cards once each; each hand
+        10 cards less that seat's plays this Tour."""
+        plays = self._plays()
+        held = [card for hand in self._hands for card in hand]
+        if sorted(self._talon + held + [card for _, card in plays]) != sorted(DECK):
+            raise RuleError("the 52 cards are not each exactly once in talon, hands and tricks")
+        for seat, hand in enumerate(self._hands):
+            expected = HAND_SIZE - sum(player == seat for player, _ in plays)
+            if len(hand) != expected:
+                raise RuleError(f"'hands'[{seat}] holds {len(hand)} cards, not {expected}")
+
+    def _check_leaders(self) -> None:
+        """-8-, -5-: the first trick led by the dealer's left, each next by the
+        previous trick's next_leader, the current one by 'trick_leader'."""
+        leader = _chain(self._tricks, self._dealer, "'tricks'")
+        if self._trick_leader != leader:
+            raise RuleError(f"'trick_leader' is {self._trick_leader}, not {leader}")
+
+    def _read_previous(self, value: object) -> TourRecord:
+        """D4: the previous Tour's record, of Tour ``tour - 1`` dealt by the seat before."""
+        if self._tour == 1:
+            raise RuleError("'previous_tour' must be null in Tour 1")
+        options = self._options
+        kind = tour_kind_of(self._tour - 1, options.single_deal, options.tour_kind)
+        record = _record(value, self._tour - 1, kind, (self._dealer - 1) % NUM_PLAYERS)
+        for bid in record.bids:
+            if not self._allowed(bid, kind):
+                raise RuleError(f"'previous_tour' bid {bid!r} may not be bid in a {kind} Tour")
+        return record
+
+    def _check_previous_scores(self) -> None:
+        """D4: the previous Tour's scores, recomputed, are its entry of 'tour_scores'."""
+        record = self._previous
+        if record is None:
+            return
+        scores = tour_scores(
+            record.bids, record.tricks, record.talon[TRICKS_PER_TOUR:], record.tour_kind
+        )
+        if self._tour_scores[record.tour - 1] != scores:
+            raise RuleError(f"'tour_scores' of Tour {record.tour} are not {scores}")
+
+    def _check_history(self) -> None:
+        """Every finished Tour in its shape (the last one as 'previous_tour' gives it),
+        then this Tour's actions exactly as its bids and tricks give them."""
+        options = self._options
+        finished = [
+            tour_kind_of(tour, options.single_deal, options.tour_kind)
+            for tour in range(1, self._tour)
+        ]
+        current = tour_actions(self.tour_kind, self._dealer, self._bids, self._tricks, self._trick)
+        lengths = [tour_length(kind) for kind in finished]
+        expected = sum(lengths) + len(current)
+        if len(self._history) != expected:
+            raise RuleError(f"'history' holds {len(self._history)} actions, not {expected}")
+        start = 0
+        for tour, (kind, length) in enumerate(zip(finished, lengths, strict=True), start=1):
+            part = self._history[start : start + length]
+            if not has_tour_shape(part, kind):
+                raise RuleError(f"'history' of Tour {tour} is not four bids then the plays")
+            record = self._previous
+            if tour == self._tour - 1 and record is not None:
+                bids: list[str | None] = list(record.bids)
+                if part != tour_actions(record.tour_kind, record.dealer, bids, record.tricks, []):
+                    raise RuleError(f"'history' of Tour {tour} is not its 'previous_tour'")
+            start += length
+        if self._history[start:] != current:
+            raise RuleError("the end of 'history' is not this Tour's bids and plays")
+
+
+# --- History ---------------------------------------------------------------------
+
+
+def tour_length(tour_kind: str) -> int:
+    """Four bids and 40 plays, plus a take or leave per trick in the Spéco."""
+    per_trick = NUM_PLAYERS + (tour_kind == "speco")
+    return NUM_PLAYERS + TRICKS_PER_TOUR * per_trick
+
+
+def has_tour_shape(part: Sequence[int], tour_kind: str) -> bool:
+    """A whole Tour's actions: four bids, then per trick four plays (and in the Spéco
+    a take or leave)."""
+    if not all(action_id in BID_BY_ID for action_id in part[:NUM_PLAYERS]):
+        return False
+    per_trick = NUM_PLAYERS + (tour_kind == "speco")
+    for index, action_id in enumerate(part[NUM_PLAYERS:]):
+        if index % per_trick == NUM_PLAYERS:
+            if action_id not in (TAKE_ID, LEAVE_ID):
+                return False
+        elif action_id not in range(len(DECK)):
+            return False
+    return True
+
+
+def tour_actions(
+    tour_kind: str,
+    dealer: int,
+    bids: Sequence[str | None],
+    tricks: Sequence[Trick],
+    trick: Sequence[tuple[int, str]],
+) -> list[int]:
+    """A Tour's actions as its bids and tricks give them: the bids from the dealer's
+    left, then each trick's plays and, in the Spéco, its choice once made."""
+    actions = []
+    for k in range(NUM_PLAYERS):
+        bid = bids[bidder(dealer, k)]
+        if bid is not None:
+            actions.append(_WORD_IDS[bid.lower()])
+    for done in tricks:
+        actions += [CARD_IDS[card] for _, card in done.cards]
+        if tour_kind == "speco" and done.taken is not None:
+            actions.append(TAKE_ID if done.taken else LEAVE_ID)
+    actions += [CARD_IDS[card] for _, card in trick]
+    return actions
+
+
+# --- Reading a state: typed, range-checked fields ----------------------------
+
+
+def _check_seat(seat: object) -> int:
+    return _seat(seat, "seat")
+
+
+def _integer(value: object, what: str, low: int | None = None, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(f"{what} must be an integer, got {value!r}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise RuleError(f"{what} must be from {low} to {high}, got {value}")
+    return value
+
+
+def _seat(value: object, what: str) -> int:
+    return _integer(value, what, 0, NUM_PLAYERS - 1)
+
+
+def _choice(value: object, what: str, choices: Sequence[str]) -> str:
+    if not isinstance(value, str) or value not in choices:
+        raise RuleError(f"{what} must be one of {', '.join(choices)}, got {value!r}")
+    return value
+
+
+def _card(value: object, what: str) -> str:
+    try:
+        return parse_card(value)
+    except RuleError as error:
+        raise RuleError(f"{what}: {error}") from None
+
+
+def _array(value: object, what: str, length: int | None = None) -> list[object]:
+    if not isinstance(value, list):
+        raise RuleError(f"{what} must be a list, got {value!r}")
+    if length is not None and len(value) != length:
+        raise RuleError(f"{what} must hold {length} items, not {len(value)}")
+    return value
+
+
+def _object(value: object, what: str, keys: Sequence[str]) -> dict[str, object]:
+    if not isinstance(value, dict):
+        raise RuleError(f"{what} must be a JSON object, got {value!r}")
+    missing = [key for key in keys if key not in value]
+    unknown = [key for key in value if key not in keys]
+    if missing or unknown:
+        raise RuleError(f"{what}: missing keys {missing}, unknown keys {unknown}")
+    return value
+
+
+def _cards(value: object, what: str, length: int | None = None) -> list[str]:
+    return [_card(card, f"{what}[{i}]") for i, card in enumerate(_array(value, what, length))]
+
+
+def _hand(value: object, what: str) -> list[str]:
+    hand = _cards(value, what)
+    if hand != sort_hand(hand):
+        raise RuleError(f"{what} is not sorted by face id")
+    return hand
+
+
+def _bids(value: object, what: str) -> list[str | None]:
+    return [
+        None if item is None else parse_bid(item).text for item in _array(value, what, NUM_PLAYERS)
+    ]
+
+
+def _action_id(value: object, what: str) -> int:
+    if not isinstance(value, str):
+        raise RuleError(f"{what} must be an action text, got {value!r}")
+    try:
+        return parse_action_id(value)
+    except RuleError as error:
+        raise RuleError(f"{what}: {error}") from None
+
+
+def _scores(value: object, what: str) -> list[int]:
+    items = _array(value, what, NUM_PLAYERS)
+    return [
+        _integer(item, f"{what}[{seat}]", -MAX_TOUR_SCORE, MAX_TOUR_SCORE)
+        for seat, item in enumerate(items)
+    ]
+
+
+def _played(value: object, what: str, leader: int) -> list[tuple[int, str]]:
+    """Cards on a trick, ``[seat, card]`` pairs played in seat order from ``leader``."""
+    cards = []
+    for index, entry in enumerate(_array(value, what)):
+        seat_value, card_value = _array(entry, f"{what}[{index}]", 2)
+        seat = _seat(seat_value, f"{what}[{index}] seat")
+        if seat != (leader + index) % NUM_PLAYERS:
+            raise RuleError(f"{what}[{index}] is played by seat {seat}, out of turn")
+        cards.append((seat, _card(card_value, f"{what}[{index}] card")))
+    return cards
+
+
+def _trick(value: object, what: str, trump_card: str, tour_kind: str, pending: bool) -> Trick:
+    """A completed trick, its winner (J1) and next leader (-5-) as the rules give them,
+    ``taken`` as the Tour's kind gives it (``null`` only for a pending Spéco choice)."""
+    trick = _object(value, what, TRICK_KEYS)
+    leader = _seat(trick["leader"], f"{what} leader")
+    cards = _played(trick["cards"], f"{what} cards", leader)
+    if len(cards) != NUM_PLAYERS:
+        raise RuleError(f"{what} holds {len(cards)} cards, not 4")
+    winner = trick_winner(cards, suit_of(trump_card))
+    if not _is_int(trick["winner"]) or trick["winner"] != winner:
+        raise RuleError(f"{what} is won by seat {winner}, not {trick['winner']!r}")
+    leads = next_leader(cards)
+    if not _is_int(trick["next_leader"]) or trick["next_leader"] != leads:
+        raise RuleError(f"{what} next_leader is seat {leads}, not {trick['next_leader']!r}")
+    taken = trick["taken"]
+    if tour_kind == "speco" and pending:
+        expected_ok = taken is None
+    elif tour_kind == "speco":
+        expected_ok = isinstance(taken, bool)
+    else:
+        expected_ok = taken is taken_for(tour_kind)
+    if not expected_ok:
+        raise RuleError(f"{what} taken {taken!r} is not what a {tour_kind} Tour gives")
+    assert taken is None or isinstance(taken, bool)
+    return Trick(leader, tuple(cards), winner, leads, trump_card, taken)
+
+
+def _chain(tricks: Sequence[Trick], dealer: int, what: str) -> int:
+    """-8-, -5-: tricks led from the dealer's left, then each by the previous next_leader;
+    returns the leader of the trick after them."""
+    leader = (dealer + 1) % NUM_PLAYERS
+    for index, trick in enumerate(tricks):
+        if trick.leader != leader:
+            raise RuleError(f"{what}[{index}] is led by seat {trick.leader}, not {leader}")
+        leader = trick.next_leader
+    return leader
+
+
+def _record(value: object, tour: int, tour_kind: str, dealer: int) -> TourRecord:
+    """A finished Tour's record: its number, kind and dealer as expected, its talon and
+    ten tricks holding the 52 cards, all bids made, tricks chained and won by the rules,
+    its specials holder the winner of trick 10."""
+    what = "'previous_tour'"
+    record = _object(value, what, TOUR_RECORD_KEYS)
+    if not _is_int(record["tour"]) or record["tour"] != tour:
+        raise RuleError(f"{what} tour must be {tour}, got {record['tour']!r}")
+    if record["tour_kind"] != tour_kind:
+        raise RuleError(f"{what} tour_kind must be {tour_kind!r}, got {record['tour_kind']!r}")
+    if _seat(record["dealer"], f"{what} dealer") != dealer:
+        raise RuleError(f"{what} was dealt by seat {record['dealer']}, not {dealer}")
+    talon = _cards(record["talon"], f"{what} talon", TALON_SIZE)
+    bids = [bid for bid in _bids(record["bids"], f"{what} bids") if bid is not None]
+    if len(bids) != NUM_PLAYERS:
+        raise RuleError(f"{what} bids are not all made")
+    raw_tricks = _array(record["tricks"], f"{what} tricks", TRICKS_PER_TOUR)
+    tricks = [
+        _trick(item, f"{what} tricks[{index}]", talon[index], tour_kind, False)
+        for index, item in enumerate(raw_tricks)
+    ]
+    _chain(tricks, dealer, f"{what} tricks")
+    played = [card for trick in tricks for _, card in trick.cards]
+    if sorted(talon + played) != sorted(DECK):
+        raise RuleError(f"{what} does not hold the 52 cards once each")
+    holder = tricks[-1].winner
+    if not _is_int(record["specials_holder"]) or record["specials_holder"] != holder:
+        raise RuleError(f"{what} specials_holder must be {holder}")
+    return TourRecord(tour, tour_kind, dealer, tuple(talon), tuple(bids), tuple(tricks), holder)
+
+
+def _tricks_state(tricks: Sequence[Trick]) -> list[dict[str, Any]]:
+    return [
+        {
+            "leader": trick.leader,
+            "cards": [[seat, card] for seat, card in trick.cards],
+            "winner": trick.winner,
+            "next_leader": trick.next_leader,
+            "taken": trick.taken,
+        }
+        for trick in tricks
+    ]
+
+
+def _record_state(record: TourRecord) -> dict[str, Any]:
+    return {
+        "tour": record.tour,
+        "tour_kind": record.tour_kind,
+        "dealer": record.dealer,
+        "talon": list(record.talon),
+        "bids": list(record.bids),
+        "tricks": _tricks_state(record.tricks),
+        "specials_holder": record.specials_holder,
+    }

@@ -1,0 +1,430 @@
+//! Le Julien's Python classes: the shared protocol plus Julien's own
+//! accessors, its bids, tricks and Tour records, and the pure scoring function.
+
+use cardcore::card::Card;
+use cardcore::game::Game;
+use cardcore::games::julien::{
+    card_value, checked_score_tour, Bid, Julien, PlayedTrick, TourRecord,
+};
+use cardcore::Error;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyList, PyTuple};
+
+use crate::{
+    card_arg, cards_arg, game_class, plays, str_arg, IntoPyResult, PyAction, PyCard, PySuit,
+};
+
+/// A bid: `JulienBid("10 Rouges")`; `colour` is "rouge" or "noir", `amount`
+/// None for a Couleur simple.
+#[pyclass(module = "cardcore", name = "JulienBid", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct PyJulienBid(Bid);
+
+#[pymethods]
+impl PyJulienBid {
+    #[new]
+    fn py_new(text: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let text = str_arg(text, Error::Notation)?;
+        Bid::parse(&text).map(PyJulienBid).py_err()
+    }
+
+    #[getter]
+    fn text(&self) -> &'static str {
+        self.0.text()
+    }
+
+    #[getter]
+    fn colour(&self) -> &'static str {
+        self.0.colour.name()
+    }
+
+    #[getter]
+    fn amount(&self) -> Option<u8> {
+        self.0.amount
+    }
+
+    fn __str__(&self) -> &'static str {
+        self.0.text()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("JulienBid('{}')", self.0.text())
+    }
+}
+
+/// A completed trick of a Julien Tour.
+#[pyclass(module = "cardcore", name = "JulienTrick", frozen)]
+pub(crate) struct PyJulienTrick {
+    played: PlayedTrick,
+    trump_card: Card,
+}
+
+#[pymethods]
+impl PyJulienTrick {
+    #[getter]
+    fn leader(&self) -> usize {
+        self.played.trick.leader()
+    }
+
+    /// (seat, card) in order of play.
+    #[getter]
+    fn cards(&self) -> Vec<(usize, PyCard)> {
+        plays(&self.played.trick)
+    }
+
+    #[getter]
+    fn winner(&self) -> u8 {
+        self.played.winner
+    }
+
+    /// Who leads the next trick: the lowest card of the led suit (-5-).
+    #[getter]
+    fn next_leader(&self) -> u8 {
+        self.played.next_leader
+    }
+
+    /// The talon card that made this trick's trump.
+    #[getter]
+    fn trump_card(&self) -> PyCard {
+        PyCard(self.trump_card)
+    }
+
+    /// Whether the winner took the trump card (None while a Spéco choice is pending).
+    #[getter]
+    fn taken(&self) -> Option<bool> {
+        self.played.taken
+    }
+
+    fn __repr__(&self) -> String {
+        let cards: Vec<String> = self
+            .played
+            .trick
+            .plays()
+            .map(|(_, c)| c.to_string())
+            .collect();
+        format!(
+            "JulienTrick(trump_card='{}', cards='{}', winner={}, next_leader={}, taken={})",
+            self.trump_card,
+            cards.join(" "),
+            self.played.winner,
+            self.played.next_leader,
+            match self.played.taken {
+                Some(true) => "True",
+                Some(false) => "False",
+                None => "None",
+            }
+        )
+    }
+}
+
+fn tricks_of(record: &TourRecord) -> Vec<PyJulienTrick> {
+    record
+        .tricks()
+        .enumerate()
+        .map(|(i, &played)| PyJulienTrick {
+            played,
+            trump_card: record.trump_card_of(i),
+        })
+        .collect()
+}
+
+fn bids_of(record: &TourRecord) -> Vec<Option<PyJulienBid>> {
+    record.bids().iter().map(|b| b.map(PyJulienBid)).collect()
+}
+
+fn specials_of(record: &TourRecord) -> (PyCard, PyCard) {
+    (PyCard(record.talon()[10]), PyCard(record.talon()[11]))
+}
+
+fn seat_of(seat: &Bound<'_, PyAny>) -> PyResult<usize> {
+    cardcore::game::check_seat::<Julien>(crate::seat_arg(seat)?).py_err()
+}
+
+/// The public record of one Julien Tour: talon, bids and tricks.
+#[pyclass(module = "cardcore", name = "JulienTour", frozen)]
+pub(crate) struct PyJulienTour(TourRecord);
+
+#[pymethods]
+impl PyJulienTour {
+    #[getter]
+    fn tour(&self) -> u8 {
+        self.0.tour()
+    }
+
+    #[getter]
+    fn tour_kind(&self) -> &'static str {
+        self.0.kind().name()
+    }
+
+    #[getter]
+    fn dealer(&self) -> usize {
+        self.0.dealer()
+    }
+
+    /// The 12 talon cards in reading order.
+    #[getter]
+    fn talon(&self) -> Vec<PyCard> {
+        self.0.talon().iter().copied().map(PyCard).collect()
+    }
+
+    #[getter]
+    fn specials(&self) -> (PyCard, PyCard) {
+        specials_of(&self.0)
+    }
+
+    #[getter]
+    fn specials_holder(&self) -> Option<usize> {
+        self.0.specials_holder()
+    }
+
+    #[getter]
+    fn bids(&self) -> Vec<Option<PyJulienBid>> {
+        bids_of(&self.0)
+    }
+
+    #[getter]
+    fn tricks(&self) -> Vec<PyJulienTrick> {
+        tricks_of(&self.0)
+    }
+
+    /// Each seat's score, once the Tour is complete (else None).
+    #[getter]
+    fn scores(&self) -> Option<Vec<i64>> {
+        self.0.final_scores().map(|s| s.to_vec())
+    }
+
+    /// The cards of the tricks a seat won.
+    fn collected(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
+        Ok(self
+            .0
+            .collected(seat_of(seat)?)
+            .iter()
+            .map(PyCard)
+            .collect())
+    }
+
+    /// The trump cards a seat took (Spéco, Superspec).
+    fn taken_trumps(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
+        Ok(self.0.taken(seat_of(seat)?).iter().map(PyCard).collect())
+    }
+
+    fn __repr__(&self) -> String {
+        let bids: Vec<&str> = self
+            .0
+            .bids()
+            .iter()
+            .map(|b| b.map_or("None", Bid::text))
+            .collect();
+        format!(
+            "JulienTour(tour={}, tour_kind='{}', dealer={}, bids=[{}], tricks={}, specials_holder={})",
+            self.0.tour(),
+            self.0.kind().name(),
+            self.0.dealer(),
+            bids.join(", "),
+            self.0.tricks().count(),
+            self.0.specials_holder()
+                .map_or_else(|| "None".to_owned(), |seat| seat.to_string())
+        )
+    }
+}
+
+/// -43-: what a taken trump card or a special card weighs in the Spéco and
+/// the Superspec (A 30, K 15, Q 12, J 11, 10 to 2 their face value).
+#[pyfunction]
+pub(crate) fn julien_card_value(card: &Bound<'_, PyAny>) -> PyResult<i64> {
+    let card = card_arg(card, "card")?;
+    card_value(card).ok_or_else(|| {
+        crate::to_py_err(Error::option(
+            "card",
+            format!("{card} is not a card of the 52-card deck"),
+        ))
+    })
+}
+
+/// One player's score for a Tour (docs/rules/julien.md, "Scoring a Tour"):
+/// the special cards used the best way, forced in the Superspec.
+#[pyfunction]
+#[pyo3(signature = (bid, collected, taken = None, specials = None, tour_kind = None))]
+pub(crate) fn julien_score(
+    bid: &Bound<'_, PyAny>,
+    collected: &Bound<'_, PyAny>,
+    taken: Option<&Bound<'_, PyAny>>,
+    specials: Option<&Bound<'_, PyAny>>,
+    tour_kind: Option<&Bound<'_, PyAny>>,
+) -> PyResult<i64> {
+    let bid = match bid.cast::<PyJulienBid>() {
+        Ok(bid) => bid.get().0.text().to_owned(),
+        Err(_) => str_arg(bid, |r| {
+            Error::option("bid", format!("expected a bid text or JulienBid, got {r}"))
+        })?,
+    };
+    let optional_cards = |value: Option<&Bound<'_, PyAny>>, name: &str| {
+        value.map_or_else(|| Ok(Vec::new()), |v| cards_arg(v, name))
+    };
+    let kind = match tour_kind {
+        None => "normal".to_owned(),
+        Some(kind) => str_arg(kind, |r| {
+            Error::option("tour_kind", format!("expected a str, got {r}"))
+        })?,
+    };
+    checked_score_tour(
+        &bid,
+        &cards_arg(collected, "collected")?,
+        &optional_cards(taken, "taken")?,
+        &optional_cards(specials, "specials")?,
+        &kind,
+    )
+    .py_err()
+}
+
+game_class!(
+    PyJulien,
+    Julien,
+    "Julien",
+    "Le Julien: 4 players, 52 cards, a new trump every trick, Couleur contracts, six Tours.",
+    {
+        /// The cards a seat holds, in face-id order.
+        fn hand(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
+            let seat = crate::seat_arg(seat)?;
+            Ok(self.game.hand(seat).py_err()?.iter().map(PyCard).collect())
+        }
+
+        #[getter]
+        fn dealer(&self) -> usize {
+            self.game.current_tour().dealer()
+        }
+
+        /// The Tour number, 1 to 6.
+        #[getter]
+        fn tour(&self) -> u8 {
+            self.game.current_tour().tour()
+        }
+
+        /// "normal", "speco" or "superspec".
+        #[getter]
+        fn tour_kind(&self) -> &'static str {
+            self.game.current_tour().kind().name()
+        }
+
+        /// The 12 talon cards in reading order (masked or not).
+        #[getter]
+        fn talon(&self) -> Vec<PyCard> {
+            self.game
+                .current_tour()
+                .talon()
+                .iter()
+                .copied()
+                .map(PyCard)
+                .collect()
+        }
+
+        /// The talon as every seat sees it: None for a card still masked.
+        #[getter]
+        fn visible_talon(&self) -> Vec<Option<PyCard>> {
+            let shown = self.game.talon_shown();
+            self.game
+                .current_tour()
+                .talon()
+                .iter()
+                .enumerate()
+                .map(|(i, &card)| (i < shown).then_some(PyCard(card)))
+                .collect()
+        }
+
+        /// The two special cards: the talon's last two.
+        #[getter]
+        fn specials(&self) -> (PyCard, PyCard) {
+            specials_of(self.game.current_tour())
+        }
+
+        /// The winner of trick 10, once the Tour is complete.
+        #[getter]
+        fn specials_holder(&self) -> Option<usize> {
+            self.game.current_tour().specials_holder()
+        }
+
+        /// The current trick's trump suit, while a trick is being played.
+        #[getter]
+        fn trump(&self) -> Option<PySuit> {
+            self.game.trump().map(PySuit::from)
+        }
+
+        /// The talon card giving the current trick's trump.
+        #[getter]
+        fn trump_card(&self) -> Option<PyCard> {
+            self.game.trump_card().map(PyCard)
+        }
+
+        #[getter]
+        fn trick_leader(&self) -> usize {
+            self.game.trick().leader()
+        }
+
+        /// The current trick as (seat, card) in order of play.
+        #[getter]
+        fn trick(&self) -> Vec<(usize, PyCard)> {
+            plays(self.game.trick())
+        }
+
+        /// The completed tricks of this Tour.
+        #[getter]
+        fn tricks(&self) -> Vec<PyJulienTrick> {
+            tricks_of(self.game.current_tour())
+        }
+
+        /// Each seat's bid this Tour (None until made).
+        #[getter]
+        fn bids(&self) -> Vec<Option<PyJulienBid>> {
+            bids_of(self.game.current_tour())
+        }
+
+        /// The cards of the tricks a seat won this Tour.
+        fn collected(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
+            let seat = seat_of(seat)?;
+            Ok(self
+                .game
+                .current_tour()
+                .collected(seat)
+                .iter()
+                .map(PyCard)
+                .collect())
+        }
+
+        /// The trump cards a seat took this Tour (Spéco, Superspec).
+        fn taken_trumps(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
+            let seat = seat_of(seat)?;
+            Ok(self
+                .game
+                .current_tour()
+                .taken(seat)
+                .iter()
+                .map(PyCard)
+                .collect())
+        }
+
+        /// Each finished Tour's scores, per seat.
+        #[getter]
+        fn tour_scores(&self) -> Vec<Vec<i64>> {
+            self.game.tour_scores().iter().map(|s| s.to_vec()).collect()
+        }
+
+        /// The current Tour's public record (the last Tour's once over).
+        #[getter]
+        fn current_tour(&self) -> PyJulienTour {
+            PyJulienTour(*self.game.current_tour())
+        }
+
+        /// The last Tour played to its end before the current one, or None.
+        #[getter]
+        fn previous_tour(&self) -> Option<PyJulienTour> {
+            self.game.previous_tour().map(|&t| PyJulienTour(t))
+        }
+
+        /// The seats with the highest total once over (a tie is shared).
+        #[getter]
+        fn winners(&self) -> Vec<usize> {
+            self.game.winning_seats()
+        }
+    }
+);

@@ -1,0 +1,1798 @@
+//! Le Julien: four players each for themselves, 52 cards, six Tours of ten
+//! tricks with a new trump every trick, Couleur contracts, the Spéco and the
+//! Superspec.
+//!
+//! Rules: `shared/seeds/000_f436309e20cdd092.txt` (-1- to -54-) and the
+//! product's rulings `shared/rules/julien.md` (J1-J23). `docs/rules/julien.md`
+//! states every rule as implemented here, with the decisions (D1-D6).
+//! Choices: seats are numbered clockwise (the order of play); a finished Tour's
+//! public record is kept as `previous_tour` (D4); the special cards are used
+//! the best way for their holder (J16), forced in the Superspec (J20).
+
+use serde::Deserialize;
+use serde_json::{json, Map, Value};
+
+use crate::card::{suited_deck, Card, Rank, Suit, STANDARD_RANKS};
+use crate::cardset::CardSet;
+use crate::deal::deal_in_batches;
+use crate::error::{Error, Result};
+use crate::game::{check_seat, ActionId, CardActions, Game};
+use crate::json;
+use crate::options::{self, OptionKind, OptionSpec};
+use crate::rng::SplitMix64;
+use crate::state;
+use crate::trick::{follow, Trick};
+
+const PLAYERS: usize = 4;
+const TRICKS_PER_TOUR: usize = 10;
+const HAND_SIZE: usize = 10;
+const TALON_SIZE: usize = 12;
+const TOURS: u8 = 6;
+/// A bound on one Tour's score, far above what the rules allow (checked in
+/// `from_json`, so that no sum of Tours can overflow).
+const MAX_TOUR_SCORE: i64 = 1000;
+
+/// Action ids: the 52 cards, then the 12 bids, then the Spéco's choice.
+const FIRST_BID: ActionId = 52;
+const TAKE: ActionId = 64;
+const LEAVE: ActionId = 65;
+const ACTION_COUNT: usize = 66;
+
+/// Action `suit * 13 + r` plays the card of that suit and rank `r` (2 to A):
+/// the 52-card deck in face-id order.
+const CARDS: CardActions<52> = CardActions::new(suited_deck(&STANDARD_RANKS));
+const DECK: [Card; 52] = *CARDS.deck();
+
+const fn action_of(card: Card) -> Option<ActionId> {
+    CARDS.action(card)
+}
+
+fn card_of(action: ActionId) -> Option<Card> {
+    CARDS.card(action)
+}
+
+fn deck_set() -> CardSet {
+    CARDS.set()
+}
+
+/// -7-: 2 low to A high; the action id's rank part orders a suit.
+fn strength(card: Card) -> u16 {
+    action_of(card).map_or(0, |action| action % 13)
+}
+
+/// -43-: the value of a taken trump card or a special card in the special
+/// Tours: A 30, K 15, Q 12, J 11, 10 to 2 their face value.
+pub const fn face_value(rank: Rank) -> i64 {
+    match rank {
+        Rank::Ace => 30,
+        Rank::King => 15,
+        Rank::Queen => 12,
+        Rank::Jack => 11,
+        _ => rank.index() as i64 + 2,
+    }
+}
+
+/// [`face_value`] of a card of the 52-card deck (`None` for any other card).
+pub fn card_value(card: Card) -> Option<i64> {
+    action_of(card).and(card.rank()).map(face_value)
+}
+
+/// The kind of a Tour: Tour 3 is the Spéco (-38-), Tour 6 the Superspec (-47-).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TourKind {
+    Normal,
+    Speco,
+    Superspec,
+}
+
+impl TourKind {
+    pub const ALL: [TourKind; 3] = [TourKind::Normal, TourKind::Speco, TourKind::Superspec];
+
+    pub const fn of_tour(tour: u8) -> TourKind {
+        match tour {
+            3 => TourKind::Speco,
+            6 => TourKind::Superspec,
+            _ => TourKind::Normal,
+        }
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            TourKind::Normal => "normal",
+            TourKind::Speco => "speco",
+            TourKind::Superspec => "superspec",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<TourKind> {
+        TourKind::ALL.into_iter().find(|kind| kind.name() == name)
+    }
+
+    const fn is_special(self) -> bool {
+        !matches!(self, TourKind::Normal)
+    }
+
+    /// -25-, -40- to -45-, J17: what a taken trump card or a special card weighs.
+    fn special_weight(self, card: Card) -> i64 {
+        match (self, card.rank()) {
+            (TourKind::Speco | TourKind::Superspec, Some(rank)) => face_value(rank),
+            _ => 1,
+        }
+    }
+}
+
+/// A Couleur (capital C): Rouge is hearts and diamonds, Noir spades and clubs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Colour {
+    Rouge,
+    Noir,
+}
+
+impl Colour {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Colour::Rouge => "rouge",
+            Colour::Noir => "noir",
+        }
+    }
+}
+
+/// A bid (-16-, -17-): a Couleur simple (`amount` None) or a Couleur chiffrée.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Bid {
+    pub colour: Colour,
+    pub amount: Option<u8>,
+}
+
+/// Bid texts in action-id order, from `FIRST_BID`.
+const BID_TEXTS: [&str; 12] = [
+    "Rouge",
+    "Noir",
+    "5 Rouges",
+    "10 Rouges",
+    "15 Rouges",
+    "20 Rouges",
+    "25 Rouges",
+    "5 Noires",
+    "10 Noires",
+    "15 Noires",
+    "20 Noires",
+    "25 Noires",
+];
+
+impl Bid {
+    /// Every bid, in action-id order.
+    pub const ALL: [Bid; 12] = {
+        let mut bids = [Bid {
+            colour: Colour::Rouge,
+            amount: None,
+        }; 12];
+        bids[1].colour = Colour::Noir;
+        let mut i = 0;
+        while i < 10 {
+            bids[2 + i] = Bid {
+                colour: if i < 5 { Colour::Rouge } else { Colour::Noir },
+                amount: Some(5 * (i as u8 % 5 + 1)),
+            };
+            i += 1;
+        }
+        bids
+    };
+
+    fn index(self) -> usize {
+        match (self.colour, self.amount) {
+            (Colour::Rouge, None) => 0,
+            (Colour::Noir, None) => 1,
+            (colour, Some(amount)) => {
+                2 + usize::from(amount / 5 - 1) + if colour == Colour::Noir { 5 } else { 0 }
+            }
+        }
+    }
+
+    pub fn text(self) -> &'static str {
+        BID_TEXTS[self.index()]
+    }
+
+    fn action(self) -> ActionId {
+        FIRST_BID + self.index() as ActionId
+    }
+
+    fn of_action(action: ActionId) -> Option<Bid> {
+        action
+            .checked_sub(FIRST_BID)
+            .and_then(|i| Bid::ALL.get(usize::from(i)).copied())
+    }
+
+    /// A bid's text, ignoring letter case.
+    pub fn parse(text: &str) -> Result<Bid> {
+        BID_TEXTS
+            .iter()
+            .position(|t| t.eq_ignore_ascii_case(text))
+            .map(|i| Bid::ALL[i])
+            .ok_or_else(|| Error::Notation(text.to_owned()))
+    }
+
+    /// J10: 25 only in the special Tours, unless the option allows it.
+    const fn allowed(self, kind: TourKind, twenty_five_every_tour: bool) -> bool {
+        !matches!(self.amount, Some(25)) || kind.is_special() || twenty_five_every_tour
+    }
+}
+
+/// A scoring pile's weight per suit (S, H, D, C).
+type SuitWeights = [i64; 4];
+
+fn add_weights(weights: &mut SuitWeights, cards: CardSet, weight: impl Fn(Card) -> i64) {
+    for card in cards {
+        if let Some(suit) = card.suit() {
+            weights[suit.index()] += weight(card);
+        }
+    }
+}
+
+/// -19- to -31-, J11, J13-J15: a bid's score for a scoring pile of these
+/// weights; `won_trick` false means the player took no trick.
+pub fn score_pile(bid: Bid, weights: SuitWeights, won_trick: bool) -> i64 {
+    let [spades, hearts, diamonds, clubs] = weights;
+    match bid.amount {
+        None => {
+            // -21-; then -19- or -20-: cards never cancel in a simple contract (-26-).
+            if !won_trick {
+                return -20;
+            }
+            let (red, black) = (hearts + diamonds, spades + clubs);
+            let (own, opp) = match bid.colour {
+                Colour::Rouge => (red, black),
+                Colour::Noir => (black, red),
+            };
+            if opp == 0 {
+                20 + own
+            } else {
+                -opp
+            }
+        }
+        Some(amount) => {
+            let x = i64::from(amount);
+            if !won_trick {
+                return -(20 + x); // -31-
+            }
+            // -24-: spades cancel hearts, clubs cancel diamonds, weight for weight.
+            let (major, minor) = (spades - hearts, clubs - diamonds);
+            let black = major.max(0) + minor.max(0);
+            let red = (-major).max(0) + (-minor).max(0);
+            let (own, opp) = match bid.colour {
+                Colour::Rouge => (red, black),
+                Colour::Noir => (black, red),
+            };
+            let overshoot = x < 25 && own >= x + 5; // -18-, -28-, J15
+            if opp > 0 {
+                -(opp + x + if overshoot { own } else { 0 }) // -29-, -30-
+            } else if own < x {
+                -(x - own) // -27-
+            } else if overshoot {
+                -own // -28-
+            } else {
+                own // -22-, -23-
+            }
+        }
+    }
+}
+
+/// One player's Tour score (J11-J20): `collected` the cards of the tricks they
+/// won, `taken` the trump cards they took, `specials` the special cards they
+/// hold (those of trick 10's winner). The specials are used the best way in
+/// normal Tours and the Spéco (-34-, -36-, J16), forced in the Superspec (J20).
+pub fn score_tour(
+    bid: Bid,
+    collected: CardSet,
+    taken: CardSet,
+    specials: CardSet,
+    kind: TourKind,
+) -> i64 {
+    let mut weights = [0; 4];
+    add_weights(&mut weights, collected, |_| 1);
+    add_weights(&mut weights, taken, |card| kind.special_weight(card));
+    let won_trick = !collected.is_empty();
+    let with = |subset: CardSet| {
+        let mut pile = weights;
+        add_weights(&mut pile, subset, |card| kind.special_weight(card));
+        score_pile(bid, pile, won_trick)
+    };
+    if kind == TourKind::Superspec {
+        return with(specials);
+    }
+    let mut cards = specials.iter();
+    let (first, second) = (cards.next(), cards.next());
+    let subsets = [
+        CardSet::EMPTY,
+        first.map_or(CardSet::EMPTY, CardSet::single),
+        second.map_or(CardSet::EMPTY, CardSet::single),
+        specials,
+    ];
+    subsets.into_iter().map(with).max().unwrap_or(0)
+}
+
+/// [`score_tour`] for any input, rejecting what no Tour can produce (D6):
+/// the arguments of `cardcore.julien_score`.
+pub fn checked_score_tour(
+    bid: &str,
+    collected: &[Card],
+    taken: &[Card],
+    specials: &[Card],
+    kind: &str,
+) -> Result<i64> {
+    let bid = Bid::parse(bid).map_err(|_| {
+        Error::option(
+            "bid",
+            format!("'{bid}' is not a bid (Rouge, Noir, 5 Rouges … 25 Noires)"),
+        )
+    })?;
+    let kind = TourKind::from_name(kind).ok_or_else(|| {
+        Error::option(
+            "tour_kind",
+            format!("'{kind}' is not normal, speco or superspec"),
+        )
+    })?;
+    let mut seen = CardSet::EMPTY;
+    let mut set_of = |name: &str, cards: &[Card]| {
+        let mut set = CardSet::EMPTY;
+        for &card in cards {
+            if action_of(card).is_none() {
+                return Err(Error::option(
+                    name,
+                    format!("{card} is not a card of the 52-card deck"),
+                ));
+            }
+            if seen.contains(card) {
+                return Err(Error::option(name, format!("{card} is given twice")));
+            }
+            seen.insert(card);
+            set.insert(card);
+        }
+        Ok(set)
+    };
+    let (collected, taken, specials) = (
+        set_of("collected", collected)?,
+        set_of("taken", taken)?,
+        set_of("specials", specials)?,
+    );
+    let tricks = collected.len() / PLAYERS;
+    if collected.len() % PLAYERS != 0 || tricks > TRICKS_PER_TOUR {
+        return Err(Error::option(
+            "collected",
+            "whole tricks of 4 cards, at most 10 tricks",
+        ));
+    }
+    if taken.len() > tricks || (!kind.is_special() && !taken.is_empty()) {
+        return Err(Error::option(
+            "taken",
+            "trump cards are taken in the Spéco and the Superspec only, one per trick won",
+        ));
+    }
+    if specials.len() > 2 || (tricks == 0 && !specials.is_empty()) {
+        return Err(Error::option(
+            "specials",
+            "at most the 2 special cards, which come with trick 10",
+        ));
+    }
+    Ok(score_tour(bid, collected, taken, specials, kind))
+}
+
+/// Le Julien's options (see `OPTIONS`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub struct Options {
+    single_deal: bool,
+    tour_kind: Option<TourKind>,
+    masked_talon: bool,
+    twenty_five_every_tour: bool,
+    first_dealer: Option<u8>,
+}
+
+impl Options {
+    /// D3: `tour_kind` chooses the kind of a single Tour; a match fixes its kinds.
+    fn check(self) -> Result<Options> {
+        if self.tour_kind.is_some() && !self.single_deal {
+            return Err(Error::option(
+                "tour_kind",
+                "needs single_deal=True (a match plays Tours 3 and 6 as the special Tours)",
+            ));
+        }
+        Ok(self)
+    }
+
+    /// The kind of Tour `tour`.
+    fn kind_of(self, tour: u8) -> TourKind {
+        self.tour_kind.unwrap_or(TourKind::of_tour(tour))
+    }
+
+    const fn last_tour(self) -> u8 {
+        if self.single_deal {
+            1
+        } else {
+            TOURS
+        }
+    }
+}
+
+const OPTIONS: &[OptionSpec] = &[
+    options::SINGLE_DEAL,
+    OptionSpec {
+        name: "tour_kind",
+        kind: OptionKind::OptionalChoice {
+            choices: &["normal", "speco", "superspec"],
+        },
+        doc: "with single_deal: the kind of that Tour (None: normal)",
+    },
+    OptionSpec {
+        name: "masked_talon",
+        kind: OptionKind::Bool { default: false },
+        doc: "the masked talon (-51- to -54-): bids made blind, trumps revealed trick by trick",
+    },
+    OptionSpec {
+        name: "twenty_five_every_tour",
+        kind: OptionKind::Bool { default: false },
+        doc: "allow the 25 bids in normal Tours too",
+    },
+    OptionSpec {
+        name: "first_dealer",
+        kind: OptionKind::OptionalInt { min: 0, max: 3 },
+        doc: "the first dealer's seat; None draws it from the seeded generator",
+    },
+];
+
+/// The keys of the state JSON (docs/rules/julien.md).
+const STATE_KEYS: &[&str] = &[
+    "game",
+    "version",
+    "options",
+    "rng",
+    "phase",
+    "tour",
+    "tour_kind",
+    "dealer",
+    "talon",
+    "bids",
+    "hands",
+    "trump",
+    "trick_leader",
+    "trick",
+    "tricks",
+    "specials_holder",
+    "tour_scores",
+    "previous_tour",
+    "history",
+];
+
+const RECORD_KEYS: &[&str] = &[
+    "tour",
+    "tour_kind",
+    "dealer",
+    "talon",
+    "bids",
+    "tricks",
+    "specials_holder",
+];
+
+const TRICK_KEYS: &[&str] = &["leader", "cards", "winner", "next_leader", "taken"];
+
+/// A completed trick: who won it, who leads next (-5-), and whether its
+/// winner took its trump card (`None` while a Spéco choice is pending).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayedTrick {
+    pub trick: Trick<PLAYERS>,
+    pub winner: u8,
+    pub next_leader: u8,
+    pub taken: Option<bool>,
+}
+
+/// One Tour's public record: the talon, the bids and the tricks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TourRecord {
+    tour: u8,
+    kind: TourKind,
+    dealer: u8,
+    talon: [Card; TALON_SIZE],
+    bids: [Option<Bid>; PLAYERS],
+    bid_count: u8,
+    tricks: [Option<PlayedTrick>; TRICKS_PER_TOUR],
+    tricks_played: u8,
+    /// The cards of the tricks each seat won.
+    collected: [CardSet; PLAYERS],
+    /// The trump cards each seat took.
+    taken: [CardSet; PLAYERS],
+}
+
+impl TourRecord {
+    fn new(tour: u8, kind: TourKind, dealer: usize, talon: [Card; TALON_SIZE]) -> TourRecord {
+        TourRecord {
+            tour,
+            kind,
+            dealer: dealer as u8,
+            talon,
+            bids: [None; PLAYERS],
+            bid_count: 0,
+            tricks: [None; TRICKS_PER_TOUR],
+            tricks_played: 0,
+            collected: [CardSet::EMPTY; PLAYERS],
+            taken: [CardSet::EMPTY; PLAYERS],
+        }
+    }
+
+    pub const fn tour(&self) -> u8 {
+        self.tour
+    }
+
+    pub const fn kind(&self) -> TourKind {
+        self.kind
+    }
+
+    pub const fn dealer(&self) -> usize {
+        self.dealer as usize
+    }
+
+    pub const fn talon(&self) -> &[Card; TALON_SIZE] {
+        &self.talon
+    }
+
+    /// The two special cards: the talon's last two (-32-).
+    pub fn specials(&self) -> CardSet {
+        CardSet::single(self.talon[10]).union(CardSet::single(self.talon[11]))
+    }
+
+    pub const fn bids(&self) -> [Option<Bid>; PLAYERS] {
+        self.bids
+    }
+
+    pub fn tricks(&self) -> impl Iterator<Item = &PlayedTrick> {
+        self.tricks.iter().flatten()
+    }
+
+    fn last_trick(&self) -> Option<&PlayedTrick> {
+        self.tricks().last()
+    }
+
+    pub const fn collected(&self, seat: usize) -> CardSet {
+        self.collected[seat]
+    }
+
+    pub const fn taken(&self, seat: usize) -> CardSet {
+        self.taken[seat]
+    }
+
+    /// -33-: the winner of trick 10 holds the specials, once the Tour is complete
+    /// (in the Spéco, after their choice on trick 10's trump card).
+    pub fn specials_holder(&self) -> Option<usize> {
+        self.last_trick()
+            .filter(|t| usize::from(self.tricks_played) == TRICKS_PER_TOUR && t.taken.is_some())
+            .map(|t| usize::from(t.winner))
+    }
+
+    const fn first_bidder(&self) -> usize {
+        (self.dealer as usize + 1) % PLAYERS
+    }
+
+    /// -8-, -5-: the dealer's left leads the first trick, then the lowest card
+    /// of the led suit.
+    fn next_leader(&self) -> usize {
+        self.last_trick()
+            .map_or(self.first_bidder(), |t| usize::from(t.next_leader))
+    }
+
+    /// J5: trick `i` has talon card `i` as trump.
+    pub fn trump_card_of(&self, trick: usize) -> Card {
+        self.talon[trick]
+    }
+
+    /// The trump suit of the trick being played.
+    fn current_trump(&self) -> Suit {
+        self.talon[usize::from(self.tricks_played).min(TRICKS_PER_TOUR - 1)]
+            .suit()
+            .unwrap_or(Suit::Spades)
+    }
+
+    fn record_bid(&mut self, bid: Bid) {
+        let seat = (self.first_bidder() + usize::from(self.bid_count)) % PLAYERS;
+        self.bids[seat] = Some(bid);
+        self.bid_count += 1;
+    }
+
+    /// Records a complete trick; `taken` as the Tour's kind gives it (J18, J19).
+    fn record_trick(&mut self, trick: Trick<PLAYERS>) -> PlayedTrick {
+        let trump = self.current_trump();
+        let played = PlayedTrick {
+            trick,
+            winner: trick_winner(&trick, trump) as u8,
+            next_leader: next_leader(&trick) as u8,
+            taken: match self.kind {
+                TourKind::Normal => Some(false),
+                TourKind::Speco => None,
+                TourKind::Superspec => Some(true),
+            },
+        };
+        let index = usize::from(self.tricks_played);
+        self.tricks[index] = Some(played);
+        self.tricks_played += 1;
+        self.collected[usize::from(played.winner)] =
+            self.collected[usize::from(played.winner)].union(trick.cards());
+        if played.taken == Some(true) {
+            self.taken[usize::from(played.winner)].insert(self.trump_card_of(index));
+        }
+        played
+    }
+
+    /// J18: the Spéco winner's choice on the last trick's trump card.
+    fn choose(&mut self, take: bool) {
+        let index = usize::from(self.tricks_played) - 1;
+        if let Some(trick) = self.tricks[index].as_mut() {
+            trick.taken = Some(take);
+            if take {
+                let card = self.talon[index];
+                self.taken[usize::from(trick.winner)].insert(card);
+            }
+        }
+    }
+
+    /// Every seat's score, once the Tour is complete.
+    pub fn final_scores(&self) -> Option<[i64; PLAYERS]> {
+        self.specials_holder().map(|_| self.scores())
+    }
+
+    /// -19- to -50-: every seat's score for this (complete) Tour.
+    fn scores(&self) -> [i64; PLAYERS] {
+        let holder = self.specials_holder();
+        std::array::from_fn(|seat| {
+            let specials = if holder == Some(seat) {
+                self.specials()
+            } else {
+                CardSet::EMPTY
+            };
+            self.bids[seat].map_or(0, |bid| {
+                score_tour(
+                    bid,
+                    self.collected[seat],
+                    self.taken[seat],
+                    specials,
+                    self.kind,
+                )
+            })
+        })
+    }
+
+    /// This Tour's actions so far, in the order of the history.
+    fn actions(&self) -> Vec<ActionId> {
+        let mut actions: Vec<ActionId> = (0..usize::from(self.bid_count))
+            .filter_map(|i| self.bids[(self.first_bidder() + i) % PLAYERS].map(Bid::action))
+            .collect();
+        for trick in self.tricks() {
+            actions.extend(trick.trick.plays().filter_map(|(_, card)| action_of(card)));
+            if self.kind == TourKind::Speco {
+                actions.extend(trick.taken.map(|take| if take { TAKE } else { LEAVE }));
+            }
+        }
+        actions
+    }
+
+    /// The cards the record holds: the talon and the completed tricks.
+    fn cards(&self) -> (CardSet, usize) {
+        let mut cards: CardSet = self.talon.iter().copied().collect();
+        for trick in self.tricks() {
+            cards = cards.union(trick.trick.cards());
+        }
+        (
+            cards,
+            TALON_SIZE + PLAYERS * usize::from(self.tricks_played),
+        )
+    }
+
+    fn public_json(&self, shown: usize) -> Map<String, Value> {
+        let talon: Vec<Value> = self
+            .talon
+            .iter()
+            .enumerate()
+            .map(|(i, card)| {
+                if i < shown {
+                    json!(card.to_string())
+                } else {
+                    Value::Null
+                }
+            })
+            .collect();
+        let tricks: Vec<Value> = self
+            .tricks()
+            .map(|t| {
+                json!({
+                    "leader": t.trick.leader(),
+                    "cards": json::plays_value(&t.trick),
+                    "winner": t.winner,
+                    "next_leader": t.next_leader,
+                    "taken": t.taken,
+                })
+            })
+            .collect();
+        let bids: Vec<Value> = self.bids.iter().map(|b| json!(b.map(Bid::text))).collect();
+        let mut map = Map::new();
+        map.insert("tour".into(), json!(self.tour));
+        map.insert("tour_kind".into(), json!(self.kind.name()));
+        map.insert("dealer".into(), json!(self.dealer));
+        map.insert("talon".into(), Value::Array(talon));
+        map.insert("bids".into(), Value::Array(bids));
+        map.insert("tricks".into(), Value::Array(tricks));
+        map.insert("specials_holder".into(), json!(self.specials_holder()));
+        map
+    }
+
+    /// Reads a record from `state` (the keys of `public_json`), replaying its
+    /// bids and tricks: the turn order, winners, next leaders and taken cards
+    /// must be what the rules give. A pending choice (`taken` null) is allowed
+    /// on the last trick of a Spéco only; the caller checks the phase.
+    fn from_json(state: &Map<String, Value>, options: Options) -> Result<TourRecord> {
+        let get = |key: &str| json::field(state, key);
+        let tour = json::uint(get("tour")?, "tour", u64::from(TOURS))? as u8;
+        if tour == 0 || tour > options.last_tour() {
+            return Err(Error::json(format!(
+                "tour: {tour} is not a Tour of this game"
+            )));
+        }
+        let kind = options.kind_of(tour);
+        if json::string(get("tour_kind")?, "tour_kind")? != kind.name() {
+            return Err(Error::json(format!(
+                "tour_kind: Tour {tour} is a {} Tour",
+                kind.name()
+            )));
+        }
+        let dealer = json::uint(get("dealer")?, "dealer", 3)? as usize;
+        let talon = json::list_of(get("talon")?, "talon", TALON_SIZE, |v| {
+            json::card(v, "talon")
+        })?;
+        let mut record = TourRecord::new(
+            tour,
+            kind,
+            dealer,
+            talon
+                .try_into()
+                .map_err(|_| Error::json("talon: expected 12 cards"))?,
+        );
+        let bids = json::list_of(get("bids")?, "bids", PLAYERS, |v| match v {
+            Value::Null => Ok(None),
+            text => Bid::parse(json::string(text, "bids")?)
+                .map(Some)
+                .map_err(|_| Error::json(format!("bids: not a bid: {text}"))),
+        })?;
+        for i in 0..PLAYERS {
+            match bids[(record.first_bidder() + i) % PLAYERS] {
+                Some(bid) if usize::from(record.bid_count) == i => {
+                    if !bid.allowed(kind, options.twenty_five_every_tour) {
+                        return Err(Error::json(format!(
+                            "bids: {} is not allowed in this Tour",
+                            bid.text()
+                        )));
+                    }
+                    record.record_bid(bid);
+                }
+                Some(_) => {
+                    return Err(Error::json(
+                        "bids: made out of turn (bidding starts at the dealer's left)",
+                    ))
+                }
+                None => {}
+            }
+        }
+        let played = json::array(get("tricks")?, "tricks")?;
+        if played.len() > TRICKS_PER_TOUR
+            || (!played.is_empty() && usize::from(record.bid_count) < PLAYERS)
+        {
+            return Err(Error::json(
+                "tricks: more than 10, or played before every bid",
+            ));
+        }
+        for (i, value) in played.iter().enumerate() {
+            let saved = json::object(value, "tricks")?;
+            json::exact_keys(saved, TRICK_KEYS, "tricks")?;
+            let field = |key: &str| json::field(saved, key);
+            let leader = json::uint(field("leader")?, "tricks", 3)? as usize;
+            let trick = json::trick::<PLAYERS>(field("cards")?, leader, "tricks")?;
+            if leader != record.next_leader() || !trick.is_complete() {
+                return Err(Error::json("tricks: a trick is incomplete or out of turn"));
+            }
+            let replayed = record.record_trick(trick);
+            let taken = match field("taken")? {
+                Value::Null => None,
+                Value::Bool(take) => Some(*take),
+                other => return Err(Error::json(format!("tricks: taken: {other}"))),
+            };
+            if json::uint(field("winner")?, "tricks", 3)? != u64::from(replayed.winner)
+                || json::uint(field("next_leader")?, "tricks", 3)?
+                    != u64::from(replayed.next_leader)
+            {
+                return Err(Error::json(
+                    "tricks: a winner or next leader is not the rules'",
+                ));
+            }
+            let pending_allowed = kind == TourKind::Speco && i + 1 == played.len();
+            match (replayed.taken, taken) {
+                (None, Some(take)) => record.choose(take),
+                (None, None) if pending_allowed => {}
+                (expected, given) if expected == given && expected.is_some() => {}
+                _ => {
+                    return Err(Error::json(
+                        "tricks: taken is not what this Tour's kind gives",
+                    ))
+                }
+            }
+        }
+        if json::field(state, "specials_holder")? != &json!(record.specials_holder()) {
+            return Err(Error::json(
+                "specials_holder: not the winner of trick 10 once the Tour is complete",
+            ));
+        }
+        Ok(record)
+    }
+}
+
+/// J1: the highest card of the trick's trump suit, otherwise of the led suit.
+fn trick_winner(trick: &Trick<PLAYERS>, trump: Suit) -> usize {
+    let led = trick.led().and_then(Card::suit);
+    trick.winner_by(|card| match card.suit() {
+        Some(suit) if suit == trump => Some(16 + strength(card)),
+        suit if suit == led => Some(strength(card)),
+        _ => None,
+    })
+}
+
+/// -5-, J4: the seat that played the lowest card of the led suit (the leader
+/// included): the highest by inverted strength.
+fn next_leader(trick: &Trick<PLAYERS>) -> usize {
+    let led = trick.led().and_then(Card::suit);
+    trick.winner_by(|card| (card.suit() == led).then(|| 16 - strength(card)))
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Bid,
+    Play,
+    /// J18: a Spéco trick's winner chooses to take or leave its trump card.
+    Speco,
+    Over,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Julien {
+    options: Options,
+    rng: SplitMix64,
+    phase: Phase,
+    hands: [CardSet; PLAYERS],
+    trick: Trick<PLAYERS>,
+    /// The current Tour (the last one, once the game is over).
+    tour: TourRecord,
+    /// The last Tour played to its end before the current one (D4).
+    previous_tour: Option<TourRecord>,
+    tour_scores: Vec<[i64; PLAYERS]>,
+    totals: [i64; PLAYERS],
+    history: Vec<ActionId>,
+}
+
+impl Julien {
+    pub fn hand(&self, seat: usize) -> Result<CardSet> {
+        Ok(self.hands[check_seat::<Self>(seat)?])
+    }
+
+    pub const fn trick(&self) -> &Trick<PLAYERS> {
+        &self.trick
+    }
+
+    /// The current Tour's record (the last Tour's, once over).
+    pub const fn current_tour(&self) -> &TourRecord {
+        &self.tour
+    }
+
+    pub const fn previous_tour(&self) -> Option<&TourRecord> {
+        self.previous_tour.as_ref()
+    }
+
+    pub fn tour_scores(&self) -> &[[i64; PLAYERS]] {
+        &self.tour_scores
+    }
+
+    /// The current trick's trump suit, while a trick is being played.
+    pub fn trump(&self) -> Option<Suit> {
+        (self.phase == Phase::Play).then(|| self.tour.current_trump())
+    }
+
+    /// The current trick's trump card, while a trick is being played.
+    pub fn trump_card(&self) -> Option<Card> {
+        (self.phase == Phase::Play).then(|| {
+            self.tour
+                .trump_card_of(usize::from(self.tour.tricks_played))
+        })
+    }
+
+    /// J21, D5: how many talon cards everyone sees, in reading order.
+    pub fn talon_shown(&self) -> usize {
+        if !self.options.masked_talon {
+            return TALON_SIZE;
+        }
+        let shown = match self.phase {
+            Phase::Bid => 0,
+            Phase::Play => usize::from(self.tour.tricks_played) + 1,
+            Phase::Speco | Phase::Over => usize::from(self.tour.tricks_played),
+        };
+        if shown >= TRICKS_PER_TOUR {
+            TALON_SIZE
+        } else {
+            shown
+        }
+    }
+
+    /// The 12 bid actions, or the 10 without the 25s (J10).
+    fn legal_bids(&self) -> &'static [ActionId] {
+        const ALL: [ActionId; 12] = [52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63];
+        const WITHOUT_25: [ActionId; 10] = [52, 53, 54, 55, 56, 57, 59, 60, 61, 62];
+        if self.tour.kind.is_special() || self.options.twenty_five_every_tour {
+            &ALL
+        } else {
+            &WITHOUT_25
+        }
+    }
+
+    /// -1-, -2-, J2: follow the led suit if possible, otherwise any card.
+    fn legal_cards(&self) -> CardSet {
+        let hand = self.hands[self.trick.next_seat()];
+        match self.trick.led().and_then(Card::suit) {
+            Some(led) => follow(hand, CardSet::suit(led)),
+            None => hand,
+        }
+    }
+
+    /// Deals Tour `tour` (-11-, J8): the talon first, then one card at a time
+    /// clockwise from the dealer's left.
+    fn start_tour(&mut self, tour: u8, dealer: usize) {
+        let mut deck = DECK;
+        self.rng.shuffle(&mut deck);
+        let mut talon = [DECK[0]; TALON_SIZE];
+        talon.copy_from_slice(&deck[..TALON_SIZE]);
+        self.tour = TourRecord::new(tour, self.options.kind_of(tour), dealer, talon);
+        self.hands = [CardSet::EMPTY; PLAYERS];
+        let hands = &mut self.hands;
+        let first = (dealer + 1) % PLAYERS;
+        deal_in_batches(
+            &deck[TALON_SIZE..],
+            PLAYERS,
+            first,
+            &[1; HAND_SIZE],
+            |seat, card| hands[seat].insert(card),
+        );
+        self.trick = Trick::new(first);
+        self.phase = Phase::Bid;
+    }
+
+    fn play(&mut self, card: Card) {
+        self.hands[self.trick.next_seat()].remove(card);
+        self.trick.push(card);
+        if self.trick.is_complete() {
+            let played = self.tour.record_trick(self.trick);
+            self.trick = Trick::new(usize::from(played.next_leader));
+            if played.taken.is_none() {
+                self.phase = Phase::Speco;
+            } else {
+                self.after_trick();
+            }
+        }
+    }
+
+    /// The next trick, or the Tour's end after the tenth.
+    fn after_trick(&mut self) {
+        if usize::from(self.tour.tricks_played) < TRICKS_PER_TOUR {
+            self.phase = Phase::Play;
+            return;
+        }
+        let scores = self.tour.scores();
+        self.tour_scores.push(scores);
+        for (total, score) in self.totals.iter_mut().zip(scores) {
+            *total += score;
+        }
+        if self.tour.tour >= self.options.last_tour() {
+            self.phase = Phase::Over;
+        } else {
+            self.previous_tour = Some(self.tour);
+            self.start_tour(self.tour.tour + 1, (self.tour.dealer() + 1) % PLAYERS);
+        }
+    }
+
+    /// Applies an action known to be legal.
+    fn apply_legal(&mut self, action: ActionId) {
+        self.history.push(action);
+        match self.phase {
+            Phase::Bid => {
+                if let Some(bid) = Bid::of_action(action) {
+                    self.tour.record_bid(bid);
+                }
+                if usize::from(self.tour.bid_count) == PLAYERS {
+                    self.phase = Phase::Play;
+                }
+            }
+            Phase::Play => self.play(DECK[usize::from(action)]),
+            Phase::Speco => {
+                self.tour.choose(action == TAKE);
+                self.after_trick();
+            }
+            Phase::Over => {}
+        }
+    }
+
+    fn is_legal(&self, action: ActionId) -> bool {
+        match self.phase {
+            Phase::Bid => self.legal_bids().contains(&action),
+            Phase::Play => card_of(action).is_some_and(|card| self.legal_cards().contains(card)),
+            Phase::Speco => action == TAKE || action == LEAVE,
+            Phase::Over => false,
+        }
+    }
+
+    /// Everything public at the table: shared by the state and the observations.
+    fn public_json(&self, talon_shown: usize) -> Map<String, Value> {
+        let mut map = self.tour.public_json(talon_shown);
+        let previous = self
+            .previous_tour
+            .map_or(Value::Null, |t| Value::Object(t.public_json(TALON_SIZE)));
+        let trump = self.trump().map(|s| s.letter().to_string());
+        for (key, value) in [
+            ("game", json!(Self::NAME)),
+            ("version", json!(1)),
+            ("options", self.options()),
+            ("phase", json!(self.phase())),
+            ("trump", json!(trump)),
+            ("trick_leader", json!(self.trick.leader())),
+            ("trick", json::plays_value(&self.trick)),
+            ("tour_scores", json!(self.tour_scores)),
+            ("previous_tour", previous),
+        ] {
+            map.insert(key.into(), value);
+        }
+        map
+    }
+
+    /// The history's shape for a finished Tour of `kind`: 4 bids, then 40
+    /// plays, in the Spéco each trick's 4 plays followed by a choice.
+    fn whole_tour_shape(kind: TourKind, actions: &[ActionId]) -> bool {
+        let per_trick = if kind == TourKind::Speco { 5 } else { 4 };
+        actions.len() == PLAYERS + TRICKS_PER_TOUR * per_trick
+            && actions[..PLAYERS]
+                .iter()
+                .all(|&a| Bid::of_action(a).is_some())
+            && actions[PLAYERS..].chunks(per_trick).all(|trick| {
+                trick.iter().enumerate().all(|(i, &a)| {
+                    if i < PLAYERS {
+                        card_of(a).is_some()
+                    } else {
+                        a == TAKE || a == LEAVE
+                    }
+                })
+            })
+    }
+
+    fn tour_length(kind: TourKind) -> usize {
+        PLAYERS + TRICKS_PER_TOUR * if kind == TourKind::Speco { 5 } else { 4 }
+    }
+}
+
+impl Game for Julien {
+    const NAME: &'static str = "julien";
+    const DESCRIPTION: &'static str =
+        "Le Julien: 4 players, 52 cards, a new trump every trick, Couleur contracts, the Spéco and the Superspec";
+    const NUM_PLAYERS: usize = PLAYERS;
+    const ACTION_COUNT: usize = ACTION_COUNT;
+    const OPTIONS: &'static [OptionSpec] = OPTIONS;
+
+    type Options = Options;
+
+    fn read_options(options: &Map<String, Value>) -> Result<Options> {
+        options::read::<Options>(OPTIONS, options)?.check()
+    }
+
+    fn with_options(seed: u64, options: &Options) -> Julien {
+        let options = *options;
+        let mut rng = SplitMix64::new(seed);
+        // J6: the first dealer is drawn from the seeded generator.
+        let dealer = match options.first_dealer {
+            Some(seat) => usize::from(seat),
+            None => rng.below(PLAYERS as u64) as usize,
+        };
+        let mut game = Julien {
+            options,
+            rng,
+            phase: Phase::Bid,
+            hands: [CardSet::EMPTY; PLAYERS],
+            trick: Trick::new(0),
+            tour: TourRecord::new(1, TourKind::Normal, dealer, [DECK[0]; TALON_SIZE]),
+            previous_tour: None,
+            tour_scores: Vec::new(),
+            totals: [0; PLAYERS],
+            history: Vec::with_capacity(60),
+        };
+        game.start_tour(1, dealer);
+        game
+    }
+
+    fn options(&self) -> Value {
+        json!({
+            "single_deal": self.options.single_deal,
+            "tour_kind": self.options.tour_kind.map(TourKind::name),
+            "masked_talon": self.options.masked_talon,
+            "twenty_five_every_tour": self.options.twenty_five_every_tour,
+            "first_dealer": self.options.first_dealer,
+        })
+    }
+
+    fn current_player(&self) -> Option<usize> {
+        match self.phase {
+            Phase::Bid => {
+                Some((self.tour.first_bidder() + usize::from(self.tour.bid_count)) % PLAYERS)
+            }
+            Phase::Play => Some(self.trick.next_seat()),
+            Phase::Speco => self.tour.last_trick().map(|t| usize::from(t.winner)),
+            Phase::Over => None,
+        }
+    }
+
+    fn phase(&self) -> &'static str {
+        match self.phase {
+            Phase::Bid => "bid",
+            Phase::Play => "play",
+            Phase::Speco => "speco",
+            Phase::Over => "over",
+        }
+    }
+
+    fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        self.totals.to_vec()
+    }
+
+    /// J22: the highest total wins; a tie is shared.
+    fn winning_seats(&self) -> Vec<usize> {
+        if self.phase != Phase::Over {
+            return Vec::new();
+        }
+        let best = self.totals.iter().copied().max().unwrap_or(0);
+        (0..PLAYERS).filter(|&s| self.totals[s] == best).collect()
+    }
+
+    fn legal_actions(&self, out: &mut Vec<ActionId>) {
+        out.clear();
+        match self.phase {
+            Phase::Bid => out.extend_from_slice(self.legal_bids()),
+            Phase::Play => out.extend(self.legal_cards().iter().filter_map(action_of)),
+            Phase::Speco => out.extend_from_slice(&[TAKE, LEAVE]),
+            Phase::Over => {}
+        }
+    }
+
+    fn apply(&mut self, action: ActionId) -> Result<()> {
+        if usize::from(action) >= ACTION_COUNT {
+            return Err(Error::IllegalAction(format!(
+                "{action} is not an action id of julien (0 to {})",
+                ACTION_COUNT - 1
+            )));
+        }
+        if !self.is_legal(action) {
+            let text = Self::action_text(action);
+            let Some(seat) = self.current_player() else {
+                return Err(Error::IllegalAction(format!(
+                    "cannot apply {text}: the game is over"
+                )));
+            };
+            let mut legal = Vec::new();
+            self.legal_actions(&mut legal);
+            let may: Vec<String> = legal.into_iter().map(Self::action_text).collect();
+            return Err(Error::IllegalAction(format!(
+                "seat {seat} may not {} {text} now (phase {}); legal: {}",
+                if self.phase == Phase::Play {
+                    "play"
+                } else {
+                    "choose"
+                },
+                self.phase(),
+                may.join(", ")
+            )));
+        }
+        self.apply_legal(action);
+        Ok(())
+    }
+
+    fn random_action(&self, rng: &mut SplitMix64) -> Option<ActionId> {
+        match self.phase {
+            Phase::Bid => {
+                let bids = self.legal_bids();
+                Some(bids[rng.below(bids.len() as u64) as usize])
+            }
+            Phase::Play => {
+                let legal = self.legal_cards();
+                legal
+                    .nth(rng.below(legal.len() as u64) as usize)
+                    .and_then(action_of)
+            }
+            Phase::Speco => Some([TAKE, LEAVE][rng.below(2) as usize]),
+            Phase::Over => None,
+        }
+    }
+
+    fn play_random(&mut self, rng: &mut SplitMix64) -> Option<ActionId> {
+        let action = self.random_action(rng)?;
+        self.apply_legal(action);
+        Some(action)
+    }
+
+    fn history(&self) -> &[ActionId] {
+        &self.history
+    }
+
+    fn action_text(action: ActionId) -> String {
+        match action {
+            TAKE => "take".to_owned(),
+            LEAVE => "leave".to_owned(),
+            _ => card_of(action).map_or_else(
+                || Bid::of_action(action).map_or_else(String::new, |b| b.text().to_owned()),
+                |card| card.to_string(),
+            ),
+        }
+    }
+
+    fn action_kind(action: ActionId) -> &'static str {
+        match action {
+            0..FIRST_BID => "play",
+            TAKE => "take",
+            LEAVE => "leave",
+            _ => "bid",
+        }
+    }
+
+    fn action_card(action: ActionId) -> Option<Card> {
+        card_of(action)
+    }
+
+    fn parse_action(text: &str) -> Result<ActionId> {
+        if text.eq_ignore_ascii_case("take") {
+            return Ok(TAKE);
+        }
+        if text.eq_ignore_ascii_case("leave") {
+            return Ok(LEAVE);
+        }
+        if let Ok(bid) = Bid::parse(text) {
+            return Ok(bid.action());
+        }
+        let card: Card = text.parse()?;
+        action_of(card).ok_or_else(|| {
+            Error::IllegalAction(format!("{card} is not a card of the 52-card deck"))
+        })
+    }
+
+    fn to_json(&self) -> Value {
+        state::full::<Self>(
+            self.public_json(TALON_SIZE),
+            &self.rng,
+            &self.hands,
+            &self.history,
+        )
+    }
+
+    fn from_json(value: &Value) -> Result<Julien> {
+        let state = state::object::<Self>(value, STATE_KEYS)?;
+        let get = |key: &str| json::field(state, key);
+        let options = options::from_state::<Options>(OPTIONS, get("options")?)?
+            .check()
+            .map_err(|e| Error::json(format!("options: {e}")))?;
+        let rng = state::rng(state)?;
+        let phase = match json::string(get("phase")?, "phase")? {
+            "bid" => Phase::Bid,
+            "play" => Phase::Play,
+            "speco" => Phase::Speco,
+            "over" => Phase::Over,
+            other => return Err(Error::json(format!("phase: unknown phase {other:?}"))),
+        };
+        let tour = TourRecord::from_json(state, options)?;
+        if let Some(first) = options.first_dealer {
+            if tour.dealer() != (usize::from(first) + usize::from(tour.tour) - 1) % PLAYERS {
+                return Err(Error::json(
+                    "dealer: not the first_dealer option's seat moved one per Tour",
+                ));
+            }
+        }
+        let hands = state::hands::<Self>(state)?;
+        let leader = json::uint(get("trick_leader")?, "trick_leader", 3)? as usize;
+        let trick = json::trick::<PLAYERS>(get("trick")?, leader, "trick")?;
+        if leader != tour.next_leader()
+            || trick.is_complete()
+            || (phase != Phase::Play && !trick.is_empty())
+        {
+            return Err(Error::json(
+                "trick: wrong leader or size for the phase (the last trick's next_leader leads)",
+            ));
+        }
+        // Cards: the talon, the tricks and the hands hold each card once.
+        let (record_cards, record_count) = tour.cards();
+        let mut seen = record_cards.union(trick.cards());
+        let mut count = record_count + trick.len();
+        for (seat, hand) in hands.iter().enumerate() {
+            let played = tour
+                .tricks()
+                .flat_map(|t| t.trick.plays())
+                .chain(trick.plays())
+                .filter(|&(s, _)| s == seat)
+                .count();
+            if hand.len() + played != HAND_SIZE {
+                return Err(Error::json(format!(
+                    "hands: seat {seat} holds the wrong number of cards"
+                )));
+            }
+            seen = seen.union(*hand);
+            count += hand.len();
+        }
+        if seen != deck_set() || count != DECK.len() {
+            return Err(Error::json(
+                "cards are not conserved: the 52 cards must each be somewhere once",
+            ));
+        }
+        let tricks_played = usize::from(tour.tricks_played);
+        let pending = tour.last_trick().is_some_and(|t| t.taken.is_none());
+        let last_tour = tour.tour == options.last_tour();
+        let phase_fits = match phase {
+            Phase::Bid => usize::from(tour.bid_count) < PLAYERS,
+            Phase::Play => {
+                usize::from(tour.bid_count) == PLAYERS
+                    && tricks_played < TRICKS_PER_TOUR
+                    && !pending
+            }
+            Phase::Speco => pending,
+            Phase::Over => tricks_played == TRICKS_PER_TOUR && !pending && last_tour,
+        };
+        if !phase_fits {
+            return Err(Error::json(
+                "phase: does not fit the bids and tricks (or not the last Tour)",
+            ));
+        }
+        let game = Julien {
+            options,
+            rng,
+            phase,
+            hands: [hands[0], hands[1], hands[2], hands[3]],
+            trick,
+            tour,
+            previous_tour: None,
+            tour_scores: Vec::new(),
+            totals: [0; PLAYERS],
+            history: Vec::new(),
+        };
+        let trump = game.trump().map(|s| s.letter().to_string());
+        if get("trump")? != &json!(trump) {
+            return Err(Error::json(
+                "trump: not the suit of the current trick's talon card",
+            ));
+        }
+        let tour_scores = json::array(get("tour_scores")?, "tour_scores")?
+            .iter()
+            .map(|v| json::ints::<PLAYERS>(v, "tour_scores"))
+            .collect::<Result<Vec<_>>>()?;
+        let finished = usize::from(tour.tour) - 1 + usize::from(phase == Phase::Over);
+        if tour_scores.len() != finished
+            || tour_scores
+                .iter()
+                .flatten()
+                .any(|s| s.abs() > MAX_TOUR_SCORE)
+            || (phase == Phase::Over && tour_scores.last() != Some(&tour.scores()))
+        {
+            return Err(Error::json(
+                "tour_scores: not one list of 4 per finished Tour, this Tour's as scored",
+            ));
+        }
+        let previous_tour = match get("previous_tour")? {
+            Value::Null => None,
+            value => {
+                let record = TourRecord::from_json(json::object(value, "previous_tour")?, options)
+                    .map_err(|e| Error::json(format!("previous_tour: {e}")))?;
+                json::exact_keys(
+                    json::object(value, "previous_tour")?,
+                    RECORD_KEYS,
+                    "previous_tour",
+                )?;
+                let (cards, count) = record.cards();
+                if record.tour + 1 != tour.tour
+                    || (record.dealer() + 1) % PLAYERS != tour.dealer()
+                    || record.specials_holder().is_none()
+                    || cards != deck_set()
+                    || count != DECK.len()
+                    || tour_scores.get(usize::from(record.tour) - 1) != Some(&record.scores())
+                {
+                    return Err(Error::json(
+                        "previous_tour: not the whole Tour dealt just before this one, as scored",
+                    ));
+                }
+                Some(record)
+            }
+        };
+        let history = state::history::<Self>(state)?;
+        // Every finished Tour whole, in its shape, then this Tour's actions.
+        let mut start = 0;
+        let mut whole = true;
+        for earlier in 1..tour.tour {
+            let kind = options.kind_of(earlier);
+            let end = start + Self::tour_length(kind);
+            let Some(actions) = history.get(start..end) else {
+                whole = false;
+                break;
+            };
+            let matches_record = previous_tour
+                .filter(|p| p.tour == earlier)
+                .is_none_or(|p| p.actions() == actions);
+            whole &= Self::whole_tour_shape(kind, actions) && matches_record;
+            start = end;
+        }
+        let mut current = tour.actions();
+        current.extend(trick.plays().filter_map(|(_, card)| action_of(card)));
+        if !whole || history.get(start..) != Some(current.as_slice()) {
+            return Err(Error::json(
+                "history: not every finished Tour whole, then this Tour's actions",
+            ));
+        }
+        let totals = tour_scores.iter().fold([0; PLAYERS], |mut t, s| {
+            for (total, score) in t.iter_mut().zip(s) {
+                *total += score;
+            }
+            t
+        });
+        Ok(Julien {
+            previous_tour,
+            tour_scores,
+            totals,
+            history,
+            ..game
+        })
+    }
+
+    fn observation(&self, seat: usize) -> Result<Value> {
+        let public = self.public_json(self.talon_shown());
+        Ok(Value::Object(state::observation(
+            self,
+            public,
+            seat,
+            &self.hands,
+        )?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(texts: &str) -> Vec<Card> {
+        texts
+            .split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect()
+    }
+
+    fn set(texts: &str) -> CardSet {
+        cards(texts).into_iter().collect()
+    }
+
+    fn bid(text: &str) -> Bid {
+        Bid::parse(text).unwrap()
+    }
+
+    fn score(bid_text: &str, collected: &str, taken: &str, specials: &str, kind: &str) -> i64 {
+        checked_score_tour(
+            bid_text,
+            &cards(collected),
+            &cards(taken),
+            &cards(specials),
+            kind,
+        )
+        .unwrap()
+    }
+
+    fn new_game(seed: u64, options: Value) -> Julien {
+        Julien::new(seed, options.as_object().unwrap()).unwrap()
+    }
+
+    fn legal(game: &Julien) -> Vec<ActionId> {
+        let mut out = Vec::new();
+        game.legal_actions(&mut out);
+        out
+    }
+
+    /// Bids `Rouge` for every seat.
+    fn bid_round(game: &mut Julien) {
+        for _ in 0..PLAYERS {
+            game.apply(bid("Rouge").action()).unwrap();
+        }
+    }
+
+    #[test]
+    fn deck_and_action_ids() {
+        assert_eq!(DECK[0].to_string(), "2S");
+        assert_eq!(DECK[12].to_string(), "AS");
+        assert_eq!(DECK[13].to_string(), "2H");
+        assert_eq!(DECK[51].to_string(), "AC");
+        assert_eq!(Julien::parse_action("10 rouges").unwrap(), 55);
+        assert_eq!(Julien::parse_action("TAKE").unwrap(), TAKE);
+        assert_eq!(Julien::action_text(63), "25 Noires");
+        assert_eq!(Julien::action_kind(51), "play");
+        assert_eq!(Julien::action_kind(52), "bid");
+        assert!(Julien::parse_action("CD").is_err());
+        assert!(Julien::parse_action("10  Rouges").is_err());
+        for (i, b) in Bid::ALL.iter().enumerate() {
+            assert_eq!(usize::from(b.action() - FIRST_BID), i);
+            assert_eq!(Bid::parse(b.text()).unwrap(), *b);
+        }
+    }
+
+    #[test]
+    fn talon_first_then_one_card_at_a_time_from_the_dealers_left() {
+        let game = new_game(7, json!({"first_dealer": 1}));
+        let mut deck = DECK;
+        let mut rng = SplitMix64::new(7);
+        rng.shuffle(&mut deck);
+        assert_eq!(game.tour.talon(), &deck[..12]);
+        for k in 0..40 {
+            assert!(game.hands[(2 + k) % 4].contains(deck[12 + k]));
+        }
+        assert_eq!(game.current_player(), Some(2));
+        assert_eq!(game.phase(), "bid");
+    }
+
+    #[test]
+    fn twenty_five_only_in_the_special_tours_unless_allowed() {
+        let normal = new_game(1, json!({}));
+        assert_eq!(legal(&normal).len(), 10);
+        assert!(!legal(&normal).contains(&58));
+        let speco = new_game(1, json!({"single_deal": true, "tour_kind": "speco"}));
+        assert_eq!(legal(&speco), (52..64).collect::<Vec<_>>());
+        let allowed = new_game(1, json!({"twenty_five_every_tour": true}));
+        assert_eq!(legal(&allowed).len(), 12);
+        let error = Julien::new(1, json!({"tour_kind": "speco"}).as_object().unwrap());
+        assert!(matches!(error, Err(Error::Option { name, .. }) if name == "tour_kind"));
+    }
+
+    #[test]
+    fn winner_by_the_tricks_trump_and_the_lowest_led_card_leads_next() {
+        // -5-: 10C, KC, QH discarded, 4C.
+        let mut trick = Trick::<4>::new(0);
+        for card in cards("10C KC QH 4C") {
+            trick.push(card);
+        }
+        assert_eq!(trick_winner(&trick, Suit::Spades), 1);
+        assert_eq!(trick_winner(&trick, Suit::Hearts), 2);
+        assert_eq!(next_leader(&trick), 3);
+        // The leader leads again when it played the lowest of the led suit (J4).
+        let mut alone = Trick::<4>::new(2);
+        for card in cards("3D AS KS QS") {
+            alone.push(card);
+        }
+        assert_eq!(trick_winner(&alone, Suit::Spades), 3);
+        assert_eq!(next_leader(&alone), 2);
+    }
+
+    #[test]
+    fn following_suit_with_no_duty_to_trump() {
+        let mut game = new_game(3, json!({"first_dealer": 0}));
+        bid_round(&mut game);
+        let leader = game.trick.next_seat();
+        let led = game.hands[leader].iter().next().unwrap();
+        game.apply(action_of(led).unwrap()).unwrap();
+        let next = game.trick.next_seat();
+        let hand = game.hands[next];
+        let suit = CardSet::suit(led.suit().unwrap());
+        let expected = if hand.intersection(suit).is_empty() {
+            hand
+        } else {
+            hand.intersection(suit)
+        };
+        let legal: CardSet = legal(&game).into_iter().filter_map(card_of).collect();
+        assert_eq!(legal, expected);
+    }
+
+    #[test]
+    fn the_seeds_worked_examples_as_ruled() {
+        // -27-: 3 blacks remain after elimination on "5 Noires": -2 (seven
+        // cards, as the text gives them, so scored without the argument checks).
+        let pile = set("KS JS AH AC 10C 8C JD");
+        let none = CardSet::EMPTY;
+        assert_eq!(
+            score_tour(bid("5 Noires"), pile, none, none, TourKind::Normal),
+            -2
+        );
+        // -28-: 12 Rouges on "10 Rouges" is inside 10-14: +12; on "5 Rouges" -12.
+        let twelve = "2H 3H 4H 5H 6H 7H 8H 9H 10H 2D 3D 4D";
+        assert_eq!(score("10 Rouges", twelve, "", "", "normal"), 12);
+        assert_eq!(score("5 Rouges", twelve, "", "", "normal"), -12);
+        // -29-: "10 Noires", 6C 2D 9H 5H: -12.
+        assert_eq!(score("10 Noires", "6C 2D 9H 5H", "", "", "normal"), -12);
+        // -31-: no card: -(20 + x).
+        for (x, expected) in [(5, -25), (10, -30), (15, -35), (20, -40), (25, -45)] {
+            assert_eq!(score(&format!("{x} Rouges"), "", "", "", "speco"), expected);
+        }
+    }
+
+    #[test]
+    fn simple_contracts() {
+        assert_eq!(score("Rouge", "", "", "", "normal"), -20);
+        assert_eq!(score("Rouge", "2H 3H 4D 5D", "", "", "normal"), 24);
+        assert_eq!(score("Noir", "2H 3H 4D 5S", "", "", "normal"), -3);
+        // J12: +1 per special of the Couleur on success; the other changes nothing.
+        assert_eq!(score("Rouge", "2H 3H 4D 5D", "", "AH KS", "normal"), 25);
+        assert_eq!(score("Noir", "2H 3H 4D 5S", "", "AS KS", "normal"), -3);
+        // Spéco: taken trumps and specials at their -43- value (D1).
+        assert_eq!(
+            score("Rouge", "2H 3H 4D 5D", "KH", "AD 2S", "speco"),
+            24 + 15 + 30
+        );
+        // Superspec: the specials are forced in; a black one fails Rouge.
+        assert_eq!(score("Rouge", "2H 3H 4D 5D", "", "AD 2S", "superspec"), -2);
+    }
+
+    #[test]
+    fn chiffree_branches() {
+        let hearts = |n: usize| {
+            cards("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH")[..n]
+                .iter()
+                .map(Card::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let with = |n: usize, rest: &str| format!("{} {rest}", hearts(n));
+        // 10 hearts, 2S, 3C: 9 hearts and a club remain: -(opp 1 + x 10).
+        assert_eq!(
+            score("10 Rouges", &with(10, "2S 3C"), "", "", "normal"),
+            -11
+        );
+        assert_eq!(score("10 Rouges", &with(10, "2D 3D"), "", "", "normal"), 12);
+        // 16 Rouges on "10 Rouges" reaches the next bid's 15: -16.
+        assert_eq!(
+            score("10 Rouges", &with(12, "2D 3D 4D 5D"), "", "", "normal"),
+            -16
+        );
+        // opp > 0 and an overshoot: 13 hearts and 3 clubs remain: -(opp 3 + x 5 + own 13).
+        let pile = "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH 2D 3D 2C 3C 4C 5C 6C";
+        assert_eq!(score("5 Rouges", pile, "", "", "normal"), -21);
+        // 25 never overshoots: 12 hearts + the taken AH (30) + 4 diamonds = 46 (Spéco).
+        let reds = "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH 2D 3D 4D 5D";
+        assert_eq!(score("25 Rouges", reds, "AH", "", "speco"), 46);
+        assert_eq!(score("20 Rouges", reds, "AH", "", "speco"), -46);
+        // Weight for weight: the taken KS (15) less 4 hearts leaves 11 of 20: -9.
+        assert_eq!(score("20 Noires", "2H 3H 4H 5H", "KS", "", "speco"), -9);
+        // Best use of the specials: 8, 9 or 10 Rouges on "5 Rouges": 9 (one in, one out).
+        let eight = "2H 3H 4H 5H 6H 7H 8H 9H";
+        assert_eq!(score("5 Rouges", eight, "", "10H JH", "normal"), 9);
+        assert_eq!(score("10 Rouges", eight, "", "10H JH", "normal"), 10);
+        // A special of the other Couleur cancels a card left over: 7 Rouges, +7.
+        assert_eq!(
+            score("5 Rouges", "2H 3H 4H 5H 6H 7H 8H 2C", "", "2D", "normal"),
+            7
+        );
+        // Forced in the Superspec: 4 hearts + 10H (10) - 2S (2) = 12 overshoots 5 Rouges.
+        assert_eq!(
+            score("5 Rouges", "2H 3H 4H 5H", "", "10H 2S", "superspec"),
+            -12
+        );
+    }
+
+    #[test]
+    fn checked_score_rejects_what_no_tour_produces() {
+        let error =
+            |collected: &str, taken: &str, specials: &str, kind: &str| match checked_score_tour(
+                "Rouge",
+                &cards(collected),
+                &cards(taken),
+                &cards(specials),
+                kind,
+            ) {
+                Err(Error::Option { name, .. }) => name,
+                other => panic!("expected an error, got {other:?}"),
+            };
+        assert_eq!(error("2H 3H 4H", "", "", "normal"), "collected");
+        assert_eq!(error("2H 3H 4H 5H", "6H", "", "normal"), "taken");
+        assert_eq!(error("2H 3H 4H 5H", "6H 7H", "", "speco"), "taken");
+        assert_eq!(error("", "", "AH KH", "normal"), "specials");
+        assert_eq!(error("2H 3H 4H 5H", "", "AH KH QH", "normal"), "specials");
+        assert_eq!(error("2H 3H 4H 5H", "", "2H", "normal"), "specials");
+        assert_eq!(error("2H 3H 4H 5H", "", "", "spéco"), "tour_kind");
+        assert_eq!(error("CD 3H 4H 5H", "", "", "normal"), "collected");
+    }
+
+    #[test]
+    fn speco_winner_chooses_and_superspec_takes() {
+        let mut speco = new_game(5, json!({"single_deal": true, "tour_kind": "speco"}));
+        bid_round(&mut speco);
+        for _ in 0..4 {
+            let action = legal(&speco)[0];
+            speco.apply(action).unwrap();
+        }
+        assert_eq!(speco.phase(), "speco");
+        let winner = speco.tour.tricks[0].unwrap().winner;
+        assert_eq!(speco.current_player(), Some(usize::from(winner)));
+        assert_eq!(legal(&speco), [TAKE, LEAVE]);
+        speco.apply(TAKE).unwrap();
+        assert_eq!(
+            speco.tour.taken(usize::from(winner)),
+            CardSet::single(speco.tour.talon[0])
+        );
+        assert_eq!(speco.phase(), "play");
+
+        let mut superspec = new_game(5, json!({"single_deal": true, "tour_kind": "superspec"}));
+        bid_round(&mut superspec);
+        for _ in 0..4 {
+            let action = legal(&superspec)[0];
+            superspec.apply(action).unwrap();
+        }
+        assert_eq!(superspec.phase(), "play");
+        let winner = superspec.tour.tricks[0].unwrap().winner;
+        assert!(superspec
+            .tour
+            .taken(usize::from(winner))
+            .contains(superspec.tour.talon[0]));
+    }
+
+    #[test]
+    fn masked_talon_reveals_trick_by_trick() {
+        let mut game = new_game(9, json!({"masked_talon": true}));
+        assert_eq!(game.talon_shown(), 0);
+        bid_round(&mut game);
+        assert_eq!(game.talon_shown(), 1);
+        for trick in 1..10 {
+            for _ in 0..4 {
+                let action = legal(&game)[0];
+                game.apply(action).unwrap();
+            }
+            let expected = if trick == 9 { 12 } else { trick + 1 };
+            assert_eq!(game.talon_shown(), expected);
+        }
+        let view = game.observation(0).unwrap();
+        assert!(view["talon"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| !c.is_null()));
+    }
+
+    #[test]
+    fn random_matches_play_six_tours_and_round_trip() {
+        let mut rng = SplitMix64::new(11);
+        for seed in 0..40 {
+            let mut game = new_game(seed, json!({}));
+            let mut actions = 0;
+            while game.play_random(&mut rng).is_some() {
+                actions += 1;
+                if actions % 17 == 0 {
+                    let back = Julien::from_json(&game.to_json()).unwrap();
+                    assert_eq!(back, game);
+                }
+            }
+            assert_eq!(actions, 5 * 44 + 54);
+            assert_eq!(game.tour_scores().len(), 6);
+            let kinds: Vec<_> = [1, 2, 3, 4, 5, 6].map(TourKind::of_tour).to_vec();
+            assert_eq!(kinds[2], TourKind::Speco);
+            let sums: Vec<i64> = (0..4)
+                .map(|s| game.tour_scores().iter().map(|t| t[s]).sum())
+                .collect();
+            assert_eq!(game.scores(), sums);
+            assert_eq!(Julien::from_json(&game.to_json()).unwrap(), game);
+            assert!(!game.winning_seats().is_empty());
+        }
+    }
+
+    #[test]
+    fn play_random_draws_as_random_action_then_apply() {
+        let mut game = new_game(2, json!({"single_deal": true, "tour_kind": "speco"}));
+        let mut draws = SplitMix64::new(4);
+        let mut replay = SplitMix64::new(4);
+        let mut copy = game.clone();
+        while let Some(action) = game.play_random(&mut draws) {
+            let expected = copy.random_action(&mut replay).unwrap();
+            assert_eq!(action, expected);
+            copy.apply(expected).unwrap();
+        }
+        assert_eq!(game, copy);
+    }
+}

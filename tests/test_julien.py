@@ -1133,6 +1133,35 @@ def test_from_json_rejects_what_could_not_arise(
         impl.from_json(state)
 
 
+def _played_to_the_end(impl: Impl, **options: Any) -> dict[str, Any]:
+    game = impl.new_game(seed=21, **options)
+    while not game.is_over:
+        game.apply(game.legal_actions()[-1])
+    return js(game)
+
+
+def test_from_json_rescores_a_finished_tour(impl: Impl) -> None:
+    """Once over, the last entry of tour_scores must be the last Tour as scored."""
+    state = _played_to_the_end(impl, single_deal=True, tour_kind="speco")
+    impl.from_json(state)
+    state["tour_scores"][-1][0] += 1
+    with pytest.raises(impl.bad_json):
+        impl.from_json(state)
+
+
+def test_from_json_holds_the_dealer_to_first_dealer(impl: Impl) -> None:
+    """With first_dealer set, Tour t is dealt by first_dealer + t - 1."""
+    game = impl.new_game(seed=4, first_dealer=2)
+    while js(game)["tour"] < 2:
+        game.apply(game.legal_actions()[0])
+    state = js(game)
+    assert state["dealer"] == 3
+    impl.from_json(state)
+    state["options"]["first_dealer"] = 1
+    with pytest.raises(impl.bad_json):
+        impl.from_json(state)
+
+
 @pytest.mark.parametrize(
     ("kind", "twenty_five"), [(None, True), ("speco", False), ("superspec", False)]
 )

@@ -9,9 +9,10 @@ from __future__ import annotations
 import json
 from typing import Literal, overload
 
-from cardcore.reference.brouc import BroucReference, RefAction
+from cardcore.reference.brouc import BroucReference
 from cardcore.reference.cards import RuleError
 from cardcore.reference.julien import JulienReference
+from cardcore.reference.protocol import RefAction
 
 ReferenceGame = BroucReference | JulienReference
 

@@ -46,7 +46,9 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
+from cardcore.reference import protocol
 from cardcore.reference.cards import DECKS, SUITS, RuleError, parse
+from cardcore.reference.protocol import RefAction
 from cardcore.reference.rng import MASK64, SplitMix64
 
 NAME = "brouc"
@@ -89,19 +91,6 @@ STATE_KEYS = (
     "history",
 )
 """The keys of the state JSON, in the order of docs/rules/brouc.md."""
-
-
-@dataclass(frozen=True)
-class RefAction:
-    """A move: its stable id, kind, canonical text and the card played."""
-
-    id: int
-    kind: str
-    text: str
-    card: str | None
-
-    def __str__(self) -> str:
-        return self.text
 
 
 ACTIONS = tuple(RefAction(index, "play", card, card) for index, card in enumerate(DECK))
@@ -688,33 +677,35 @@ class BroucReference:
     @classmethod
     def from_state(cls, data: object) -> BroucReference:
         """A game from a parsed state JSON; RuleError unless it is a consistent Brouc state."""
-        state = _object(data, "the state", STATE_KEYS)
+        state = protocol.json_object(data, "the state", STATE_KEYS)
         if state["game"] != NAME:
             raise RuleError(f"'game' must be {NAME!r}, got {state['game']!r}")
         if not _is_int(state["version"]) or state["version"] != 1:
             raise RuleError(f"'version' must be 1, got {state['version']!r}")
         game = cls.__new__(cls)
-        options = _object(state["options"], "'options'", OPTION_NAMES)
+        options = protocol.json_object(state["options"], "'options'", OPTION_NAMES)
         game._single_deal, game._target, game._first_dealer = check_options(options)
-        game._rng = SplitMix64(_integer(state["rng"], "'rng'", 0, MASK64))
-        game._phase = _choice(state["phase"], "'phase'", ("play", "over"))
+        game._rng = SplitMix64(protocol.integer(state["rng"], "'rng'", 0, MASK64))
+        game._phase = protocol.choice(state["phase"], "'phase'", ("play", "over"))
         game._dealer = _seat(state["dealer"], "'dealer'")
-        game._deal_number = _integer(state["deal_number"], "'deal_number'", 1)
-        trump = _choice(state["trump"], "'trump'", SUITS)
+        game._deal_number = protocol.integer(state["deal_number"], "'deal_number'", 1)
+        trump = protocol.choice(state["trump"], "'trump'", SUITS)
         game._trump_card = _card(state["trump_card"], "'trump_card'")
         if suit_of(game._trump_card) != trump:
             raise RuleError(f"'trump' {trump!r} is not the suit of 'trump_card' {game._trump_card}")
         game._hands = [
-            _hand(hand, f"'hands'[{seat}]")
-            for seat, hand in enumerate(_array(state["hands"], "'hands'", NUM_PLAYERS))
+            protocol.hand(hand, f"'hands'[{seat}]", _card)
+            for seat, hand in enumerate(protocol.array(state["hands"], "'hands'", NUM_PLAYERS))
         ]
         game._trick_leader = _seat(state["trick_leader"], "'trick_leader'")
-        game._trick = _played(state["trick"], "'trick'", game._trick_leader)
+        game._trick = protocol.played(
+            state["trick"], "'trick'", game._trick_leader, NUM_PLAYERS, _card
+        )
         if len(game._trick) >= NUM_PLAYERS:
             raise RuleError(f"'trick' holds {len(game._trick)} cards; a current trick has 0 to 3")
         game._tricks = [
             _trick(trick, f"'tricks'[{index}]", trump)
-            for index, trick in enumerate(_array(state["tricks"], "'tricks'"))
+            for index, trick in enumerate(protocol.array(state["tricks"], "'tricks'"))
         ]
         game._card_points, game._marriages = _points_from(state, game._tricks, trump, "")
         game._announcements = _announcements(state["announcements"], "'announcements'", trump)
@@ -726,15 +717,15 @@ class BroucReference:
             (scores[0], scores[1])
             for scores in (
                 _pair(item, f"'deal_scores'[{index}]", -MAX_DEAL_SCORE, MAX_DEAL_SCORE)
-                for index, item in enumerate(_array(state["deal_scores"], "'deal_scores'"))
+                for index, item in enumerate(protocol.array(state["deal_scores"], "'deal_scores'"))
             )
         ]
         game._capes = _pair(state["capes"], "'capes'", 0)
         winner = state["winner"]
-        game._winner = None if winner is None else _integer(winner, "'winner'", 0, 1)
+        game._winner = None if winner is None else protocol.integer(winner, "'winner'", 0, 1)
         game._history = [
             _card(card, f"'history'[{index}]")
-            for index, card in enumerate(_array(state["history"], "'history'"))
+            for index, card in enumerate(protocol.array(state["history"], "'history'"))
         ]
         game._check_consistency()
         return game
@@ -815,22 +806,8 @@ def _check_seat(seat: object) -> int:
     return _seat(seat, "seat")
 
 
-def _integer(value: object, what: str, low: int | None = None, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(f"{what} must be an integer, got {value!r}")
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise RuleError(f"{what} must be from {low} to {high}, got {value}")
-    return value
-
-
 def _seat(value: object, what: str) -> int:
-    return _integer(value, what, 0, NUM_PLAYERS - 1)
-
-
-def _choice(value: object, what: str, choices: Sequence[str]) -> str:
-    if not isinstance(value, str) or value not in choices:
-        raise RuleError(f"{what} must be one of {', '.join(choices)}, got {value!r}")
-    return value
+    return protocol.integer(value, what, 0, NUM_PLAYERS - 1)
 
 
 def _card(value: object, what: str) -> str:
@@ -842,52 +819,15 @@ def _card(value: object, what: str) -> str:
     return card
 
 
-def _array(value: object, what: str, length: int | None = None) -> list[object]:
-    if not isinstance(value, list):
-        raise RuleError(f"{what} must be a list, got {value!r}")
-    if length is not None and len(value) != length:
-        raise RuleError(f"{what} must hold {length} items, not {len(value)}")
-    return value
-
-
-def _object(value: object, what: str, keys: Sequence[str]) -> dict[str, object]:
-    if not isinstance(value, dict):
-        raise RuleError(f"{what} must be a JSON object, got {value!r}")
-    missing = [key for key in keys if key not in value]
-    unknown = [key for key in value if key not in keys]
-    if missing or unknown:
-        raise RuleError(f"{what}: missing keys {missing}, unknown keys {unknown}")
-    return value
-
-
 def _pair(value: object, what: str, low: int | None = None, high: int | None = None) -> list[int]:
-    items = _array(value, what, 2)
-    return [_integer(item, f"{what}[{team}]", low, high) for team, item in enumerate(items)]
-
-
-def _hand(value: object, what: str) -> list[str]:
-    hand = [_card(card, f"{what}[{i}]") for i, card in enumerate(_array(value, what))]
-    if hand != sort_hand(hand):
-        raise RuleError(f"{what} is not sorted by face id")
-    return hand
-
-
-def _played(value: object, what: str, leader: int) -> list[tuple[int, str]]:
-    """Cards on a trick, ``[seat, card]`` pairs played in seat order from ``leader``."""
-    cards = []
-    for index, entry in enumerate(_array(value, what)):
-        seat_value, card_value = _array(entry, f"{what}[{index}]", 2)
-        seat = _seat(seat_value, f"{what}[{index}] seat")
-        if seat != (leader + index) % NUM_PLAYERS:
-            raise RuleError(f"{what}[{index}] is played by seat {seat}, out of turn")
-        cards.append((seat, _card(card_value, f"{what}[{index}] card")))
-    return cards
+    items = protocol.array(value, what, 2)
+    return [protocol.integer(item, f"{what}[{team}]", low, high) for team, item in enumerate(items)]
 
 
 def _trick(value: object, what: str, trump: str) -> Trick:
-    trick = _object(value, what, ("leader", "cards", "winner"))
+    trick = protocol.json_object(value, what, ("leader", "cards", "winner"))
     leader = _seat(trick["leader"], f"{what} leader")
-    cards = _played(trick["cards"], f"{what} cards", leader)
+    cards = protocol.played(trick["cards"], f"{what} cards", leader, NUM_PLAYERS, _card)
     if len(cards) != NUM_PLAYERS:
         raise RuleError(f"{what} holds {len(cards)} cards, not 4")
     winner = _seat(trick["winner"], f"{what} winner")
@@ -899,7 +839,7 @@ def _trick(value: object, what: str, trump: str) -> Trick:
 def _announcements(value: object, what: str, trump: str) -> list[Announcement]:
     announcements = [
         _announcement(item, f"{what}[{index}]", trump)
-        for index, item in enumerate(_array(value, what))
+        for index, item in enumerate(protocol.array(value, what))
     ]
     if len({(a.seat, a.suit) for a in announcements}) != len(announcements):
         raise RuleError(f"{what} lists a (seat, suit) combination twice")
@@ -924,17 +864,19 @@ def _points_from(
 def _deal_record(value: object, dealer: int) -> DealRecord:
     """The previous deal: eight tricks of the whole deck, dealt by the seat before."""
     what = "'previous_deal'"
-    record = _object(value, what, DEAL_RECORD_KEYS)
+    record = protocol.json_object(value, what, DEAL_RECORD_KEYS)
     previous_dealer = _seat(record["dealer"], f"{what} dealer")
     if (previous_dealer + 1) % NUM_PLAYERS != dealer:
         raise RuleError(f"{what} was dealt by seat {previous_dealer}, not the seat before {dealer}")
-    trump = _choice(record["trump"], f"{what} trump", SUITS)
+    trump = protocol.choice(record["trump"], f"{what} trump", SUITS)
     trump_card = _card(record["trump_card"], f"{what} trump_card")
     if suit_of(trump_card) != trump:
         raise RuleError(f"{what} trump {trump!r} is not the suit of its trump card {trump_card}")
     tricks = [
         _trick(trick, f"{what} tricks[{index}]", trump)
-        for index, trick in enumerate(_array(record["tricks"], f"{what} tricks", TRICKS_PER_DEAL))
+        for index, trick in enumerate(
+            protocol.array(record["tricks"], f"{what} tricks", TRICKS_PER_DEAL)
+        )
     ]
     leader = (previous_dealer + 1) % NUM_PLAYERS
     for index, trick in enumerate(tricks):
@@ -986,10 +928,10 @@ def _deal_record_state(deal: DealRecord) -> dict[str, Any]:
 
 
 def _announcement(value: object, what: str, trump: str) -> Announcement:
-    item = _object(value, what, ("seat", "suit", "value"))
+    item = protocol.json_object(value, what, ("seat", "suit", "value"))
     seat = _seat(item["seat"], f"{what} seat")
-    suit = _choice(item["suit"], f"{what} suit", SUITS)
-    value = _integer(item["value"], f"{what} value")
+    suit = protocol.choice(item["suit"], f"{what} suit", SUITS)
+    value = protocol.integer(item["value"], f"{what} value")
     allowed = (40, 60) if suit == trump else (20, 30)
     if value not in allowed:
         raise RuleError(f"{what} value in {suit} must be {allowed[0]} or {allowed[1]}, got {value}")

@@ -28,10 +28,9 @@ small function per rule. Where the pages leave room, the choices are:
 - ``from_json`` checks exactly the list of docs/rules/julien.md: it does not
   check that the recorded tricks followed suit, nor, for the finished Tours in
   the history, more than their shape (bids, plays and choices where they
-  belong); it does not recompute the scores of a finished match's last Tour
-  (only the ``previous_tour``'s, which it compares with that Tour's own entry
-  of ``"tour_scores"``: the last entry, or the one before it when the match is
-  over); it does not relate the dealer to the ``first_dealer`` option;
+  belong); it recomputes the scores of the ``previous_tour`` (compared with
+  that Tour's own entry of ``"tour_scores"``) and, once over, of the last
+  Tour (the last entry);
 - ``score_tour`` reads its bid and card texts like actions (any letter case),
   refuses a bare string where a list of cards is expected, and may be given a
   ``Bid`` instead of a bid's text;
@@ -49,8 +48,9 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any, TypeGuard
 
-from cardcore.reference.brouc import RefAction
+from cardcore.reference import protocol
 from cardcore.reference.cards import DECKS, SUITS, RuleError, parse
+from cardcore.reference.protocol import RefAction
 from cardcore.reference.rng import MASK64, SplitMix64
 
 NAME = "julien"
@@ -890,28 +890,34 @@ class JulienReference:
     def from_state(cls, data: object) -> JulienReference:
         """A game from a parsed state JSON; RuleError unless it is a consistent Julien
         state (docs/rules/julien.md, the from_json list)."""
-        state = _object(data, "the state", STATE_KEYS)
+        state = protocol.json_object(data, "the state", STATE_KEYS)
         if state["game"] != NAME:
             raise RuleError(f"'game' must be {NAME!r}, got {state['game']!r}")
         if not _is_int(state["version"]) or state["version"] != 1:
             raise RuleError(f"'version' must be 1, got {state['version']!r}")
         game = cls.__new__(cls)
-        game._options = check_options(_object(state["options"], "'options'", OPTION_NAMES))
-        game._rng = SplitMix64(_integer(state["rng"], "'rng'", 0, MASK64))
-        game._phase = _choice(state["phase"], "'phase'", PHASES)
-        game._tour = _integer(state["tour"], "'tour'", 1, last_tour(game._options.single_deal))
+        game._options = check_options(
+            protocol.json_object(state["options"], "'options'", OPTION_NAMES)
+        )
+        game._rng = SplitMix64(protocol.integer(state["rng"], "'rng'", 0, MASK64))
+        game._phase = protocol.choice(state["phase"], "'phase'", PHASES)
+        game._tour = protocol.integer(
+            state["tour"], "'tour'", 1, last_tour(game._options.single_deal)
+        )
         if state["tour_kind"] != game.tour_kind:
             raise RuleError(f"'tour_kind' of Tour {game._tour} is {game.tour_kind!r}")
         game._dealer = _seat(state["dealer"], "'dealer'")
         game._talon = _cards(state["talon"], "'talon'", TALON_SIZE)
         game._bids = _bids(state["bids"], "'bids'")
         game._hands = [
-            _hand(hand, f"'hands'[{seat}]")
-            for seat, hand in enumerate(_array(state["hands"], "'hands'", NUM_PLAYERS))
+            protocol.hand(hand, f"'hands'[{seat}]", _card)
+            for seat, hand in enumerate(protocol.array(state["hands"], "'hands'", NUM_PLAYERS))
         ]
         game._trick_leader = _seat(state["trick_leader"], "'trick_leader'")
-        game._trick = _played(state["trick"], "'trick'", game._trick_leader)
-        raw_tricks = _array(state["tricks"], "'tricks'")
+        game._trick = protocol.played(
+            state["trick"], "'trick'", game._trick_leader, NUM_PLAYERS, _card
+        )
+        raw_tricks = protocol.array(state["tricks"], "'tricks'")
         if len(raw_tricks) > TRICKS_PER_TOUR:
             raise RuleError(f"'tricks' holds {len(raw_tricks)} tricks, more than 10")
         pending = game._phase == "speco"
@@ -929,13 +935,13 @@ class JulienReference:
         game._specials_holder = None if holder is None else _seat(holder, "'specials_holder'")
         game._tour_scores = [
             _scores(item, f"'tour_scores'[{index}]")
-            for index, item in enumerate(_array(state["tour_scores"], "'tour_scores'"))
+            for index, item in enumerate(protocol.array(state["tour_scores"], "'tour_scores'"))
         ]
         previous = state["previous_tour"]
         game._previous = None if previous is None else game._read_previous(previous)
         game._history = [
             _action_id(item, f"'history'[{index}]")
-            for index, item in enumerate(_array(state["history"], "'history'"))
+            for index, item in enumerate(protocol.array(state["history"], "'history'"))
         ]
         game._check_consistency(state["trump"])
         return game
@@ -954,6 +960,13 @@ class JulienReference:
         booked = self._tour - 1 + (self._phase == "over")
         if len(self._tour_scores) != booked:
             raise RuleError(f"'tour_scores' holds {len(self._tour_scores)} Tours, not {booked}")
+        if self._phase == "over":
+            scores = tour_scores(self._bids_texts(), self._tricks, self.specials, self.tour_kind)
+            if self._tour_scores[-1] != scores:
+                raise RuleError(f"'tour_scores' of this finished Tour are not {scores}")
+        first = self._options.first_dealer
+        if first is not None and self._dealer != (first + self._tour - 1) % NUM_PLAYERS:
+            raise RuleError(f"'dealer' {self._dealer} is not first_dealer {first} moved per Tour")
         self._check_previous_scores()
         self._check_history()
 
@@ -1120,22 +1133,8 @@ def _check_seat(seat: object) -> int:
     return _seat(seat, "seat")
 
 
-def _integer(value: object, what: str, low: int | None = None, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(f"{what} must be an integer, got {value!r}")
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise RuleError(f"{what} must be from {low} to {high}, got {value}")
-    return value
-
-
 def _seat(value: object, what: str) -> int:
-    return _integer(value, what, 0, NUM_PLAYERS - 1)
-
-
-def _choice(value: object, what: str, choices: Sequence[str]) -> str:
-    if not isinstance(value, str) or value not in choices:
-        raise RuleError(f"{what} must be one of {', '.join(choices)}, got {value!r}")
-    return value
+    return protocol.integer(value, what, 0, NUM_PLAYERS - 1)
 
 
 def _card(value: object, what: str) -> str:
@@ -1145,38 +1144,16 @@ def _card(value: object, what: str) -> str:
         raise RuleError(f"{what}: {error}") from None
 
 
-def _array(value: object, what: str, length: int | None = None) -> list[object]:
-    if not isinstance(value, list):
-        raise RuleError(f"{what} must be a list, got {value!r}")
-    if length is not None and len(value) != length:
-        raise RuleError(f"{what} must hold {length} items, not {len(value)}")
-    return value
-
-
-def _object(value: object, what: str, keys: Sequence[str]) -> dict[str, object]:
-    if not isinstance(value, dict):
-        raise RuleError(f"{what} must be a JSON object, got {value!r}")
-    missing = [key for key in keys if key not in value]
-    unknown = [key for key in value if key not in keys]
-    if missing or unknown:
-        raise RuleError(f"{what}: missing keys {missing}, unknown keys {unknown}")
-    return value
-
-
 def _cards(value: object, what: str, length: int | None = None) -> list[str]:
-    return [_card(card, f"{what}[{i}]") for i, card in enumerate(_array(value, what, length))]
-
-
-def _hand(value: object, what: str) -> list[str]:
-    hand = _cards(value, what)
-    if hand != sort_hand(hand):
-        raise RuleError(f"{what} is not sorted by face id")
-    return hand
+    return [
+        _card(card, f"{what}[{i}]") for i, card in enumerate(protocol.array(value, what, length))
+    ]
 
 
 def _bids(value: object, what: str) -> list[str | None]:
     return [
-        None if item is None else parse_bid(item).text for item in _array(value, what, NUM_PLAYERS)
+        None if item is None else parse_bid(item).text
+        for item in protocol.array(value, what, NUM_PLAYERS)
     ]
 
 
@@ -1190,31 +1167,19 @@ def _action_id(value: object, what: str) -> int:
 
 
 def _scores(value: object, what: str) -> list[int]:
-    items = _array(value, what, NUM_PLAYERS)
+    items = protocol.array(value, what, NUM_PLAYERS)
     return [
-        _integer(item, f"{what}[{seat}]", -MAX_TOUR_SCORE, MAX_TOUR_SCORE)
+        protocol.integer(item, f"{what}[{seat}]", -MAX_TOUR_SCORE, MAX_TOUR_SCORE)
         for seat, item in enumerate(items)
     ]
-
-
-def _played(value: object, what: str, leader: int) -> list[tuple[int, str]]:
-    """Cards on a trick, ``[seat, card]`` pairs played in seat order from ``leader``."""
-    cards = []
-    for index, entry in enumerate(_array(value, what)):
-        seat_value, card_value = _array(entry, f"{what}[{index}]", 2)
-        seat = _seat(seat_value, f"{what}[{index}] seat")
-        if seat != (leader + index) % NUM_PLAYERS:
-            raise RuleError(f"{what}[{index}] is played by seat {seat}, out of turn")
-        cards.append((seat, _card(card_value, f"{what}[{index}] card")))
-    return cards
 
 
 def _trick(value: object, what: str, trump_card: str, tour_kind: str, pending: bool) -> Trick:
     """A completed trick, its winner (J1) and next leader (-5-) as the rules give them,
     ``taken`` as the Tour's kind gives it (``null`` only for a pending Spéco choice)."""
-    trick = _object(value, what, TRICK_KEYS)
+    trick = protocol.json_object(value, what, TRICK_KEYS)
     leader = _seat(trick["leader"], f"{what} leader")
-    cards = _played(trick["cards"], f"{what} cards", leader)
+    cards = protocol.played(trick["cards"], f"{what} cards", leader, NUM_PLAYERS, _card)
     if len(cards) != NUM_PLAYERS:
         raise RuleError(f"{what} holds {len(cards)} cards, not 4")
     winner = trick_winner(cards, suit_of(trump_card))
@@ -1252,7 +1217,7 @@ def _record(value: object, tour: int, tour_kind: str, dealer: int) -> TourRecord
     ten tricks holding the 52 cards, all bids made, tricks chained and won by the rules,
     its specials holder the winner of trick 10."""
     what = "'previous_tour'"
-    record = _object(value, what, TOUR_RECORD_KEYS)
+    record = protocol.json_object(value, what, TOUR_RECORD_KEYS)
     if not _is_int(record["tour"]) or record["tour"] != tour:
         raise RuleError(f"{what} tour must be {tour}, got {record['tour']!r}")
     if record["tour_kind"] != tour_kind:
@@ -1263,7 +1228,7 @@ def _record(value: object, tour: int, tour_kind: str, dealer: int) -> TourRecord
     bids = [bid for bid in _bids(record["bids"], f"{what} bids") if bid is not None]
     if len(bids) != NUM_PLAYERS:
         raise RuleError(f"{what} bids are not all made")
-    raw_tricks = _array(record["tricks"], f"{what} tricks", TRICKS_PER_TOUR)
+    raw_tricks = protocol.array(record["tricks"], f"{what} tricks", TRICKS_PER_TOUR)
     tricks = [
         _trick(item, f"{what} tricks[{index}]", talon[index], tour_kind, False)
         for index, item in enumerate(raw_tricks)

@@ -12,11 +12,9 @@ from typing import Literal, overload
 from cardcore.reference.brouc import BroucReference
 from cardcore.reference.cards import RuleError
 from cardcore.reference.julien import JulienReference
-from cardcore.reference.protocol import RefAction
+from cardcore.reference.protocol import RefAction, ReferenceGame
 
-ReferenceGame = BroucReference | JulienReference
-
-_GAME_CLASSES: dict[str, type[BroucReference] | type[JulienReference]] = {
+_GAME_CLASSES: dict[str, type[ReferenceGame]] = {
     "brouc": BroucReference,
     "julien": JulienReference,
 }
@@ -36,7 +34,7 @@ __all__ = [
 ]
 
 
-def _game_class(name: object) -> type[BroucReference] | type[JulienReference]:
+def _game_class(name: object) -> type[ReferenceGame]:
     if not isinstance(name, str) or name not in _GAME_CLASSES:
         raise RuleError(f"unknown game {name!r}; games are {', '.join(GAMES)}")
     return _GAME_CLASSES[name]

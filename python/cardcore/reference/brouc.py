@@ -40,15 +40,13 @@ one small function per rule. Where the pages leave room, the choices are:
 
 from __future__ import annotations
 
-import copy
-import json
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeGuard
+from typing import Any
 
 from cardcore.reference import protocol
 from cardcore.reference.cards import DECKS, SUITS, RuleError, parse
-from cardcore.reference.protocol import RefAction
+from cardcore.reference.protocol import RefAction, ReferenceGame, is_int
 from cardcore.reference.rng import MASK64, SplitMix64
 
 NAME = "brouc"
@@ -334,25 +332,25 @@ def check_options(options: Mapping[str, object]) -> tuple[bool, int, int | None]
     if not isinstance(single_deal, bool):
         raise RuleError(f"option 'single_deal' must be a bool, got {single_deal!r}")
     target = options.get("target", 30)
-    if not _is_int(target) or not 1 <= target <= 1000:
+    if not is_int(target) or not 1 <= target <= 1000:
         raise RuleError(f"option 'target' must be an integer from 1 to 1000, got {target!r}")
     first_dealer = options.get("first_dealer")
-    if first_dealer is not None and (not _is_int(first_dealer) or not 0 <= first_dealer <= 3):
+    if first_dealer is not None and (not is_int(first_dealer) or not 0 <= first_dealer <= 3):
         raise RuleError(
             f"option 'first_dealer' must be None or a seat 0 to 3, got {first_dealer!r}"
         )
     return single_deal, target, first_dealer
 
 
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 # --- The game ----------------------------------------------------------------
 
 
-class BroucReference:
+class BroucReference(ReferenceGame):
     """A whole Brouc match (or a single deal), played one card at a time."""
+
+    NAME = NAME
+    NUM_PLAYERS = NUM_PLAYERS
+    ACTIONS = ACTIONS
 
     _single_deal: bool
     _target: int
@@ -406,10 +404,6 @@ class BroucReference:
     # --- The protocol ---
 
     @property
-    def name(self) -> str:
-        return NAME
-
-    @property
     def options(self) -> dict[str, object]:
         return {
             "single_deal": self._single_deal,
@@ -418,22 +412,10 @@ class BroucReference:
         }
 
     @property
-    def num_players(self) -> int:
-        return NUM_PLAYERS
-
-    @property
     def current_player(self) -> int | None:
         if self._phase == "over":
             return None
         return (self._trick_leader + len(self._trick)) % NUM_PLAYERS
-
-    @property
-    def phase(self) -> str:
-        return self._phase
-
-    @property
-    def is_over(self) -> bool:
-        return self._phase == "over"
 
     @property
     def scores(self) -> list[int]:
@@ -452,60 +434,19 @@ class BroucReference:
         cards = legal_plays(self._hands[seat], [card for _, card in self._trick], self.trump)
         return sorted((ACTIONS[ACTION_IDS[card]] for card in cards), key=lambda a: a.id)
 
-    def action(self, action: int | str) -> RefAction:
-        """The action with this id or text (legal or not)."""
-        if _is_int(action):
-            if not 0 <= action < len(ACTIONS):
-                raise RuleError(f"no brouc action has id {action}; ids are 0 to {len(ACTIONS) - 1}")
-            return ACTIONS[action]
-        if isinstance(action, str):
-            card = parse(action)
-            if card not in ACTION_IDS:
-                raise RuleError(f"{action!r} is not a card of the 32-card Brouc deck")
-            return ACTIONS[ACTION_IDS[card]]
-        raise RuleError(f"an action is a RefAction, an id or a text, got {action!r}")
+    def _action_id(self, text: str) -> int:
+        card = parse(text)
+        if card not in ACTION_IDS:
+            raise RuleError(f"{text!r} is not a card of the 32-card Brouc deck")
+        return ACTION_IDS[card]
 
-    def apply(self, action: RefAction | int | str) -> None:
-        """Play a legal card; a rejected action leaves the game unchanged."""
-        if isinstance(action, RefAction):
-            resolved = self.action(action.id)
-            if resolved != action:
-                raise RuleError(f"not a brouc action: {action!r}")
-        else:
-            resolved = self.action(action)
-        seat = self.current_player
-        if seat is None:
-            raise RuleError(f"cannot play {resolved}: the game is over")
-        legal = self.legal_actions()
-        if resolved not in legal:
-            allowed = " ".join(str(a) for a in legal)
-            raise RuleError(f"illegal action {resolved}: seat {seat} may play {allowed}")
-        self._play(seat, resolved.text)
+    def _apply_legal(self, seat: int, action: RefAction) -> None:
+        self._play(seat, action.text)
 
-    def clone(self) -> BroucReference:
-        return copy.deepcopy(self)
-
-    def to_json(self) -> str:
-        return json.dumps(self._state(), separators=(",", ":"))
-
-    def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know: the state without the generator, the hands and the history."""
-        seat = _check_seat(seat)
-        state = self._state()
-        for hidden in ("rng", "hands", "history"):
-            del state[hidden]
-        state["seat"] = seat
-        state["hand"] = list(self._hands[seat])
-        state["hand_sizes"] = [len(hand) for hand in self._hands]
-        state["current_player"] = self.current_player
-        state["scores"] = self.scores
-        state["trump_card_held"] = self._trump_card in self._hands[self._dealer]
-        return state
+    def _observed(self, view: dict[str, Any], seat: int) -> None:
+        view["trump_card_held"] = self._trump_card in self._hands[self._dealer]
 
     # --- Brouc's own accessors ---
-
-    def hand(self, seat: int) -> list[str]:
-        return list(self._hands[_check_seat(seat)])
 
     @property
     def teams(self) -> list[tuple[int, int]]:
@@ -680,7 +621,7 @@ class BroucReference:
         state = protocol.json_object(data, "the state", STATE_KEYS)
         if state["game"] != NAME:
             raise RuleError(f"'game' must be {NAME!r}, got {state['game']!r}")
-        if not _is_int(state["version"]) or state["version"] != 1:
+        if not is_int(state["version"]) or state["version"] != 1:
             raise RuleError(f"'version' must be 1, got {state['version']!r}")
         game = cls.__new__(cls)
         options = protocol.json_object(state["options"], "'options'", OPTION_NAMES)
@@ -800,10 +741,6 @@ class BroucReference:
 
 
 # --- Reading a state: typed, range-checked fields ----------------------------
-
-
-def _check_seat(seat: object) -> int:
-    return _seat(seat, "seat")
 
 
 def _seat(value: object, what: str) -> int:

@@ -42,15 +42,14 @@ small function per rule. Where the pages leave room, the choices are:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import Any, TypeGuard
+from typing import Any
 
 from cardcore.reference import protocol
 from cardcore.reference.cards import DECKS, SUITS, RuleError, parse
-from cardcore.reference.protocol import RefAction
+from cardcore.reference.protocol import RefAction, ReferenceGame, is_int
 from cardcore.reference.rng import MASK64, SplitMix64
 
 NAME = "julien"
@@ -511,7 +510,7 @@ def check_options(options: Mapping[str, object]) -> Options:
     if tour_kind is not None and not flags["single_deal"]:
         raise RuleError("option 'tour_kind' needs single_deal: the match fixes the Tours' kinds")
     first_dealer = options.get("first_dealer")
-    if first_dealer is not None and (not _is_int(first_dealer) or not 0 <= first_dealer <= 3):
+    if first_dealer is not None and (not is_int(first_dealer) or not 0 <= first_dealer <= 3):
         raise RuleError(
             f"option 'first_dealer' must be None or a seat 0 to 3, got {first_dealer!r}"
         )
@@ -524,15 +523,15 @@ def check_options(options: Mapping[str, object]) -> Options:
     )
 
 
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 # --- The game ----------------------------------------------------------------
 
 
-class JulienReference:
+class JulienReference(ReferenceGame):
     """A whole Julien match (or a single Tour), played one action at a time."""
+
+    NAME = NAME
+    NUM_PLAYERS = NUM_PLAYERS
+    ACTIONS = ACTIONS
 
     _options: Options
     _rng: SplitMix64
@@ -578,10 +577,6 @@ class JulienReference:
     # --- The protocol ---
 
     @property
-    def name(self) -> str:
-        return NAME
-
-    @property
     def options(self) -> dict[str, object]:
         return {
             "single_deal": self._options.single_deal,
@@ -592,10 +587,6 @@ class JulienReference:
         }
 
     @property
-    def num_players(self) -> int:
-        return NUM_PLAYERS
-
-    @property
     def current_player(self) -> int | None:
         if self._phase == "bid":
             return bidder(self._dealer, self._bids_made())
@@ -604,14 +595,6 @@ class JulienReference:
         if self._phase == "speco":
             return self._tricks[-1].winner  # J18: the trick's winner chooses
         return None
-
-    @property
-    def phase(self) -> str:
-        return self._phase
-
-    @property
-    def is_over(self) -> bool:
-        return self._phase == "over"
 
     @property
     def scores(self) -> list[int]:
@@ -637,40 +620,17 @@ class JulienReference:
         cards = legal_plays(self._hands[seat], self._trick)
         return [ACTIONS[CARD_IDS[card]] for card in cards]  # hands are sorted by id
 
-    def action(self, action: int | str) -> RefAction:
-        """The action with this id or text (legal or not)."""
-        if _is_int(action):
-            if not 0 <= action < len(ACTIONS):
-                raise RuleError(
-                    f"no julien action has id {action}; ids are 0 to {len(ACTIONS) - 1}"
-                )
-            return ACTIONS[action]
-        if isinstance(action, str):
-            return ACTIONS[parse_action_id(action)]
-        raise RuleError(f"an action is a RefAction, an id or a text, got {action!r}")
+    def _action_id(self, text: str) -> int:
+        return parse_action_id(text)
 
-    def apply(self, action: RefAction | int | str) -> None:
-        """Apply a legal action; a rejected action leaves the game unchanged."""
-        if isinstance(action, RefAction):
-            resolved = self.action(action.id)
-            if resolved != action:
-                raise RuleError(f"not a julien action: {action!r}")
+    def _apply_legal(self, seat: int, action: RefAction) -> None:
+        self._history.append(action.id)
+        if action.kind == "bid":
+            self._bid(seat, action.text)
+        elif action.kind == "play":
+            self._play(seat, action.text)
         else:
-            resolved = self.action(action)
-        seat = self.current_player
-        if seat is None:
-            raise RuleError(f"cannot apply {resolved}: the game is over")
-        legal = self.legal_actions()
-        if resolved not in legal:
-            allowed = " ".join(str(a) for a in legal)
-            raise RuleError(f"illegal action {resolved}: seat {seat} may play {allowed}")
-        self._history.append(resolved.id)
-        if resolved.kind == "bid":
-            self._bid(seat, resolved.text)
-        elif resolved.kind == "play":
-            self._play(seat, resolved.text)
-        else:
-            self._choose(resolved.kind == "take")
+            self._choose(action.kind == "take")
 
     def clone(self) -> JulienReference:
         other = JulienReference.__new__(JulienReference)
@@ -685,28 +645,11 @@ class JulienReference:
         other._history = list(self._history)
         return other
 
-    def to_json(self) -> str:
-        return json.dumps(self._state(), separators=(",", ":"))
-
-    def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know: the state without the generator, the hands and the
-        history; with the masked talon, unrevealed talon cards are null (-51- to -54-)."""
-        seat = _check_seat(seat)
-        state = self._state()
-        for hidden in ("rng", "hands", "history"):
-            del state[hidden]
-        state["talon"] = self.visible_talon
-        state["seat"] = seat
-        state["hand"] = list(self._hands[seat])
-        state["hand_sizes"] = [len(hand) for hand in self._hands]
-        state["current_player"] = self.current_player
-        state["scores"] = self.scores
-        return state
+    def _observed(self, view: dict[str, Any], seat: int) -> None:
+        """With the masked talon, unrevealed talon cards are null (-51- to -54-)."""
+        view["talon"] = self.visible_talon
 
     # --- Julien's own accessors ---
-
-    def hand(self, seat: int) -> list[str]:
-        return list(self._hands[_check_seat(seat)])
 
     @property
     def dealer(self) -> int:
@@ -769,12 +712,12 @@ class JulienReference:
 
     def collected(self, seat: int) -> list[str]:
         """The cards of the tricks ``seat`` won this Tour, in trick and play order."""
-        seat = _check_seat(seat)
+        seat = self._check_seat(seat)
         return [card for trick in self._tricks if trick.winner == seat for _, card in trick.cards]
 
     def taken_trumps(self, seat: int) -> list[str]:
         """The trump cards ``seat`` took this Tour (Spéco, Superspec), in trick order."""
-        seat = _check_seat(seat)
+        seat = self._check_seat(seat)
         return [trick.trump_card for trick in self._tricks if trick.winner == seat and trick.taken]
 
     @property
@@ -893,7 +836,7 @@ class JulienReference:
         state = protocol.json_object(data, "the state", STATE_KEYS)
         if state["game"] != NAME:
             raise RuleError(f"'game' must be {NAME!r}, got {state['game']!r}")
-        if not _is_int(state["version"]) or state["version"] != 1:
+        if not is_int(state["version"]) or state["version"] != 1:
             raise RuleError(f"'version' must be 1, got {state['version']!r}")
         game = cls.__new__(cls)
         game._options = check_options(
@@ -1129,10 +1072,6 @@ def tour_actions(
 # --- Reading a state: typed, range-checked fields ----------------------------
 
 
-def _check_seat(seat: object) -> int:
-    return _seat(seat, "seat")
-
-
 def _seat(value: object, what: str) -> int:
     return protocol.integer(value, what, 0, NUM_PLAYERS - 1)
 
@@ -1183,10 +1122,10 @@ def _trick(value: object, what: str, trump_card: str, tour_kind: str, pending: b
     if len(cards) != NUM_PLAYERS:
         raise RuleError(f"{what} holds {len(cards)} cards, not 4")
     winner = trick_winner(cards, suit_of(trump_card))
-    if not _is_int(trick["winner"]) or trick["winner"] != winner:
+    if not is_int(trick["winner"]) or trick["winner"] != winner:
         raise RuleError(f"{what} is won by seat {winner}, not {trick['winner']!r}")
     leads = next_leader(cards)
-    if not _is_int(trick["next_leader"]) or trick["next_leader"] != leads:
+    if not is_int(trick["next_leader"]) or trick["next_leader"] != leads:
         raise RuleError(f"{what} next_leader is seat {leads}, not {trick['next_leader']!r}")
     taken = trick["taken"]
     if tour_kind == "speco" and pending:
@@ -1218,7 +1157,7 @@ def _record(value: object, tour: int, tour_kind: str, dealer: int) -> TourRecord
     its specials holder the winner of trick 10."""
     what = "'previous_tour'"
     record = protocol.json_object(value, what, TOUR_RECORD_KEYS)
-    if not _is_int(record["tour"]) or record["tour"] != tour:
+    if not is_int(record["tour"]) or record["tour"] != tour:
         raise RuleError(f"{what} tour must be {tour}, got {record['tour']!r}")
     if record["tour_kind"] != tour_kind:
         raise RuleError(f"{what} tour_kind must be {tour_kind!r}, got {record['tour_kind']!r}")
@@ -1238,7 +1177,7 @@ def _record(value: object, tour: int, tour_kind: str, dealer: int) -> TourRecord
     if sorted(talon + played) != sorted(DECK):
         raise RuleError(f"{what} does not hold the 52 cards once each")
     holder = tricks[-1].winner
-    if not _is_int(record["specials_holder"]) or record["specials_holder"] != holder:
+    if not is_int(record["specials_holder"]) or record["specials_holder"] != holder:
         raise RuleError(f"{what} specials_holder must be {holder}")
     return TourRecord(tour, tour_kind, dealer, tuple(talon), tuple(bids), tuple(tricks), holder)
 

@@ -1,6 +1,16 @@
 //! Dealing: batches of cards round the table from a shuffled deck.
 
 use crate::card::Card;
+use crate::rng::SplitMix64;
+
+/// A match's first dealer: the seat an option names, otherwise drawn from the
+/// game's generator (`below(num_players)`, before the first shuffle).
+pub fn first_dealer(rng: &mut SplitMix64, named: Option<u8>, num_players: usize) -> usize {
+    match named {
+        Some(seat) => usize::from(seat),
+        None => rng.below(num_players as u64) as usize,
+    }
+}
 
 /// Deals `deck` from its first card: each batch size in turn goes to every seat,
 /// starting with `first` and following the order of play; `give` receives each

@@ -13,7 +13,7 @@ use serde_json::{json, Map, Value};
 
 use crate::card::{suited_deck, Card, Rank, Suit, FACE_COUNT};
 use crate::cardset::CardSet;
-use crate::deal::deal_in_batches;
+use crate::deal::{deal_in_batches, first_dealer};
 use crate::error::{Error, Result};
 use crate::game::{check_seat, ActionId, CardActions, Game};
 use crate::json;
@@ -687,11 +687,8 @@ impl Game for Brouc {
     fn with_options(seed: u64, options: &Options) -> Brouc {
         let options = *options;
         let mut rng = SplitMix64::new(seed);
-        // B5: the first dealer is drawn from the seeded generator.
-        let dealer = match options.first_dealer {
-            Some(seat) => usize::from(seat),
-            None => rng.below(PLAYERS as u64) as usize,
-        };
+        // B5: the first dealer is drawn from the seeded generator unless named.
+        let dealer = first_dealer(&mut rng, options.first_dealer, PLAYERS);
         let mut game = Brouc {
             options,
             rng,

@@ -14,7 +14,7 @@ use serde_json::{json, Map, Value};
 
 use crate::card::{suited_deck, Card, Rank, Suit, STANDARD_RANKS};
 use crate::cardset::CardSet;
-use crate::deal::deal_in_batches;
+use crate::deal::{deal_in_batches, first_dealer};
 use crate::error::{Error, Result};
 use crate::game::{check_seat, ActionId, CardActions, Game};
 use crate::json;
@@ -1092,11 +1092,8 @@ impl Game for Julien {
     fn with_options(seed: u64, options: &Options) -> Julien {
         let options = *options;
         let mut rng = SplitMix64::new(seed);
-        // J6: the first dealer is drawn from the seeded generator.
-        let dealer = match options.first_dealer {
-            Some(seat) => usize::from(seat),
-            None => rng.below(PLAYERS as u64) as usize,
-        };
+        // J6: the first dealer is drawn from the seeded generator unless named.
+        let dealer = first_dealer(&mut rng, options.first_dealer, PLAYERS);
         let mut game = Julien {
             options,
             rng,

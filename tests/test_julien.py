@@ -25,11 +25,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import cardcore
 import cardcore.reference
 import cardcore.reference.julien
-from harness import Chooser
+from harness import Chooser, scaled
 from splitmix import SplitMix
 
 SUITS = "SHDC"
@@ -1339,3 +1341,63 @@ def test_engine_accessors_after_the_tour() -> None:
     assert list(game.scores) == expected
     assert game.trump is None
     assert [str(card) for card in game.visible_talon] == cards(DEAL_B.talon)
+
+
+# --------------------------------------------------------------------------- scoring, both sides
+
+AMOUNTS = (5, 10, 15, 20, 25)
+BID_TEXTS = ["Rouge", "Noir"] + [f"{x} {c}" for c in ("Rouges", "Noires") for x in AMOUNTS]
+KINDS = ["normal", "speco", "superspec"]
+DECK52 = [str(card) for card in cardcore.deck(52)]
+
+
+EndOfTour = tuple[str, list[str], list[str], list[str], str]
+
+
+@st.composite
+def end_of_tour(draw: st.DrawFn) -> EndOfTour:
+    """A consistent end of Tour for one player: whole tricks, at most one taken trump per
+    trick (special Tours only), no special card or both."""
+    kind = draw(st.sampled_from(KINDS))
+    cards = draw(st.permutations(DECK52))
+    tricks = draw(st.integers(min_value=0, max_value=10))
+    collected = cards[: 4 * tricks]
+    rest = cards[4 * tricks :]
+    taken_count = draw(st.integers(min_value=0, max_value=tricks)) if kind != "normal" else 0
+    taken = rest[:taken_count]
+    specials = rest[taken_count : taken_count + 2] if tricks and draw(st.booleans()) else []
+    return draw(st.sampled_from(BID_TEXTS)), collected, taken, specials, kind
+
+
+@scaled(5.0)
+@given(end_of_tour())
+def test_scores_agree_on_any_end_of_tour(args: EndOfTour) -> None:
+    bid, collected, taken, specials, kind = args
+    engine: Callable[..., int] = cardcore.julien_score
+    expected = cardcore.reference.julien.score_tour(bid, collected, taken, specials, kind)
+    assert engine(bid, collected, taken, specials, kind) == expected
+
+
+@scaled(5.0)
+@given(
+    bid=st.sampled_from(BID_TEXTS) | st.text(max_size=10),
+    collected=st.lists(st.sampled_from(DECK52) | st.text(max_size=3), max_size=12),
+    taken=st.lists(st.sampled_from(DECK52), max_size=3),
+    specials=st.lists(st.sampled_from(DECK52), max_size=3),
+    kind=st.sampled_from([*KINDS, "Speco", ""]),
+)
+def test_scoring_verdicts_agree_on_any_input(
+    bid: str, collected: list[str], taken: list[str], specials: list[str], kind: str
+) -> None:
+    """Engine and reference accept the same arguments, and then score them alike."""
+    outcomes: list[int | None] = []
+    scorers: tuple[Callable[..., int], ...] = (
+        cardcore.julien_score,
+        cardcore.reference.julien.score_tour,
+    )
+    for score in scorers:
+        try:
+            outcomes.append(score(bid, collected, taken, specials, kind))
+        except ValueError:
+            outcomes.append(None)
+    assert outcomes[0] == outcomes[1]

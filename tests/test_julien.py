@@ -1401,3 +1401,127 @@ def test_scoring_verdicts_agree_on_any_input(
         except ValueError:
             outcomes.append(None)
     assert outcomes[0] == outcomes[1]
+
+
+# --------------------------------------------------------------------------- accessors, both sides
+
+
+def _engine_accessors(game: cardcore.Julien) -> dict[str, Any]:
+    def texts(cards: Sequence[Any]) -> list[str | None]:
+        return [None if card is None else str(card) for card in cards]
+
+    return {
+        "dealer": game.dealer,
+        "tour": game.tour,
+        "tour_kind": game.tour_kind,
+        "talon": texts(game.talon),
+        "visible_talon": texts(game.visible_talon),
+        "specials": texts(game.specials),
+        "specials_holder": game.specials_holder,
+        "trump": None if game.trump is None else game.trump.letter,
+        "trump_card": None if game.trump_card is None else str(game.trump_card),
+        "trick": [(seat, str(card)) for seat, card in game.trick],
+        "trick_leader": game.trick_leader,
+        "tricks": [
+            {
+                "leader": t.leader,
+                "cards": [(s, str(c)) for s, c in t.cards],
+                "winner": t.winner,
+                "next_leader": t.next_leader,
+                "trump_card": str(t.trump_card),
+                "taken": t.taken,
+            }
+            for t in game.tricks
+        ],
+        "bids": [None if bid is None else bid.text for bid in game.bids],
+        "hands": [texts(game.hand(seat)) for seat in range(4)],
+        "collected": [sorted_texts(game.collected(seat)) for seat in range(4)],
+        "taken": [sorted_texts(game.taken_trumps(seat)) for seat in range(4)],
+        "tour_scores": game.tour_scores,
+        "previous_tour": None
+        if (last := game.previous_tour) is None
+        else (
+            last.tour,
+            last.tour_kind,
+            last.dealer,
+            [str(card) for card in last.talon],
+            [None if bid is None else bid.text for bid in last.bids],
+            len(last.tricks),
+            last.specials_holder,
+        ),
+    }
+
+
+def sorted_texts(cards: Sequence[Any]) -> list[str]:
+    return sort_hand([str(card) for card in cards])
+
+
+def _reference_accessors(game: Any) -> dict[str, Any]:
+    return {
+        "dealer": game.dealer,
+        "tour": game.tour,
+        "tour_kind": game.tour_kind,
+        "talon": list(game.talon),
+        "visible_talon": list(game.visible_talon),
+        "specials": list(game.specials),
+        "specials_holder": game.specials_holder,
+        "trump": game.trump,
+        "trump_card": game.trump_card,
+        "trick": [tuple(play) for play in game.trick],
+        "trick_leader": game.trick_leader,
+        "tricks": [
+            {
+                "leader": t.leader,
+                "cards": [tuple(play) for play in t.cards],
+                "winner": t.winner,
+                "next_leader": t.next_leader,
+                "trump_card": t.trump_card,
+                "taken": t.taken,
+            }
+            for t in game.tricks
+        ],
+        "bids": list(game.bids),
+        "hands": [game.hand(seat) for seat in range(4)],
+        "collected": [sort_hand(game.collected(seat)) for seat in range(4)],
+        "taken": [sort_hand(game.taken_trumps(seat)) for seat in range(4)],
+        "tour_scores": game.tour_scores,
+        "previous_tour": None
+        if (last := game.previous_tour) is None
+        else (
+            last.tour,
+            last.tour_kind,
+            last.dealer,
+            list(last.talon),
+            list(last.bids),
+            len(last.tricks),
+            last.specials_holder,
+        ),
+    }
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"masked_talon": True}, {"single_deal": True, "tour_kind": "speco", "masked_talon": True}],
+)
+@pytest.mark.parametrize("seed", [3, 2**40 + 1])
+def test_accessors_agree_action_by_action(options: dict[str, Any], seed: int) -> None:
+    """Every typed accessor of cardcore.Julien says what the reference's says."""
+    engine = cardcore.Julien(seed=seed, **options)
+    ref = cardcore.reference.new_game("julien", seed=seed, **options)
+    chooser = Chooser([], seed)
+    while True:
+        assert _engine_accessors(engine) == _reference_accessors(ref), describe_game(engine)
+        if (last := engine.previous_tour) is not None:
+            assert last.scores == engine.tour_scores[last.tour - 1]
+        if engine.is_over:
+            break
+        pick = chooser.pick(len(engine.legal_actions()))
+        engine.apply(engine.legal_actions()[pick].id)
+        ref.apply(ref.legal_actions()[pick].id)
+    assert engine.winners == [
+        seat for seat, total in enumerate(ref.scores) if total == max(ref.scores)
+    ]
+
+
+def describe_game(game: cardcore.Julien) -> str:
+    return f"options={game.options} history={[str(a) for a in game.history]}"

@@ -113,6 +113,19 @@ impl TourKind {
         !matches!(self, TourKind::Normal)
     }
 
+    /// A trick's actions: four plays, then the winner's choice in the Spéco (J18).
+    const fn actions_per_trick(self) -> usize {
+        match self {
+            TourKind::Speco => PLAYERS + 1,
+            _ => PLAYERS,
+        }
+    }
+
+    /// A whole Tour's actions: the four bids, then the ten tricks.
+    const fn actions_per_tour(self) -> usize {
+        PLAYERS + TRICKS_PER_TOUR * self.actions_per_trick()
+    }
+
     /// -25-, -40- to -45-, J17: what a taken trump card or a special card weighs.
     fn special_weight(self, card: Card) -> i64 {
         match (self, card.rank()) {
@@ -214,9 +227,27 @@ impl Bid {
     }
 
     /// J10: 25 only in the special Tours, unless the option allows it.
-    const fn allowed(self, kind: TourKind, twenty_five_every_tour: bool) -> bool {
-        !matches!(self.amount, Some(25)) || kind.is_special() || twenty_five_every_tour
+    const fn twenty_five_allowed(kind: TourKind, twenty_five_every_tour: bool) -> bool {
+        kind.is_special() || twenty_five_every_tour
     }
+
+    const fn allowed(self, kind: TourKind, twenty_five_every_tour: bool) -> bool {
+        !matches!(self.amount, Some(25)) || Bid::twenty_five_allowed(kind, twenty_five_every_tour)
+    }
+}
+
+/// The bid actions in id order, with or without the two 25s (`N` is 12 or 10).
+const fn bid_actions<const N: usize>(with_25: bool) -> [ActionId; N] {
+    let mut actions = [FIRST_BID; N];
+    let (mut bid, mut n) = (0, 0);
+    while bid < Bid::ALL.len() {
+        if with_25 || !matches!(Bid::ALL[bid].amount, Some(25)) {
+            actions[n] = FIRST_BID + bid as ActionId;
+            n += 1;
+        }
+        bid += 1;
+    }
+    actions
 }
 
 /// A scoring pile's weight per suit (S, H, D, C).
@@ -925,9 +956,9 @@ impl Julien {
 
     /// The 12 bid actions, or the 10 without the 25s (J10).
     fn legal_bids(&self) -> &'static [ActionId] {
-        const ALL: [ActionId; 12] = [52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63];
-        const WITHOUT_25: [ActionId; 10] = [52, 53, 54, 55, 56, 57, 59, 60, 61, 62];
-        if self.tour.kind.is_special() || self.options.twenty_five_every_tour {
+        const ALL: [ActionId; 12] = bid_actions(true);
+        const WITHOUT_25: [ActionId; 10] = bid_actions(false);
+        if Bid::twenty_five_allowed(self.tour.kind, self.options.twenty_five_every_tour) {
             &ALL
         } else {
             &WITHOUT_25
@@ -1054,8 +1085,8 @@ impl Julien {
     /// The history's shape for a finished Tour of `kind`: 4 bids, then 40
     /// plays, in the Spéco each trick's 4 plays followed by a choice.
     fn whole_tour_shape(kind: TourKind, actions: &[ActionId]) -> bool {
-        let per_trick = if kind == TourKind::Speco { 5 } else { 4 };
-        actions.len() == PLAYERS + TRICKS_PER_TOUR * per_trick
+        let per_trick = kind.actions_per_trick();
+        actions.len() == kind.actions_per_tour()
             && actions[..PLAYERS]
                 .iter()
                 .all(|&a| Bid::of_action(a).is_some())
@@ -1068,10 +1099,6 @@ impl Julien {
                     }
                 })
             })
-    }
-
-    fn tour_length(kind: TourKind) -> usize {
-        PLAYERS + TRICKS_PER_TOUR * if kind == TourKind::Speco { 5 } else { 4 }
     }
 }
 
@@ -1104,7 +1131,7 @@ impl Game for Julien {
             previous_tour: None,
             tour_scores: Vec::new(),
             totals: [0; PLAYERS],
-            history: Vec::with_capacity(60),
+            history: Vec::with_capacity(options.kind_of(1).actions_per_tour()),
         };
         game.start_tour(1, dealer);
         game
@@ -1415,7 +1442,7 @@ impl Game for Julien {
         let mut whole = true;
         for earlier in 1..tour.tour {
             let kind = options.kind_of(earlier);
-            let end = start + Self::tour_length(kind);
+            let end = start + kind.actions_per_tour();
             let Some(actions) = history.get(start..end) else {
                 whole = false;
                 break;

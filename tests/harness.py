@@ -126,7 +126,7 @@ GAME_CONFIG: dict[str, GameConfig] = {
         teams=((0, 2), (1, 3)),
         table_cards=_brouc_table_cards,
         public_hand_cards=_brouc_public_hand_cards,
-        past_records=("previous_deal",),
+        past_records=("finished_deals",),
         extra_bad_texts=("2S", "6H", "CD", "21T", "EX", "JK"),
     ),
     "julien": GameConfig(
@@ -172,7 +172,7 @@ GAME_CONFIG: dict[str, GameConfig] = {
         table_cards=_julien_table_cards,
         public_hand_cards=_none,
         face_down=_julien_face_down,
-        past_records=("previous_tour",),
+        past_records=("finished_tours",),
         extra_bad_texts=("CD", "21T", "EX", "JK", "BJ"),
     ),
 }

@@ -74,11 +74,14 @@ def build(
     *,
     dealer: int,
     trump_card: str,
-    deal_scores: Sequence[tuple[int, int]] = (),
     single_deal: bool = False,
     target: int = 30,
 ) -> str:
-    """The state JSON at the start of a deal with these hands (docs/rules/brouc.md)."""
+    """The state JSON at the start of a match dealt these hands (docs/rules/brouc.md).
+
+    A state at the start of a later deal would need the earlier deals played, since
+    ``from_json`` accepts only what play can reach; a target scaled down plays the
+    same rules from 0-0."""
     cards = {seat: hand.split() for seat, hand in hands.items()}
     assert sorted(cards) == [0, 1, 2, 3]
     assert all(len(hand) == 8 for hand in cards.values())
@@ -91,7 +94,7 @@ def build(
         "rng": RNG,
         "phase": "play",
         "dealer": dealer,
-        "deal_number": len(deal_scores) + 1,
+        "deal_number": 1,
         "trump": trump_card[-1],
         "trump_card": trump_card,
         "hands": [sort_hand(cards[seat]) for seat in range(4)],
@@ -101,11 +104,11 @@ def build(
         "card_points": [0, 0],
         "marriages": [0, 0],
         "announcements": [],
-        "previous_deal": None,
-        "deal_scores": [list(scores) for scores in deal_scores],
+        "finished_deals": [],
+        "deal_scores": [],
         "capes": [0, 0],
         "winner": None,
-        "history": DECK32 * len(deal_scores),
+        "history": [],
     }
     return json.dumps(parsed)
 
@@ -583,32 +586,32 @@ def test_deal_score_formula(mod: ModuleType) -> None:
 
 # --------------------------------------------------------------------------- the match
 
-# Deal 4 of a match standing 25-13; team 0 takes the first four tricks: 45 points in
-# three tricks, then J+9+Q of spades (5) plus seat 3's discard.
+# Team 0 takes the first four tricks: 45 points in three tricks, then J+9+Q of spades
+# (5) plus seat 3's discard. With the target 5 from 0-0, the running total crosses it
+# where a match standing 25-13 crosses 30.
 DEAL_W = {
     0: "AS AC AH JS 10S 10H JH 9H",
     1: "8S 7C 7H 9S QH QC JC 9C",
     2: "KS KC KH QS 10C 7D 8D KD",
     3: "7S 8C 8H 9D JD QD 10D AD",
 }
-W_SCORES = [(12, 0), (7, 6), (6, 7)]
 
 
 @pytest.mark.parametrize(
     ("discard", "points", "booked"),
     [
-        ("9D", 50, None),  # 25 + 5.0 = 30.0: not over 30
-        ("JD", 52, 5),  # 30.2: won, though the deal books (52 + 5) // 10 = 5, total 30
+        ("9D", 50, None),  # 5.0: not over 5
+        ("JD", 52, 5),  # 5.2: won, though the deal books (52 + 5) // 10 = 5, total 5
         ("QD", 53, 5),
-        ("10D", 60, 6),  # 31.0
+        ("10D", 60, 6),  # 6.0
         ("AD", 61, 6),
     ],
 )
 def test_exceeding_the_target_mid_deal_wins_at_once(
     mod: ModuleType, discard: str, points: int, booked: int | None
 ) -> None:
-    game = start(mod, DEAL_W, dealer=3, trump_card="8H", deal_scores=W_SCORES)
-    assert list(game.scores) == [25, 13, 25, 13]
+    game = start(mod, DEAL_W, dealer=3, trump_card="8H", target=5)
+    assert list(game.scores) == [0, 0, 0, 0]
     play(game, "AS")
     assert legal(game) == ["8S", "9S"]
     play(game, "8S KS 7S  AC 7C KC 8C  AH 7H KH 8H")
@@ -625,8 +628,8 @@ def test_exceeding_the_target_mid_deal_wins_at_once(
         assert not game.is_over
         assert game.winner is None
         assert game.current_player == 2
-        assert parsed["deal_scores"] == [list(s) for s in W_SCORES]
-        assert list(game.scores) == [25, 13, 25, 13]
+        assert parsed["deal_scores"] == []
+        assert list(game.scores) == [0, 0, 0, 0]
         return
     assert game.is_over
     assert game.phase == "over"
@@ -634,8 +637,8 @@ def test_exceeding_the_target_mid_deal_wins_at_once(
     assert game.legal_actions() == []
     assert game.winner == 0
     assert parsed["winner"] == 0
-    assert parsed["deal_scores"] == [list(s) for s in W_SCORES] + [[booked, 0]]
-    assert list(game.scores) == [25 + booked, 13, 25 + booked, 13]
+    assert parsed["deal_scores"] == [[booked, 0]]
+    assert list(game.scores) == [booked, 0, booked, 0]
     assert len(parsed["tricks"]) == 4  # the abandoned deal stays as it was
     assert tuple(game.capes) == (0, 0)  # every trick so far, but no eighth: no cape
     assert tuple(game.match_record) == (1, 0)
@@ -693,8 +696,8 @@ def test_cape_then_the_next_deal(mod: ModuleType) -> None:
     assert parsed["announcements"] == []
     assert game.current_player == 1
     assert len(parsed["history"]) == 32
-    # D9: the finished deal's public record stays until the next deal ends.
-    record = parsed["previous_deal"]
+    # D9: the finished deal's public record is kept.
+    [record] = parsed["finished_deals"]
     assert record["dealer"] == 3
     assert record["trump"] == "H"
     assert record["trump_card"] == "7H"
@@ -704,13 +707,13 @@ def test_cape_then_the_next_deal(mod: ModuleType) -> None:
     assert [trick["winner"] for trick in record["tricks"]] == [0, 0, 0, 0, 2, 2, 2, 2]
     played = [card for trick in record["tricks"] for _seat, card in trick["cards"]]
     assert played == PLAY_C.split()
-    assert game.observation(2)["previous_deal"] == record
+    assert game.observation(2)["finished_deals"] == [record]
 
 
 def test_cape_on_the_trick_that_wins_the_match(mod: ModuleType) -> None:
-    """Team 0 stands at 19: 19 + 10.5 = 29.5 after seven tricks, 19 + 12 = 31 after the
+    """With the target 11, team 0 stands at 10.5 after seven tricks and 12 after the
     eighth. The match is won on a deal whose eight tricks were all played: a cape (B15)."""
-    game = start(mod, DEAL_C, dealer=3, trump_card="7H", deal_scores=[(12, 0), (7, 6)])
+    game = start(mod, DEAL_C, dealer=3, trump_card="7H", target=11)
     cards = PLAY_C.split()
     play(game, " ".join(cards[:28]))
     assert js(game)["card_points"] == [105, 0]
@@ -719,8 +722,8 @@ def test_cape_on_the_trick_that_wins_the_match(mod: ModuleType) -> None:
     parsed = js(game)
     assert game.is_over
     assert game.winner == 0
-    assert parsed["deal_scores"] == [[12, 0], [7, 6], [12, 0]]
-    assert list(game.scores) == [31, 6, 31, 6]
+    assert parsed["deal_scores"] == [[12, 0]]
+    assert list(game.scores) == [12, 0, 12, 0]
     assert tuple(game.capes) == (1, 0)
     assert tuple(game.match_record) == (3, 0)
 

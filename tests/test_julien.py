@@ -249,7 +249,7 @@ def build(
         "tricks": [],
         "specials_holder": None,
         "tour_scores": [],
-        "previous_tour": None,
+        "finished_tours": [],
         "history": made,
     }
 
@@ -977,13 +977,13 @@ def test_a_whole_tour(
     assert parsed["trick"] == []
     assert parsed["trick_leader"] == 0
     assert parsed["trump"] is None
-    assert parsed["previous_tour"] is None
+    assert parsed["finished_tours"] == []
     assert parsed["hands"] == [[], [], [], []]
     assert game.observation(3)["scores"] == expected
     assert scores_from_record(impl, parsed) == expected
 
 
-def test_a_finished_tour_of_a_match_moves_to_previous_tour(impl: Impl) -> None:
+def test_a_finished_tour_of_a_match_moves_to_finished_tours(impl: Impl) -> None:
     """The normal Tour of DEAL_B as Tour 1 of a match: Tour 2 is dealt at once by seat 0."""
     bids, _taken, expected = B_NORMAL
     game = impl.from_json(build(DEAL_B, bids, single_deal=False))
@@ -1003,7 +1003,7 @@ def test_a_finished_tour_of_a_match_moves_to_previous_tour(impl: Impl) -> None:
     assert parsed["hands"] == hands
     assert parsed["tricks"] == []
     assert parsed["bids"] == [None] * 4
-    record = parsed["previous_tour"]
+    [record] = parsed["finished_tours"]
     assert record["tour"] == 1
     assert record["tour_kind"] == "normal"
     assert record["dealer"] == 3
@@ -1011,7 +1011,7 @@ def test_a_finished_tour_of_a_match_moves_to_previous_tour(impl: Impl) -> None:
     assert record["bids"] == bids
     assert record["specials_holder"] == 1
     assert [trick["winner"] for trick in record["tricks"]] == B_WINNERS
-    assert game.observation(2)["previous_tour"] == record
+    assert game.observation(2)["finished_tours"] == [record]
     assert len(parsed["history"]) == 44
 
 
@@ -1211,10 +1211,10 @@ def test_a_whole_match(impl: Impl, masked: bool) -> None:
             assert legal_ids(game) == (ALL_BID_IDS if special else NORMAL_BID_IDS)
             assert len(parsed["tour_scores"]) == tour - 1
             assert len(parsed["history"]) == 44 * (tour - 1) + (10 if tour > 3 else 0)
-            if tour == 1:
-                assert parsed["previous_tour"] is None
-            else:
-                record = parsed["previous_tour"]
+            finished = parsed["finished_tours"]
+            assert [past["tour"] for past in finished] == list(range(1, tour))
+            if tour > 1:
+                record = finished[-1]
                 assert record["tour"] == tour - 1
                 assert record["tour_kind"] == MATCH_KINDS[tour - 2]
                 assert record["dealer"] == (dealer - 1) % 4
@@ -1222,9 +1222,9 @@ def test_a_whole_match(impl: Impl, masked: bool) -> None:
                 assert record["specials_holder"] == record["tricks"][9]["winner"]
                 check_taken(record)
                 assert scores_from_record(impl, record) == parsed["tour_scores"][-1]
-                observed = game.observation(dealer)["previous_tour"]
-                assert observed == record
-                assert None not in observed["talon"]
+                observed = game.observation(dealer)["finished_tours"]
+                assert observed == finished
+                assert all(None not in past["talon"] for past in observed)
         if game.is_over:
             break
         phases.setdefault(tour, set()).add(game.phase)
@@ -1246,7 +1246,7 @@ def test_a_whole_match(impl: Impl, masked: bool) -> None:
     check_taken(parsed)
     assert len(parsed["tour_scores"]) == 6
     assert scores_from_record(impl, parsed) == parsed["tour_scores"][5]
-    assert parsed["previous_tour"]["tour"] == 5
+    assert [record["tour"] for record in parsed["finished_tours"]] == [1, 2, 3, 4, 5]
     totals = [sum(scores[seat] for scores in parsed["tour_scores"]) for seat in range(4)]
     assert list(game.scores) == totals
     assert game.observation(0)["scores"] == totals

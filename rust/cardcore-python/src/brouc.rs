@@ -214,10 +214,20 @@ game_class!(
             PyBroucDeal(*self.game.current_deal())
         }
 
-        /// The last deal played to its end (until the next one ends), or None.
+        /// The last deal played to its end before the current one, or None.
         #[getter]
         fn previous_deal(&self) -> Option<PyBroucDeal> {
             self.game.previous_deal().map(|&deal| PyBroucDeal(deal))
+        }
+
+        /// Every deal played to its end before the current one, oldest first.
+        #[getter]
+        fn finished_deals(&self) -> Vec<PyBroucDeal> {
+            self.game
+                .finished_deals()
+                .iter()
+                .map(|&deal| PyBroucDeal(deal))
+                .collect()
         }
 
         /// The winning team, once a team has passed the target.

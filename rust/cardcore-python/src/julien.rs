@@ -421,6 +421,16 @@ game_class!(
             self.game.previous_tour().map(|&t| PyJulienTour(t))
         }
 
+        /// Every Tour played to its end before the current one, oldest first.
+        #[getter]
+        fn finished_tours(&self) -> Vec<PyJulienTour> {
+            self.game
+                .finished_tours()
+                .iter()
+                .map(|&t| PyJulienTour(t))
+                .collect()
+        }
+
         /// The seats with the highest total once over (a tie is shared).
         #[getter]
         fn winners(&self) -> Vec<usize> {

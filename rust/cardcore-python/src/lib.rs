@@ -624,7 +624,7 @@ macro_rules! game_class {
             }
 
             fn to_json(&self) -> String {
-                self.game.to_json().to_string()
+                self.game.to_json()
             }
 
             fn observation(&self, py: Python<'_>, seat: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
@@ -692,20 +692,35 @@ fn new_game(
     new_game_object(py, &name, seed, &options)
 }
 
-/// The game a `to_json()` text describes.
+/// The game a `to_json()` text describes: exactly the states play can reach
+/// are accepted (docs/protocol.md); texts over `max_bytes` are refused unread.
 #[pyfunction]
-fn from_json(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+#[pyo3(signature = (text, *, max_bytes = None))]
+fn from_json(
+    py: Python<'_>,
+    text: &Bound<'_, PyAny>,
+    max_bytes: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Py<PyAny>> {
+    let max_bytes = match max_bytes.filter(|m| !m.is_none()) {
+        None => cardcore::json::MAX_STATE_BYTES,
+        Some(value) => {
+            let bad = |m| Error::option("max_bytes", m);
+            let given = int_arg(value, bad)?;
+            usize::try_from(given)
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| {
+                    to_py_err(bad(format!("expected a positive integer, got {given}")))
+                })?
+        }
+    };
     let text = str_arg(text, |r| {
         Error::json(format!("expected a JSON string, got {r}"))
     })?;
-    let value: Value = serde_json::from_str(&text)
-        .map_err(|e| to_py_err(Error::json(format!("not JSON: {e}"))))?;
-    let name = value
-        .get("game")
-        .and_then(Value::as_str)
-        .unwrap_or_default();
-    cardcore::with_game!(name, G => G::from_json(&value).py_err()?.wrap(py),
-        unknown => Err(to_py_err(Error::json(format!("unknown or missing game: {name:?}")))))
+    cardcore::json::check_size(&text, max_bytes).py_err()?;
+    let name = cardcore::json::game_name(&text).py_err()?;
+    cardcore::with_game!(name.as_str(), G => G::from_json(&text).py_err()?.wrap(py),
+        unknown => Err(to_py_err(Error::json(format!("unknown game: {name:?}")))))
 }
 
 /// Rebuilds an action from its game's name and id (pickling).

@@ -6,6 +6,9 @@
 use std::fmt;
 use std::str::FromStr;
 
+use serde::de::{self, Deserializer, Visitor};
+use serde::{Deserialize, Serialize, Serializer};
+
 use crate::error::Error;
 
 /// The four French suits, in face-id order.
@@ -225,6 +228,76 @@ impl FromStr for Card {
         let suit = Suit::from_letter(last).ok_or_else(bad)?;
         let rank = Rank::from_text(head).ok_or_else(bad)?;
         Ok(Card::new(suit, rank))
+    }
+}
+
+/// A card is written as its text in JSON states (any letter case is read).
+impl Serialize for Card {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Card {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Card, D::Error> {
+        deserializer.deserialize_str(TextVisitor::new("a card text such as \"QH\""))
+    }
+}
+
+/// A suit is its upper-case letter in JSON states.
+impl Serialize for Suit {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut buffer = [0; 4];
+        serializer.serialize_str(self.letter().encode_utf8(&mut buffer))
+    }
+}
+
+impl<'de> Deserialize<'de> for Suit {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Suit, D::Error> {
+        deserializer.deserialize_str(TextVisitor::new("a suit letter: S, H, D or C"))
+    }
+}
+
+impl FromStr for Suit {
+    type Err = Error;
+
+    /// Exactly one upper-case letter: suits are written, never typed by players.
+    fn from_str(text: &str) -> Result<Suit, Error> {
+        let mut letters = text.chars();
+        match (letters.next(), letters.next()) {
+            (Some(letter), None) if letter.is_ascii_uppercase() => Suit::from_letter(letter),
+            _ => None,
+        }
+        .ok_or_else(|| Error::Notation(text.to_owned()))
+    }
+}
+
+/// Reads a string through `FromStr`, naming what was expected on failure:
+/// the JSON reader of every text-valued type (cards, suits, bids, actions).
+pub struct TextVisitor<T> {
+    expected: &'static str,
+    parsed: std::marker::PhantomData<T>,
+}
+
+impl<T> TextVisitor<T> {
+    pub const fn new(expected: &'static str) -> Self {
+        TextVisitor {
+            expected,
+            parsed: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<T: FromStr> Visitor<'_> for TextVisitor<T> {
+    type Value = T;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.expected)
+    }
+
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
+        text.parse()
+            .map_err(|_| E::invalid_value(de::Unexpected::Str(text), &self))
     }
 }
 

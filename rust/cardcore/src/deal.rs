@@ -1,6 +1,8 @@
 //! Dealing: batches of cards round the table from a shuffled deck.
 
 use crate::card::Card;
+use crate::cardset::CardSet;
+use crate::error::{Error, Result};
 use crate::rng::SplitMix64;
 
 /// A match's first dealer: the seat an option names, otherwise drawn from the
@@ -34,6 +36,55 @@ pub fn deal_in_batches(
         }
     }
     dealt
+}
+
+/// The hands a deal began with, rebuilt from what a saved state shows of it:
+/// the `[seat, card]` plays since, added to the cards still `held`.
+pub fn starting_hands<const N: usize>(
+    plays: impl IntoIterator<Item = (u8, Card)>,
+    held: [CardSet; N],
+) -> Result<[CardSet; N]> {
+    let mut hands = held;
+    for (seat, card) in plays {
+        let hand = hands.get_mut(usize::from(seat)).ok_or_else(|| {
+            Error::json(format!(
+                "a play by seat {seat}: the seats are 0 to {}",
+                N - 1
+            ))
+        })?;
+        if hand.contains(card) {
+            return Err(Error::json(format!(
+                "seat {seat} holds or plays {card} twice"
+            )));
+        }
+        hand.insert(card);
+    }
+    Ok(hands)
+}
+
+/// Checks that `hands` and the cards dealt `aside` (a talon, a kitty) are one
+/// possible deal of `deck`: `hand_size` cards each, every card once.
+pub fn check_dealt(
+    hands: &[CardSet],
+    hand_size: usize,
+    aside: &[Card],
+    deck: CardSet,
+) -> Result<()> {
+    if let Some(seat) = hands.iter().position(|hand| hand.len() != hand_size) {
+        return Err(Error::json(format!(
+            "seat {seat} was dealt {} cards, not {hand_size}",
+            hands[seat].len()
+        )));
+    }
+    let aside_set: CardSet = aside.iter().copied().collect();
+    let dealt = hands.iter().fold(aside_set, |all, hand| all.union(*hand));
+    let count = hands.len() * hand_size + aside.len();
+    if dealt != deck || count != deck.len() {
+        return Err(Error::json(
+            "the cards dealt are not the deck, each card exactly once",
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -78,10 +78,11 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// The action a canonical (or lower-case) text names.
     fn parse_action(text: &str) -> Result<ActionId>;
 
-    /// The exact state (docs/rules/<game>.md, "State JSON").
-    fn to_json(&self) -> Value;
-    /// Reads a state back, checking it is consistent.
-    fn from_json(value: &Value) -> Result<Self>;
+    /// The exact state as JSON text (docs/rules/<game>.md, "State JSON").
+    fn to_json(&self) -> String;
+    /// Reads a state back: exactly the states play can reach are accepted
+    /// (`state::from_json`, docs/protocol.md).
+    fn from_json(text: &str) -> Result<Self>;
     /// What `seat` may know, nothing more.
     fn observation(&self, seat: usize) -> Result<Value>;
 }

@@ -2,6 +2,7 @@
 //! validation and defaults are done here for every game.
 
 use serde::de::DeserializeOwned;
+use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
@@ -108,14 +109,14 @@ pub fn read<T: DeserializeOwned>(specs: &[OptionSpec], given: &Map<String, Value
         .map_err(|e| Error::option("options", e.to_string()))
 }
 
-/// Reads the options of a saved state: every option must be there, checked.
-pub fn from_state<T: DeserializeOwned>(specs: &[OptionSpec], value: &Value) -> Result<T> {
-    let given = value
-        .as_object()
-        .ok_or_else(|| Error::json("options: expected an object"))?;
-    let names: Vec<&str> = specs.iter().map(|s| s.name).collect();
-    crate::json::exact_keys(given, &names, "options")?;
-    read(specs, given).map_err(|e| Error::json(format!("options: {e}")))
+/// Checks a saved state's options, read by serde, as a new game's are checked.
+pub fn check_saved<T: Serialize>(specs: &[OptionSpec], options: &T) -> Result<()> {
+    let Ok(Value::Object(given)) = serde_json::to_value(options) else {
+        return Err(Error::json("options: expected an object"));
+    };
+    resolve(specs, &given)
+        .map(|_| ())
+        .map_err(|e| Error::json(format!("options: {e}")))
 }
 
 /// The option every game has: stop after the first deal.

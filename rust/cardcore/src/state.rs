@@ -1,7 +1,19 @@
-//! The parts of a state's JSON and of an observation that every game shares
-//! (docs/protocol.md, "JSON" and "Observations"): each game adds its public
-//! keys, these add and read the rest.
+//! Saved states (docs/protocol.md, "JSON" and "Observations"), the same way
+//! for every game: written from a game's typed state, read back by replaying
+//! the history through the game's own `apply`, and seen by one seat.
+//!
+//! Reading back is what makes `from_json` exact: the state's deals are dealt
+//! again as it records them (each hand rebuilt from the cards still held and
+//! the cards played since), its history is applied action by action, and the
+//! state is accepted only if the game this reaches saves as exactly the state
+//! given. Whatever play could not reach (a revoke, a wrong winner, a score no
+//! deal gives) is refused, with no rule written twice.
 
+use std::marker::PhantomData;
+
+use serde::de::{DeserializeOwned, Deserializer, SeqAccess, Visitor};
+use serde::ser::SerializeSeq;
+use serde::{Deserialize, Serialize, Serializer};
 use serde_json::{json, Map, Value};
 
 use crate::cardset::CardSet;
@@ -10,77 +22,210 @@ use crate::game::{check_seat, ActionId, Game};
 use crate::json;
 use crate::rng::SplitMix64;
 
-/// The whole state: the game's public keys, then the generator, the hands and
-/// the history, which no observation shows.
-pub fn full<G: Game>(
-    mut public: Map<String, Value>,
-    rng: &SplitMix64,
-    hands: &[CardSet],
-    history: &[ActionId],
-) -> Value {
-    public.insert("rng".into(), json!(rng.state()));
-    let hands: Vec<Value> = hands.iter().map(|&h| json::cards_value(h)).collect();
-    public.insert("hands".into(), Value::Array(hands));
-    let history: Vec<Value> = history
-        .iter()
-        .map(|&a| Value::String(G::action_text(a)))
-        .collect();
-    public.insert("history".into(), Value::Array(history));
-    Value::Object(public)
+/// A game whose states are saved as typed JSON and read back by replay.
+pub trait Replay: Game {
+    /// The state JSON (docs/rules/<game>.md, "State JSON"), field by field.
+    type Saved: Serialize + DeserializeOwned + PartialEq;
+    /// How one deal was dealt: what the game needs to deal it again.
+    type Deal;
+
+    /// The state as it is saved; with [`View::Public`], without the hidden
+    /// parts (generator, hands, history), which observations leave out.
+    fn save(&self, view: View) -> Self::Saved;
+    /// What replaying `saved` starts from: its options, its generator, every
+    /// deal it records (each checked to be a possible deal) and its history.
+    fn replay_inputs(saved: &Self::Saved) -> Result<ReplayInputs<Self>>;
+    /// The deal in play, counting from 1.
+    fn deal_number(&self) -> usize;
+    /// The seat dealing the deal in play.
+    fn dealer(&self) -> usize;
+    /// Whether the options name the first dealer (else it is drawn).
+    fn first_dealer_fixed(&self) -> bool;
+    /// Replaces the deal just dealt (nothing played yet) by `deal`, dealt by `dealer`.
+    fn redeal(&mut self, dealer: usize, deal: &Self::Deal);
+    /// Sets the generator, which decides the deals still to come.
+    fn set_rng(&mut self, rng: SplitMix64);
 }
 
-/// What `seat` sees: the game's public keys, its own hand, every hand's size,
-/// the seat to act and the scores.
-pub fn observation<G: Game>(
+/// How much of a state to save.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View {
+    /// Everything: the state JSON.
+    Whole,
+    /// What every seat sees: the generator, hands and history left empty.
+    Public,
+}
+
+/// What a saved state is replayed from.
+pub struct ReplayInputs<G: Replay> {
+    pub options: G::Options,
+    pub rng: SplitMix64,
+    /// Every deal the state records, oldest first, with its dealer.
+    pub deals: Vec<(usize, G::Deal)>,
+    pub history: Vec<ActionId>,
+}
+
+/// The state's JSON text.
+pub fn to_json<G: Replay>(game: &G) -> String {
+    serde_json::to_string(&game.save(View::Whole)).unwrap_or_default()
+}
+
+/// Reads a state back: parses it, replays it and requires the replay to give
+/// back exactly the state read.
+pub fn from_json<G: Replay>(text: &str) -> Result<G> {
+    let saved: G::Saved = json::parse(text)?;
+    let inputs = G::replay_inputs(&saved)?;
+    let mut game = replay(
+        G::with_options(0, &inputs.options),
+        &inputs.deals,
+        &inputs.history,
+    )?;
+    game.set_rng(inputs.rng);
+    let replayed = game.save(View::Whole);
+    if replayed != saved {
+        return Err(json::difference(&saved, &replayed));
+    }
+    Ok(game)
+}
+
+/// Plays `history` on `game`, each deal dealt as `deals` records it.
+fn replay<G: Replay>(mut game: G, deals: &[(usize, G::Deal)], history: &[ActionId]) -> Result<G> {
+    let Some((dealer, deal)) = deals.first() else {
+        return Err(Error::json("the state records no deal"));
+    };
+    if game.first_dealer_fixed() && *dealer != game.dealer() {
+        return Err(Error::json(format!(
+            "deal 1 is dealt by seat {dealer}, but the first_dealer option names seat {}",
+            game.dealer()
+        )));
+    }
+    game.redeal(*dealer, deal);
+    let mut dealt = 1;
+    for (index, &action) in history.iter().enumerate() {
+        game.apply(action).map_err(|e| {
+            Error::json(format!(
+                "history[{index}] ({}) cannot be replayed: {e}",
+                G::action_text(action)
+            ))
+        })?;
+        if game.deal_number() > dealt {
+            let Some((dealer, deal)) = deals.get(dealt) else {
+                return Err(Error::json(format!(
+                    "the history goes on to deal {}, but the state records {} deals",
+                    game.deal_number(),
+                    deals.len()
+                )));
+            };
+            if *dealer != game.dealer() {
+                return Err(Error::json(format!(
+                    "deal {} is dealt by seat {dealer}, but the rules give seat {}",
+                    game.deal_number(),
+                    game.dealer()
+                )));
+            }
+            game.redeal(*dealer, deal);
+            dealt += 1;
+        }
+    }
+    if dealt < deals.len() {
+        return Err(Error::json(format!(
+            "the state records {} deals, but the history plays {dealt}",
+            deals.len()
+        )));
+    }
+    Ok(game)
+}
+
+/// The history as action texts, read with the game's own notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct History<G: Game> {
+    pub actions: Vec<ActionId>,
+    game: PhantomData<G>,
+}
+
+impl<G: Game> History<G> {
+    pub fn new(actions: &[ActionId]) -> Self {
+        History {
+            actions: actions.to_vec(),
+            game: PhantomData,
+        }
+    }
+}
+
+impl<G: Game> Serialize for History<G> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.actions.len()))?;
+        for &action in &self.actions {
+            seq.serialize_element(&G::action_text(action))?;
+        }
+        seq.end()
+    }
+}
+
+impl<'de, G: Game> Deserialize<'de> for History<G> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_seq(HistoryVisitor::<G>(PhantomData))
+    }
+}
+
+struct HistoryVisitor<G>(PhantomData<G>);
+
+impl<'de, G: Game> Visitor<'de> for HistoryVisitor<G> {
+    type Value = History<G>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "a list of {} action texts", G::NAME)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut items: A) -> Result<History<G>, A::Error> {
+        let mut actions = Vec::new();
+        while let Some(text) = items.next_element::<std::borrow::Cow<'de, str>>()? {
+            let action = G::parse_action(&text).map_err(serde::de::Error::custom)?;
+            actions.push(action);
+        }
+        Ok(History {
+            actions,
+            game: PhantomData,
+        })
+    }
+}
+
+/// A hand as saved: its cards in face-id order.
+pub fn hand_cards(hand: CardSet) -> Vec<crate::card::Card> {
+    hand.iter().collect()
+}
+
+/// The saved hands as card sets, one per seat, in face-id order (as saved).
+pub fn held<const N: usize>(hands: &[Vec<crate::card::Card>]) -> Result<[CardSet; N]> {
+    if hands.len() != N {
+        return Err(Error::json(format!(
+            "hands: expected {N} hands, one per seat"
+        )));
+    }
+    Ok(std::array::from_fn(|seat| {
+        hands[seat].iter().copied().collect()
+    }))
+}
+
+/// What `seat` sees: the saved state without the generator, the hands and the
+/// history, with its own hand, every hand's size, the seat to act and the scores.
+pub fn observation<G: Replay>(
     game: &G,
-    mut public: Map<String, Value>,
     seat: usize,
     hands: &[CardSet],
 ) -> Result<Map<String, Value>> {
     let seat = check_seat::<G>(seat)?;
-    public.insert("seat".into(), json!(seat));
-    public.insert("hand".into(), json::cards_value(hands[seat]));
-    let sizes: Vec<usize> = hands.iter().map(|h| h.len()).collect();
-    public.insert("hand_sizes".into(), json!(sizes));
-    public.insert("current_player".into(), json!(game.current_player()));
-    public.insert("scores".into(), json!(game.scores()));
-    Ok(public)
-}
-
-/// A saved state of `G`: an object naming the game, version 1, with exactly `keys`.
-pub fn object<'a, G: Game>(value: &'a Value, keys: &[&str]) -> Result<&'a Map<String, Value>> {
-    let state = json::object(value, "state")?;
-    if state.get("game") != Some(&json!(G::NAME)) || state.get("version") != Some(&json!(1)) {
-        return Err(Error::json(format!("not a version 1 {} state", G::NAME)));
+    let Ok(Value::Object(mut view)) = serde_json::to_value(game.save(View::Public)) else {
+        return Err(Error::json("a state that does not save as an object"));
+    };
+    for hidden in ["rng", "hands", "history"] {
+        view.remove(hidden);
     }
-    json::exact_keys(state, keys, "state")?;
-    Ok(state)
-}
-
-/// The saved generator.
-pub fn rng(state: &Map<String, Value>) -> Result<SplitMix64> {
-    Ok(SplitMix64::new(json::uint(
-        json::field(state, "rng")?,
-        "rng",
-        u64::MAX,
-    )?))
-}
-
-/// The saved hands: one list per seat, each sorted by face id.
-pub fn hands<G: Game>(state: &Map<String, Value>) -> Result<Vec<CardSet>> {
-    json::list_of(
-        json::field(state, "hands")?,
-        "hands",
-        G::NUM_PLAYERS,
-        |hand| Ok(json::sorted_cards(hand, "hands")?.into_iter().collect()),
-    )
-}
-
-/// The saved history, each action read from its text.
-pub fn history<G: Game>(state: &Map<String, Value>) -> Result<Vec<ActionId>> {
-    json::array(json::field(state, "history")?, "history")?
-        .iter()
-        .map(|v| G::parse_action(json::string(v, "history")?))
-        .collect::<Result<Vec<_>>>()
-        .map_err(|e| Error::json(format!("history: {e}")))
+    view.insert("seat".into(), json!(seat));
+    view.insert("hand".into(), json!(hand_cards(hands[seat])));
+    let sizes: Vec<usize> = hands.iter().map(|h| h.len()).collect();
+    view.insert("hand_sizes".into(), json!(sizes));
+    view.insert("current_player".into(), json!(game.current_player()));
+    view.insert("scores".into(), json!(game.scores()));
+    Ok(view)
 }

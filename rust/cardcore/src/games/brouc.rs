@@ -8,18 +8,18 @@
 //! announcements are automatic (B11); a match ends as soon as a team's exact
 //! running total passes the target (B14), and the abandoned deal is booked (D4).
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
 use crate::card::{suited_deck, Card, Rank, Suit, FACE_COUNT};
 use crate::cardset::CardSet;
-use crate::deal::{deal_in_batches, first_dealer};
+use crate::deal::{check_dealt, deal_in_batches, first_dealer, starting_hands};
 use crate::error::{Error, Result};
 use crate::game::{check_seat, ActionId, CardActions, Game};
-use crate::json;
+use crate::json::{self, Plays};
 use crate::options::{self, OptionKind, OptionSpec};
 use crate::rng::SplitMix64;
-use crate::state;
+use crate::state::{self, History, Replay, ReplayInputs, View};
 use crate::trick::{follow, Trick};
 
 const PLAYERS: usize = 4;
@@ -35,9 +35,6 @@ const RANKS: [Rank; 8] = [
     Rank::King,
     Rank::Ace,
 ];
-/// A bound on one deal's score, far above what the rules allow (checked in
-/// `from_json`, so that no sum of booked deals can overflow).
-const MAX_DEAL_SCORE: i64 = 100;
 /// The most announcements a deal can hold: one per (seat, suit).
 const MAX_ANNOUNCEMENTS: usize = PLAYERS * 4;
 
@@ -150,15 +147,18 @@ pub fn deal_score(card_points: i64, marriages: i64, other_marriages: i64, announ
 }
 
 /// Brouc's options (see `OPTIONS`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Options {
     single_deal: bool,
     target: i64,
+    #[serde(deserialize_with = "json::nullable")]
     first_dealer: Option<u8>,
 }
 
 /// A combination announced from a player's hand (B10).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Announcement {
     pub seat: u8,
     pub suit: Suit,
@@ -211,8 +211,8 @@ pub struct Brouc {
     trick: Trick<PLAYERS>,
     /// The current deal.
     deal: DealRecord,
-    /// The last deal played to its end, shown until the next one ends.
-    previous_deal: Option<DealRecord>,
+    /// Every deal played to its end before the current one (D9).
+    finished_deals: Vec<DealRecord>,
     deal_scores: Vec<[i64; 2]>,
     totals: [i64; 2],
     capes: [u32; 2],
@@ -220,31 +220,6 @@ pub struct Brouc {
     over: bool,
     history: Vec<ActionId>,
 }
-
-/// The keys of the state JSON (docs/rules/brouc.md).
-const STATE_KEYS: &[&str] = &[
-    "game",
-    "version",
-    "options",
-    "rng",
-    "phase",
-    "dealer",
-    "deal_number",
-    "trump",
-    "trump_card",
-    "hands",
-    "trick_leader",
-    "trick",
-    "tricks",
-    "card_points",
-    "marriages",
-    "announcements",
-    "previous_deal",
-    "deal_scores",
-    "capes",
-    "winner",
-    "history",
-];
 
 const OPTIONS: &[OptionSpec] = &[
     options::SINGLE_DEAL,
@@ -325,102 +300,30 @@ impl DealRecord {
         self.tricks_played += 1;
     }
 
-    /// The seat to lead the next trick.
-    fn next_leader(&self) -> usize {
+    fn saved_tricks(&self) -> Vec<SavedTrick> {
         self.tricks()
-            .last()
-            .map_or((self.dealer() + 1) % PLAYERS, |t| usize::from(t.winner))
-    }
-
-    fn public_json(&self) -> Map<String, Value> {
-        let tricks: Vec<Value> = self
-            .tricks()
-            .map(|t| {
-                json!({
-                    "leader": t.trick.leader(),
-                    "cards": json::plays_value(&t.trick),
-                    "winner": t.winner,
-                })
+            .map(|t| SavedTrick {
+                leader: t.trick.leader() as u8,
+                cards: json::plays(&t.trick),
+                winner: t.winner,
             })
-            .collect();
-        let announcements: Vec<Value> = self
-            .announcements()
-            .map(|a| json!({"seat": a.seat, "suit": a.suit.letter().to_string(), "value": a.value}))
-            .collect();
-        let mut map = Map::new();
-        map.insert("dealer".into(), json!(self.dealer));
-        map.insert("trump".into(), json!(self.trump.letter().to_string()));
-        map.insert("trump_card".into(), json!(self.trump_card.to_string()));
-        map.insert("tricks".into(), Value::Array(tricks));
-        map.insert("card_points".into(), json!(self.card_points));
-        map.insert("marriages".into(), json!(self.marriages));
-        map.insert("announcements".into(), Value::Array(announcements));
-        map
+            .collect()
     }
 
-    /// Reads a deal's record from `state` (the keys of `public_json`), replaying its
-    /// tricks: the leaders, winners, card points and marriages must agree.
-    fn from_json(state: &Map<String, Value>, over: bool) -> Result<DealRecord> {
-        let get = |key: &str| json::field(state, key);
-        let dealer = json::uint(get("dealer")?, "dealer", 3)? as usize;
-        let trump_card = json::card(get("trump_card")?, "trump_card")?;
-        let trump = json::suit(get("trump")?, "trump")?;
-        if trump_card.suit() != Some(trump) || action_of(trump_card).is_none() {
-            return Err(Error::json(
-                "trump_card: not a Brouc card, or not of the trump suit",
-            ));
-        }
-        let mut deal = DealRecord::new(dealer, trump_card);
-        let played = json::array(get("tricks")?, "tricks")?;
-        if played.len() > TRICKS_PER_DEAL || (!over && played.len() == TRICKS_PER_DEAL) {
-            return Err(Error::json("tricks: too many completed tricks"));
-        }
-        for value in played {
-            let record = json::object(value, "tricks")?;
-            let leader = json::uint(json::field(record, "leader")?, "tricks", 3)? as usize;
-            let trick = json::trick(json::field(record, "cards")?, leader, "tricks")?;
-            let winner = json::uint(json::field(record, "winner")?, "tricks", 3)? as usize;
-            if leader != deal.next_leader()
-                || !trick.is_complete()
-                || winner != Brouc::trick_winner(&trick, trump)
-            {
-                return Err(Error::json(
-                    "tricks: a trick is incomplete, out of turn or misattributed",
-                ));
-            }
-            deal.record_trick(trick, winner);
-        }
-        if json::ints::<2>(get("card_points")?, "card_points")? != deal.card_points
-            || json::ints::<2>(get("marriages")?, "marriages")? != deal.marriages
-        {
-            return Err(Error::json(
-                "card_points or marriages do not match the tricks",
-            ));
-        }
-        let listed = json::array(get("announcements")?, "announcements")?;
-        if listed.len() > MAX_ANNOUNCEMENTS {
-            return Err(Error::json("announcements: too many"));
-        }
-        for value in listed {
-            let record = json::object(value, "announcements")?;
-            let seat = json::uint(json::field(record, "seat")?, "announcements", 3)? as u8;
-            let suit = json::suit(json::field(record, "suit")?, "announcements")?;
-            let value = json::uint(json::field(record, "value")?, "announcements", 60)? as u16;
-            let allowed: &[u16] = if suit == trump { &[40, 60] } else { &[20, 30] };
-            let repeated = deal.announced_mask & (1 << (usize::from(seat) * 4 + suit.index())) != 0;
-            if !allowed.contains(&value) || repeated {
-                return Err(Error::json(
-                    "announcements: a value or a repeat is not possible",
-                ));
-            }
-            deal.record_announcement(Announcement { seat, suit, value });
-        }
-        Ok(deal)
+    fn saved_announcements(&self) -> Vec<Announcement> {
+        self.announcements().copied().collect()
     }
 
-    /// The cards played in this deal, in order, by seat.
-    fn plays(&self) -> impl Iterator<Item = (usize, Card)> + '_ {
-        self.tricks().flat_map(|t| t.trick.plays())
+    fn save(&self) -> SavedDeal {
+        SavedDeal {
+            dealer: self.dealer,
+            trump: self.trump,
+            trump_card: self.trump_card,
+            tricks: self.saved_tricks(),
+            card_points: self.card_points,
+            marriages: self.marriages,
+            announcements: self.saved_announcements(),
+        }
     }
 }
 
@@ -454,9 +357,14 @@ impl Brouc {
         &self.deal
     }
 
-    /// The last deal played to its end, until the next one ends.
-    pub const fn previous_deal(&self) -> Option<&DealRecord> {
-        self.previous_deal.as_ref()
+    /// The last deal played to its end before the current one (D9).
+    pub fn previous_deal(&self) -> Option<&DealRecord> {
+        self.finished_deals.last()
+    }
+
+    /// Every deal played to its end before the current one, oldest first.
+    pub fn finished_deals(&self) -> &[DealRecord] {
+        &self.finished_deals
     }
 
     pub fn deal_scores(&self) -> &[[i64; 2]] {
@@ -557,14 +465,30 @@ impl Brouc {
     fn deal_hands(&mut self, dealer: usize) {
         let mut deck = *CARDS.deck();
         self.rng.shuffle(&mut deck);
-        self.hands = [CardSet::EMPTY; PLAYERS];
-        let first = (dealer + 1) % PLAYERS;
-        let hands = &mut self.hands;
-        deal_in_batches(&deck, PLAYERS, first, &[1, 3, 4], |seat, card| {
-            hands[seat].insert(card);
-        });
-        self.deal = DealRecord::new(dealer, deck[deck.len() - 1]);
-        self.trick = Trick::new(first);
+        let mut hands = [CardSet::EMPTY; PLAYERS];
+        deal_in_batches(
+            &deck,
+            PLAYERS,
+            (dealer + 1) % PLAYERS,
+            &[1, 3, 4],
+            |seat, card| {
+                hands[seat].insert(card);
+            },
+        );
+        self.start_deal(
+            dealer,
+            &Dealt {
+                hands,
+                trump_card: deck[deck.len() - 1],
+            },
+        );
+    }
+
+    /// B6: the deal begins with these hands, the dealer's right leading.
+    fn start_deal(&mut self, dealer: usize, dealt: &Dealt) {
+        self.hands = dealt.hands;
+        self.deal = DealRecord::new(dealer, dealt.trump_card);
+        self.trick = Trick::new((dealer + 1) % PLAYERS);
     }
 
     const fn announced(&self, team: usize) -> i64 {
@@ -638,35 +562,11 @@ impl Brouc {
             if self.options.single_deal {
                 self.over = true;
             } else {
-                self.previous_deal = Some(self.deal);
+                self.finished_deals.push(self.deal);
                 self.deal_number += 1;
                 self.deal_hands((self.dealer() + 1) % PLAYERS);
             }
         }
-    }
-
-    /// Everything public at the table: shared by the state and the observations.
-    fn public_json(&self) -> Map<String, Value> {
-        let mut map = self.deal.public_json();
-        let previous = self
-            .previous_deal
-            .map_or(Value::Null, |deal| Value::Object(deal.public_json()));
-        for (key, value) in [
-            ("game", json!(Self::NAME)),
-            ("version", json!(1)),
-            ("options", self.options()),
-            ("phase", json!(self.phase())),
-            ("deal_number", json!(self.deal_number)),
-            ("trick_leader", json!(self.trick.leader())),
-            ("trick", json::plays_value(&self.trick)),
-            ("previous_deal", previous),
-            ("deal_scores", json!(self.deal_scores)),
-            ("capes", json!(self.capes)),
-            ("winner", json!(self.winner)),
-        ] {
-            map.insert(key.into(), value);
-        }
-        map
     }
 }
 
@@ -696,7 +596,7 @@ impl Game for Brouc {
             hands: [CardSet::EMPTY; PLAYERS],
             trick: Trick::new(0),
             deal: DealRecord::new(dealer, CARDS.deck()[0]),
-            previous_deal: None,
+            finished_deals: Vec::new(),
             deal_scores: Vec::new(),
             totals: [0; 2],
             capes: [0; 2],
@@ -802,151 +702,190 @@ impl Game for Brouc {
             .ok_or_else(|| Error::IllegalAction(format!("{card} is not a card of the Brouc deck")))
     }
 
-    fn to_json(&self) -> Value {
-        state::full::<Self>(self.public_json(), &self.rng, &self.hands, &self.history)
+    fn to_json(&self) -> String {
+        state::to_json(self)
     }
 
-    fn from_json(value: &Value) -> Result<Brouc> {
-        let state = state::object::<Self>(value, STATE_KEYS)?;
-        let get = |key: &str| json::field(state, key);
-        let options: Options = options::from_state(OPTIONS, get("options")?)?;
-        let rng = state::rng(state)?;
-        let over = match json::string(get("phase")?, "phase")? {
-            "play" => false,
-            "over" => true,
-            other => return Err(Error::json(format!("phase: unknown phase {other:?}"))),
-        };
-        let deal_number = json::uint(get("deal_number")?, "deal_number", 1 << 24)? as usize;
-        if deal_number == 0 {
-            return Err(Error::json("deal_number: counts from 1"));
-        }
-        let deal = DealRecord::from_json(state, over)?;
-        let hands = state::hands::<Self>(state)?;
-        let leader = json::uint(get("trick_leader")?, "trick_leader", 3)? as usize;
-        let trick = json::trick(get("trick")?, leader, "trick")?;
-        if leader != deal.next_leader() || trick.is_complete() || (over && !trick.is_empty()) {
-            return Err(Error::json("trick: wrong leader or size"));
-        }
-        let this_deal: Vec<(usize, Card)> = deal.plays().chain(trick.plays()).collect();
-        let mut seen: CardSet = this_deal.iter().map(|&(_, card)| card).collect();
-        for (seat, hand) in hands.iter().enumerate() {
-            let played = this_deal.iter().filter(|&&(s, _)| s == seat).count();
-            if hand.len() + played != TRICKS_PER_DEAL {
-                return Err(Error::json(format!(
-                    "hands: seat {seat} holds the wrong number of cards"
-                )));
-            }
-            seen = seen.union(*hand);
-        }
-        if seen != deck_set() {
-            return Err(Error::json(
-                "cards are not conserved: the 32 cards must each be somewhere once",
-            ));
-        }
-        let dealer = deal.dealer();
-        if !(hands[dealer].contains(deal.trump_card)
-            || this_deal.contains(&(dealer, deal.trump_card)))
-        {
-            return Err(Error::json(
-                "trump_card: neither held nor played by the dealer",
-            ));
-        }
-        let previous_deal = match get("previous_deal")? {
-            Value::Null => None,
-            value => {
-                let previous = DealRecord::from_json(json::object(value, "previous_deal")?, true)?;
-                let cards: CardSet = previous.plays().map(|(_, card)| card).collect();
-                if usize::from(previous.tricks_played) != TRICKS_PER_DEAL
-                    || cards != deck_set()
-                    || (previous.dealer() + 1) % PLAYERS != dealer
-                    || !previous
-                        .plays()
-                        .any(|play| play == (previous.dealer(), previous.trump_card))
-                {
-                    return Err(Error::json(
-                        "previous_deal: not a whole deal dealt just before this one",
-                    ));
-                }
-                Some(previous)
-            }
-        };
-        // A hand-made state may leave the record out (null); none exists before deal 2.
-        if previous_deal.is_some() && deal_number == 1 {
-            return Err(Error::json("previous_deal: the first deal has none"));
-        }
-        let deal_scores = json::array(get("deal_scores")?, "deal_scores")?
-            .iter()
-            .map(|v| json::ints::<2>(v, "deal_scores"))
-            .collect::<Result<Vec<_>>>()?;
-        // A deal scores at most 12 + 15 + 15 and loses at most 15: far inside 100.
-        if deal_scores
-            .iter()
-            .flatten()
-            .any(|score| score.abs() > MAX_DEAL_SCORE)
-        {
-            return Err(Error::json("deal_scores: a deal cannot score that much"));
-        }
-        let totals = deal_scores
-            .iter()
-            .fold([0, 0], |t, s| [t[0] + s[0], t[1] + s[1]]);
-        let capes = json::ints::<2>(get("capes")?, "capes")?;
-        let booked = deal_number - 1 + usize::from(over);
-        if deal_scores.len() != booked
-            || capes.iter().any(|&c| c < 0)
-            || capes.iter().sum::<i64>() > booked as i64
-        {
-            return Err(Error::json("deal_scores or capes: not one per booked deal"));
-        }
-        let winner = match get("winner")? {
-            Value::Null => None,
-            value => Some(json::uint(value, "winner", 1)? as u8),
-        };
-        let single_deal_done =
-            options.single_deal && usize::from(deal.tricks_played) == TRICKS_PER_DEAL;
-        if over != (winner.is_some() || single_deal_done) {
-            return Err(Error::json("winner: the game is over exactly when a team has won (or its single deal is played)"));
-        }
-        if options.single_deal && deal_number != 1 {
-            return Err(Error::json("deal_number: a single-deal game has one deal"));
-        }
-        let history = state::history::<Self>(state)?;
-        // The history holds every earlier deal whole, then this deal's plays.
-        let earlier = 32 * (deal_number - 1);
-        let tail_matches = history.len() == earlier + this_deal.len()
-            && history[earlier..]
-                .iter()
-                .map(|&a| card_of(a))
-                .eq(this_deal.iter().map(|&(_, card)| Some(card)));
-        let whole_deals = history[..earlier.min(history.len())]
-            .chunks(32)
-            .all(|deal| deal.iter().filter_map(|&a| card_of(a)).collect::<CardSet>() == deck_set());
-        if !tail_matches || !whole_deals {
-            return Err(Error::json(
-                "history: not every earlier deal whole, then this deal's plays",
-            ));
-        }
-        Ok(Brouc {
-            options,
-            rng,
-            deal_number: deal_number as u32,
-            hands: [hands[0], hands[1], hands[2], hands[3]],
-            trick,
-            deal,
-            previous_deal,
-            deal_scores,
-            totals,
-            capes: capes.map(|c| c as u32),
-            winner,
-            over,
-            history,
-        })
+    fn from_json(text: &str) -> Result<Brouc> {
+        state::from_json(text)
     }
 
     fn observation(&self, seat: usize) -> Result<Value> {
-        let mut view = state::observation(self, self.public_json(), seat, &self.hands)?;
+        let mut view = state::observation(self, seat, &self.hands)?;
         let held = self.hands[self.dealer()].contains(self.deal.trump_card);
         view.insert("trump_card_held".into(), json!(held));
         Ok(Value::Object(view))
+    }
+}
+
+/// How a deal was dealt: the hands, and the dealer's last card, turned for trump.
+#[derive(Clone, Copy, Debug)]
+pub struct Dealt {
+    hands: [CardSet; PLAYERS],
+    trump_card: Card,
+}
+
+/// A completed trick as saved.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedTrick {
+    leader: u8,
+    cards: Plays,
+    winner: u8,
+}
+
+/// A finished deal's public record as saved (`finished_deals`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedDeal {
+    dealer: u8,
+    trump: Suit,
+    trump_card: Card,
+    tricks: Vec<SavedTrick>,
+    card_points: [i64; 2],
+    marriages: [i64; 2],
+    announcements: Vec<Announcement>,
+}
+
+/// The state JSON (docs/rules/brouc.md, "State JSON").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Saved {
+    game: String,
+    version: u8,
+    options: Options,
+    rng: u64,
+    phase: String,
+    dealer: u8,
+    deal_number: u32,
+    trump: Suit,
+    trump_card: Card,
+    hands: Vec<Vec<Card>>,
+    trick_leader: u8,
+    trick: Plays,
+    tricks: Vec<SavedTrick>,
+    card_points: [i64; 2],
+    marriages: [i64; 2],
+    announcements: Vec<Announcement>,
+    finished_deals: Vec<SavedDeal>,
+    deal_scores: Vec<[i64; 2]>,
+    capes: [u32; 2],
+    #[serde(deserialize_with = "json::nullable")]
+    winner: Option<u8>,
+    history: History<Brouc>,
+}
+
+/// A deal as a saved state shows it: its dealer and turned card, and each
+/// seat's starting hand (its plays in `tricks`, then what it still holds).
+fn dealt(
+    dealer: u8,
+    trump_card: Card,
+    plays: Plays,
+    held: [CardSet; PLAYERS],
+) -> Result<(usize, Dealt)> {
+    let hands = starting_hands(plays, held)?;
+    check_dealt(&hands, TRICKS_PER_DEAL, &[], deck_set())?;
+    let dealer = check_seat::<Brouc>(usize::from(dealer))
+        .map_err(|e| Error::json(format!("dealer: {e}")))?;
+    if !hands[dealer].contains(trump_card) {
+        return Err(Error::json(format!(
+            "trump_card: {trump_card} is not among the cards dealt to the dealer, seat {dealer}"
+        )));
+    }
+    Ok((dealer, Dealt { hands, trump_card }))
+}
+
+fn plays_of(tricks: &[SavedTrick]) -> Plays {
+    tricks
+        .iter()
+        .flat_map(|t| t.cards.iter().copied())
+        .collect()
+}
+
+impl Replay for Brouc {
+    type Saved = Saved;
+    type Deal = Dealt;
+
+    fn save(&self, view: View) -> Saved {
+        let whole = view == View::Whole;
+        Saved {
+            game: Self::NAME.to_owned(),
+            version: 1,
+            options: self.options,
+            rng: if whole { self.rng.state() } else { 0 },
+            phase: self.phase().to_owned(),
+            dealer: self.deal.dealer,
+            deal_number: self.deal_number,
+            trump: self.deal.trump,
+            trump_card: self.deal.trump_card,
+            hands: if whole {
+                self.hands.iter().map(|&h| state::hand_cards(h)).collect()
+            } else {
+                Vec::new()
+            },
+            trick_leader: self.trick.leader() as u8,
+            trick: json::plays(&self.trick),
+            tricks: self.deal.saved_tricks(),
+            card_points: self.deal.card_points,
+            marriages: self.deal.marriages,
+            announcements: self.deal.saved_announcements(),
+            finished_deals: self.finished_deals.iter().map(DealRecord::save).collect(),
+            deal_scores: self.deal_scores.clone(),
+            capes: self.capes,
+            winner: self.winner,
+            history: History::new(if whole { &self.history } else { &[] }),
+        }
+    }
+
+    fn replay_inputs(saved: &Saved) -> Result<ReplayInputs<Brouc>> {
+        options::check_saved(OPTIONS, &saved.options)?;
+        let mut deals = Vec::with_capacity(saved.finished_deals.len() + 1);
+        for (index, deal) in saved.finished_deals.iter().enumerate() {
+            let none_held = [CardSet::EMPTY; PLAYERS];
+            deals.push(
+                dealt(
+                    deal.dealer,
+                    deal.trump_card,
+                    plays_of(&deal.tricks),
+                    none_held,
+                )
+                .map_err(|e| Error::json(format!("finished_deals[{index}]: {e}")))?,
+            );
+        }
+        let mut plays = plays_of(&saved.tricks);
+        plays.extend_from_slice(&saved.trick);
+        deals.push(dealt(
+            saved.dealer,
+            saved.trump_card,
+            plays,
+            state::held(&saved.hands)?,
+        )?);
+        Ok(ReplayInputs {
+            options: saved.options,
+            rng: SplitMix64::new(saved.rng),
+            deals,
+            history: saved.history.actions.clone(),
+        })
+    }
+
+    fn deal_number(&self) -> usize {
+        self.deal_number as usize
+    }
+
+    fn dealer(&self) -> usize {
+        self.dealer()
+    }
+
+    fn first_dealer_fixed(&self) -> bool {
+        self.options.first_dealer.is_some()
+    }
+
+    fn redeal(&mut self, dealer: usize, deal: &Dealt) {
+        self.start_deal(dealer, deal);
+    }
+
+    fn set_rng(&mut self, rng: SplitMix64) {
+        self.rng = rng;
     }
 }
 

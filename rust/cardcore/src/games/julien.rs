@@ -5,22 +5,23 @@
 //! Rules: `shared/seeds/000_f436309e20cdd092.txt` (-1- to -54-) and the
 //! product's rulings `shared/rules/julien.md` (J1-J23). `docs/rules/julien.md`
 //! states every rule as implemented here, with the decisions (D1-D6).
-//! Choices: seats are numbered clockwise (the order of play); a finished Tour's
-//! public record is kept as `previous_tour` (D4); the special cards are used
+//! Choices: seats are numbered clockwise (the order of play); the finished
+//! Tours' public records are kept in `finished_tours` (D4); the special cards are used
 //! the best way for their holder (J16), forced in the Superspec (J20).
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
+use crate::card::TextVisitor;
 use crate::card::{suited_deck, Card, Rank, Suit, STANDARD_RANKS};
 use crate::cardset::CardSet;
-use crate::deal::{deal_in_batches, first_dealer};
+use crate::deal::{check_dealt, deal_in_batches, first_dealer, starting_hands};
 use crate::error::{Error, Result};
 use crate::game::{check_seat, ActionId, CardActions, Game};
-use crate::json;
+use crate::json::{self, Plays};
 use crate::options::{self, OptionKind, OptionSpec};
 use crate::rng::SplitMix64;
-use crate::state;
+use crate::state::{self, History, Replay, ReplayInputs, View};
 use crate::trick::{follow, Trick};
 
 const PLAYERS: usize = 4;
@@ -28,9 +29,6 @@ const TRICKS_PER_TOUR: usize = 10;
 const HAND_SIZE: usize = 10;
 const TALON_SIZE: usize = 12;
 const TOURS: u8 = 6;
-/// A bound on one Tour's score, far above what the rules allow (checked in
-/// `from_json`, so that no sum of Tours can overflow).
-const MAX_TOUR_SCORE: i64 = 1000;
 
 /// Action ids: the 52 cards, then the 12 bids, then the Spéco's choice.
 const FIRST_BID: ActionId = 52;
@@ -78,7 +76,7 @@ pub fn card_value(card: Card) -> Option<i64> {
 }
 
 /// The kind of a Tour: Tour 3 is the Spéco (-38-), Tour 6 the Superspec (-47-).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum TourKind {
     Normal,
@@ -219,20 +217,37 @@ impl Bid {
 
     /// A bid's text, ignoring letter case.
     pub fn parse(text: &str) -> Result<Bid> {
-        BID_TEXTS
-            .iter()
-            .position(|t| t.eq_ignore_ascii_case(text))
-            .map(|i| Bid::ALL[i])
-            .ok_or_else(|| Error::Notation(text.to_owned()))
+        text.parse()
     }
 
     /// J10: 25 only in the special Tours, unless the option allows it.
     const fn twenty_five_allowed(kind: TourKind, twenty_five_every_tour: bool) -> bool {
         kind.is_special() || twenty_five_every_tour
     }
+}
 
-    const fn allowed(self, kind: TourKind, twenty_five_every_tour: bool) -> bool {
-        !matches!(self.amount, Some(25)) || Bid::twenty_five_allowed(kind, twenty_five_every_tour)
+impl std::str::FromStr for Bid {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<Bid> {
+        BID_TEXTS
+            .iter()
+            .position(|t| t.eq_ignore_ascii_case(text))
+            .map(|i| Bid::ALL[i])
+            .ok_or_else(|| Error::Notation(text.to_owned()))
+    }
+}
+
+/// A bid is its text in JSON states (any letter case is read).
+impl Serialize for Bid {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.text())
+    }
+}
+
+impl<'de> Deserialize<'de> for Bid {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Bid, D::Error> {
+        deserializer.deserialize_str(TextVisitor::new("a bid such as \"10 Rouges\""))
     }
 }
 
@@ -410,12 +425,15 @@ pub fn checked_score_tour(
 }
 
 /// Le Julien's options (see `OPTIONS`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Options {
     single_deal: bool,
+    #[serde(deserialize_with = "json::nullable")]
     tour_kind: Option<TourKind>,
     masked_talon: bool,
     twenty_five_every_tour: bool,
+    #[serde(deserialize_with = "json::nullable")]
     first_dealer: Option<u8>,
 }
 
@@ -470,41 +488,6 @@ const OPTIONS: &[OptionSpec] = &[
         doc: "the first dealer's seat; None draws it from the seeded generator",
     },
 ];
-
-/// The keys of the state JSON (docs/rules/julien.md).
-const STATE_KEYS: &[&str] = &[
-    "game",
-    "version",
-    "options",
-    "rng",
-    "phase",
-    "tour",
-    "tour_kind",
-    "dealer",
-    "talon",
-    "bids",
-    "hands",
-    "trump",
-    "trick_leader",
-    "trick",
-    "tricks",
-    "specials_holder",
-    "tour_scores",
-    "previous_tour",
-    "history",
-];
-
-const RECORD_KEYS: &[&str] = &[
-    "tour",
-    "tour_kind",
-    "dealer",
-    "talon",
-    "bids",
-    "tricks",
-    "specials_holder",
-];
-
-const TRICK_KEYS: &[&str] = &["leader", "cards", "winner", "next_leader", "taken"];
 
 /// A completed trick: who won it, who leads next (-5-), and whether its
 /// winner took its trump card (`None` while a Spéco choice is pending).
@@ -602,13 +585,6 @@ impl TourRecord {
         (self.dealer as usize + 1) % PLAYERS
     }
 
-    /// -8-, -5-: the dealer's left leads the first trick, then the lowest card
-    /// of the led suit.
-    fn next_leader(&self) -> usize {
-        self.last_trick()
-            .map_or(self.first_bidder(), |t| usize::from(t.next_leader))
-    }
-
     /// J5: trick `i` has talon card `i` as trump.
     pub fn trump_card_of(&self, trick: usize) -> Card {
         self.talon[trick]
@@ -689,174 +665,25 @@ impl TourRecord {
         })
     }
 
-    /// This Tour's actions so far, in the order of the history.
-    fn actions(&self) -> Vec<ActionId> {
-        let mut actions: Vec<ActionId> = (0..usize::from(self.bid_count))
-            .filter_map(|i| self.bids[(self.first_bidder() + i) % PLAYERS].map(Bid::action))
-            .collect();
-        for trick in self.tricks() {
-            actions.extend(trick.trick.plays().filter_map(|(_, card)| action_of(card)));
-            if self.kind == TourKind::Speco {
-                actions.extend(trick.taken.map(|take| if take { TAKE } else { LEAVE }));
-            }
-        }
-        actions
-    }
-
-    /// The cards the record holds: the talon and the completed tricks.
-    fn cards(&self) -> (CardSet, usize) {
-        let mut cards: CardSet = self.talon.iter().copied().collect();
-        for trick in self.tricks() {
-            cards = cards.union(trick.trick.cards());
-        }
-        (
-            cards,
-            TALON_SIZE + PLAYERS * usize::from(self.tricks_played),
-        )
-    }
-
-    fn public_json(&self, shown: usize) -> Map<String, Value> {
-        let talon: Vec<Value> = self
-            .talon
-            .iter()
-            .enumerate()
-            .map(|(i, card)| {
-                if i < shown {
-                    json!(card.to_string())
-                } else {
-                    Value::Null
-                }
-            })
-            .collect();
-        let tricks: Vec<Value> = self
-            .tricks()
-            .map(|t| {
-                json!({
-                    "leader": t.trick.leader(),
-                    "cards": json::plays_value(&t.trick),
-                    "winner": t.winner,
-                    "next_leader": t.next_leader,
-                    "taken": t.taken,
+    fn save(&self) -> SavedTour {
+        SavedTour {
+            tour: self.tour,
+            tour_kind: self.kind,
+            dealer: self.dealer,
+            talon: self.talon.to_vec(),
+            bids: self.bids.to_vec(),
+            tricks: self
+                .tricks()
+                .map(|t| SavedTrick {
+                    leader: t.trick.leader() as u8,
+                    cards: json::plays(&t.trick),
+                    winner: t.winner,
+                    next_leader: t.next_leader,
+                    taken: t.taken,
                 })
-            })
-            .collect();
-        let bids: Vec<Value> = self.bids.iter().map(|b| json!(b.map(Bid::text))).collect();
-        let mut map = Map::new();
-        map.insert("tour".into(), json!(self.tour));
-        map.insert("tour_kind".into(), json!(self.kind.name()));
-        map.insert("dealer".into(), json!(self.dealer));
-        map.insert("talon".into(), Value::Array(talon));
-        map.insert("bids".into(), Value::Array(bids));
-        map.insert("tricks".into(), Value::Array(tricks));
-        map.insert("specials_holder".into(), json!(self.specials_holder()));
-        map
-    }
-
-    /// Reads a record from `state` (the keys of `public_json`), replaying its
-    /// bids and tricks: the turn order, winners, next leaders and taken cards
-    /// must be what the rules give. A pending choice (`taken` null) is allowed
-    /// on the last trick of a Spéco only; the caller checks the phase.
-    fn from_json(state: &Map<String, Value>, options: Options) -> Result<TourRecord> {
-        let get = |key: &str| json::field(state, key);
-        let tour = json::uint(get("tour")?, "tour", u64::from(TOURS))? as u8;
-        if tour == 0 || tour > options.last_tour() {
-            return Err(Error::json(format!(
-                "tour: {tour} is not a Tour of this game"
-            )));
+                .collect(),
+            specials_holder: self.specials_holder().map(|seat| seat as u8),
         }
-        let kind = options.kind_of(tour);
-        if json::string(get("tour_kind")?, "tour_kind")? != kind.name() {
-            return Err(Error::json(format!(
-                "tour_kind: Tour {tour} is a {} Tour",
-                kind.name()
-            )));
-        }
-        let dealer = json::uint(get("dealer")?, "dealer", 3)? as usize;
-        let talon = json::list_of(get("talon")?, "talon", TALON_SIZE, |v| {
-            json::card(v, "talon")
-        })?;
-        let mut record = TourRecord::new(
-            tour,
-            kind,
-            dealer,
-            talon
-                .try_into()
-                .map_err(|_| Error::json("talon: expected 12 cards"))?,
-        );
-        let bids = json::list_of(get("bids")?, "bids", PLAYERS, |v| match v {
-            Value::Null => Ok(None),
-            text => Bid::parse(json::string(text, "bids")?)
-                .map(Some)
-                .map_err(|_| Error::json(format!("bids: not a bid: {text}"))),
-        })?;
-        for i in 0..PLAYERS {
-            match bids[(record.first_bidder() + i) % PLAYERS] {
-                Some(bid) if usize::from(record.bid_count) == i => {
-                    if !bid.allowed(kind, options.twenty_five_every_tour) {
-                        return Err(Error::json(format!(
-                            "bids: {} is not allowed in this Tour",
-                            bid.text()
-                        )));
-                    }
-                    record.record_bid(bid);
-                }
-                Some(_) => {
-                    return Err(Error::json(
-                        "bids: made out of turn (bidding starts at the dealer's left)",
-                    ))
-                }
-                None => {}
-            }
-        }
-        let played = json::array(get("tricks")?, "tricks")?;
-        if played.len() > TRICKS_PER_TOUR
-            || (!played.is_empty() && usize::from(record.bid_count) < PLAYERS)
-        {
-            return Err(Error::json(
-                "tricks: more than 10, or played before every bid",
-            ));
-        }
-        for (i, value) in played.iter().enumerate() {
-            let saved = json::object(value, "tricks")?;
-            json::exact_keys(saved, TRICK_KEYS, "tricks")?;
-            let field = |key: &str| json::field(saved, key);
-            let leader = json::uint(field("leader")?, "tricks", 3)? as usize;
-            let trick = json::trick::<PLAYERS>(field("cards")?, leader, "tricks")?;
-            if leader != record.next_leader() || !trick.is_complete() {
-                return Err(Error::json("tricks: a trick is incomplete or out of turn"));
-            }
-            let replayed = record.record_trick(trick);
-            let taken = match field("taken")? {
-                Value::Null => None,
-                Value::Bool(take) => Some(*take),
-                other => return Err(Error::json(format!("tricks: taken: {other}"))),
-            };
-            if json::uint(field("winner")?, "tricks", 3)? != u64::from(replayed.winner)
-                || json::uint(field("next_leader")?, "tricks", 3)?
-                    != u64::from(replayed.next_leader)
-            {
-                return Err(Error::json(
-                    "tricks: a winner or next leader is not the rules'",
-                ));
-            }
-            let pending_allowed = kind == TourKind::Speco && i + 1 == played.len();
-            match (replayed.taken, taken) {
-                (None, Some(take)) => record.choose(take),
-                (None, None) if pending_allowed => {}
-                (expected, given) if expected == given && expected.is_some() => {}
-                _ => {
-                    return Err(Error::json(
-                        "tricks: taken is not what this Tour's kind gives",
-                    ))
-                }
-            }
-        }
-        if json::field(state, "specials_holder")? != &json!(record.specials_holder()) {
-            return Err(Error::json(
-                "specials_holder: not the winner of trick 10 once the Tour is complete",
-            ));
-        }
-        Ok(record)
     }
 }
 
@@ -895,8 +722,8 @@ pub struct Julien {
     trick: Trick<PLAYERS>,
     /// The current Tour (the last one, once the game is over).
     tour: TourRecord,
-    /// The last Tour played to its end before the current one (D4).
-    previous_tour: Option<TourRecord>,
+    /// Every Tour played to its end before the current one (D4).
+    finished_tours: Vec<TourRecord>,
     tour_scores: Vec<[i64; PLAYERS]>,
     totals: [i64; PLAYERS],
     history: Vec<ActionId>,
@@ -916,8 +743,14 @@ impl Julien {
         &self.tour
     }
 
-    pub const fn previous_tour(&self) -> Option<&TourRecord> {
-        self.previous_tour.as_ref()
+    /// The last Tour played to its end before the current one (D4).
+    pub fn previous_tour(&self) -> Option<&TourRecord> {
+        self.finished_tours.last()
+    }
+
+    /// Every Tour played to its end before the current one, oldest first.
+    pub fn finished_tours(&self) -> &[TourRecord] {
+        &self.finished_tours
     }
 
     pub fn tour_scores(&self) -> &[[i64; PLAYERS]] {
@@ -981,18 +814,22 @@ impl Julien {
         self.rng.shuffle(&mut deck);
         let mut talon = [DECK[0]; TALON_SIZE];
         talon.copy_from_slice(&deck[..TALON_SIZE]);
-        self.tour = TourRecord::new(tour, self.options.kind_of(tour), dealer, talon);
-        self.hands = [CardSet::EMPTY; PLAYERS];
-        let hands = &mut self.hands;
-        let first = (dealer + 1) % PLAYERS;
+        let mut hands = [CardSet::EMPTY; PLAYERS];
         deal_in_batches(
             &deck[TALON_SIZE..],
             PLAYERS,
-            first,
+            (dealer + 1) % PLAYERS,
             &[1; HAND_SIZE],
             |seat, card| hands[seat].insert(card),
         );
-        self.trick = Trick::new(first);
+        self.begin_tour(tour, dealer, &Dealt { talon, hands });
+    }
+
+    /// -13-: the Tour begins with the bids, from the dealer's left.
+    fn begin_tour(&mut self, tour: u8, dealer: usize, dealt: &Dealt) {
+        self.tour = TourRecord::new(tour, self.options.kind_of(tour), dealer, dealt.talon);
+        self.hands = dealt.hands;
+        self.trick = Trick::new((dealer + 1) % PLAYERS);
         self.phase = Phase::Bid;
     }
 
@@ -1024,7 +861,7 @@ impl Julien {
         if self.tour.tour >= self.options.last_tour() {
             self.phase = Phase::Over;
         } else {
-            self.previous_tour = Some(self.tour);
+            self.finished_tours.push(self.tour);
             self.start_tour(self.tour.tour + 1, (self.tour.dealer() + 1) % PLAYERS);
         }
     }
@@ -1058,48 +895,6 @@ impl Julien {
             Phase::Over => false,
         }
     }
-
-    /// Everything public at the table: shared by the state and the observations.
-    fn public_json(&self, talon_shown: usize) -> Map<String, Value> {
-        let mut map = self.tour.public_json(talon_shown);
-        let previous = self
-            .previous_tour
-            .map_or(Value::Null, |t| Value::Object(t.public_json(TALON_SIZE)));
-        let trump = self.trump().map(|s| s.letter().to_string());
-        for (key, value) in [
-            ("game", json!(Self::NAME)),
-            ("version", json!(1)),
-            ("options", self.options()),
-            ("phase", json!(self.phase())),
-            ("trump", json!(trump)),
-            ("trick_leader", json!(self.trick.leader())),
-            ("trick", json::plays_value(&self.trick)),
-            ("tour_scores", json!(self.tour_scores)),
-            ("previous_tour", previous),
-        ] {
-            map.insert(key.into(), value);
-        }
-        map
-    }
-
-    /// The history's shape for a finished Tour of `kind`: 4 bids, then 40
-    /// plays, in the Spéco each trick's 4 plays followed by a choice.
-    fn whole_tour_shape(kind: TourKind, actions: &[ActionId]) -> bool {
-        let per_trick = kind.actions_per_trick();
-        actions.len() == kind.actions_per_tour()
-            && actions[..PLAYERS]
-                .iter()
-                .all(|&a| Bid::of_action(a).is_some())
-            && actions[PLAYERS..].chunks(per_trick).all(|trick| {
-                trick.iter().enumerate().all(|(i, &a)| {
-                    if i < PLAYERS {
-                        card_of(a).is_some()
-                    } else {
-                        a == TAKE || a == LEAVE
-                    }
-                })
-            })
-    }
 }
 
 impl Game for Julien {
@@ -1128,7 +923,7 @@ impl Game for Julien {
             hands: [CardSet::EMPTY; PLAYERS],
             trick: Trick::new(0),
             tour: TourRecord::new(1, TourKind::Normal, dealer, [DECK[0]; TALON_SIZE]),
-            previous_tour: None,
+            finished_tours: Vec::new(),
             tour_scores: Vec::new(),
             totals: [0; PLAYERS],
             history: Vec::with_capacity(options.kind_of(1).actions_per_tour()),
@@ -1293,196 +1088,195 @@ impl Game for Julien {
         })
     }
 
-    fn to_json(&self) -> Value {
-        state::full::<Self>(
-            self.public_json(TALON_SIZE),
-            &self.rng,
-            &self.hands,
-            &self.history,
-        )
+    fn to_json(&self) -> String {
+        state::to_json(self)
     }
 
-    fn from_json(value: &Value) -> Result<Julien> {
-        let state = state::object::<Self>(value, STATE_KEYS)?;
-        let get = |key: &str| json::field(state, key);
-        let options = options::from_state::<Options>(OPTIONS, get("options")?)?
+    fn from_json(text: &str) -> Result<Julien> {
+        state::from_json(text)
+    }
+
+    /// J21, D5: with the masked talon, the cards not yet revealed are `null`.
+    fn observation(&self, seat: usize) -> Result<Value> {
+        let mut view = state::observation(self, seat, &self.hands)?;
+        let shown = self.talon_shown();
+        if let Some(Value::Array(talon)) = view.get_mut("talon") {
+            talon
+                .iter_mut()
+                .skip(shown)
+                .for_each(|card| *card = Value::Null);
+        }
+        Ok(Value::Object(view))
+    }
+}
+
+/// How a Tour was dealt: the talon in reading order, and the hands.
+#[derive(Clone, Copy, Debug)]
+pub struct Dealt {
+    talon: [Card; TALON_SIZE],
+    hands: [CardSet; PLAYERS],
+}
+
+/// A completed trick as saved.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedTrick {
+    leader: u8,
+    cards: Plays,
+    winner: u8,
+    next_leader: u8,
+    #[serde(deserialize_with = "json::nullable")]
+    taken: Option<bool>,
+}
+
+/// A finished Tour's public record as saved (`finished_tours`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedTour {
+    tour: u8,
+    tour_kind: TourKind,
+    dealer: u8,
+    talon: Vec<Card>,
+    bids: Vec<Option<Bid>>,
+    tricks: Vec<SavedTrick>,
+    #[serde(deserialize_with = "json::nullable")]
+    specials_holder: Option<u8>,
+}
+
+/// The state JSON (docs/rules/julien.md, "State JSON").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Saved {
+    game: String,
+    version: u8,
+    options: Options,
+    rng: u64,
+    phase: String,
+    tour: u8,
+    tour_kind: TourKind,
+    dealer: u8,
+    talon: Vec<Card>,
+    bids: Vec<Option<Bid>>,
+    hands: Vec<Vec<Card>>,
+    #[serde(deserialize_with = "json::nullable")]
+    trump: Option<Suit>,
+    trick_leader: u8,
+    trick: Plays,
+    tricks: Vec<SavedTrick>,
+    #[serde(deserialize_with = "json::nullable")]
+    specials_holder: Option<u8>,
+    tour_scores: Vec<[i64; PLAYERS]>,
+    finished_tours: Vec<SavedTour>,
+    history: History<Julien>,
+}
+
+/// A Tour as a saved state shows it: its dealer and talon, and each seat's
+/// starting hand (its plays in `tricks`, then what it still holds).
+fn dealt(
+    dealer: u8,
+    talon: &[Card],
+    plays: Plays,
+    held: [CardSet; PLAYERS],
+) -> Result<(usize, Dealt)> {
+    let hands = starting_hands(plays, held)?;
+    check_dealt(&hands, HAND_SIZE, talon, deck_set())?;
+    let dealer = check_seat::<Julien>(usize::from(dealer))
+        .map_err(|e| Error::json(format!("dealer: {e}")))?;
+    let talon = talon
+        .try_into()
+        .map_err(|_| Error::json(format!("talon: expected {TALON_SIZE} cards")))?;
+    Ok((dealer, Dealt { talon, hands }))
+}
+
+fn plays_of(tricks: &[SavedTrick]) -> Plays {
+    tricks
+        .iter()
+        .flat_map(|t| t.cards.iter().copied())
+        .collect()
+}
+
+impl Replay for Julien {
+    type Saved = Saved;
+    type Deal = Dealt;
+
+    fn save(&self, view: View) -> Saved {
+        let whole = view == View::Whole;
+        let tour = self.tour.save();
+        Saved {
+            game: Self::NAME.to_owned(),
+            version: 1,
+            options: self.options,
+            rng: if whole { self.rng.state() } else { 0 },
+            phase: self.phase().to_owned(),
+            tour: tour.tour,
+            tour_kind: tour.tour_kind,
+            dealer: tour.dealer,
+            talon: tour.talon,
+            bids: tour.bids,
+            hands: if whole {
+                self.hands.iter().map(|&h| state::hand_cards(h)).collect()
+            } else {
+                Vec::new()
+            },
+            trump: self.trump(),
+            trick_leader: self.trick.leader() as u8,
+            trick: json::plays(&self.trick),
+            tricks: tour.tricks,
+            specials_holder: tour.specials_holder,
+            tour_scores: self.tour_scores.clone(),
+            finished_tours: self.finished_tours.iter().map(TourRecord::save).collect(),
+            history: History::new(if whole { &self.history } else { &[] }),
+        }
+    }
+
+    fn replay_inputs(saved: &Saved) -> Result<ReplayInputs<Julien>> {
+        options::check_saved(OPTIONS, &saved.options)?;
+        let options = saved
+            .options
             .check()
             .map_err(|e| Error::json(format!("options: {e}")))?;
-        let rng = state::rng(state)?;
-        let phase = match json::string(get("phase")?, "phase")? {
-            "bid" => Phase::Bid,
-            "play" => Phase::Play,
-            "speco" => Phase::Speco,
-            "over" => Phase::Over,
-            other => return Err(Error::json(format!("phase: unknown phase {other:?}"))),
-        };
-        let tour = TourRecord::from_json(state, options)?;
-        if let Some(first) = options.first_dealer {
-            if tour.dealer() != (usize::from(first) + usize::from(tour.tour) - 1) % PLAYERS {
-                return Err(Error::json(
-                    "dealer: not the first_dealer option's seat moved one per Tour",
-                ));
-            }
+        let mut deals = Vec::with_capacity(saved.finished_tours.len() + 1);
+        for (index, tour) in saved.finished_tours.iter().enumerate() {
+            let none_held = [CardSet::EMPTY; PLAYERS];
+            deals.push(
+                dealt(tour.dealer, &tour.talon, plays_of(&tour.tricks), none_held)
+                    .map_err(|e| Error::json(format!("finished_tours[{index}]: {e}")))?,
+            );
         }
-        let hands = state::hands::<Self>(state)?;
-        let leader = json::uint(get("trick_leader")?, "trick_leader", 3)? as usize;
-        let trick = json::trick::<PLAYERS>(get("trick")?, leader, "trick")?;
-        if leader != tour.next_leader()
-            || trick.is_complete()
-            || (phase != Phase::Play && !trick.is_empty())
-        {
-            return Err(Error::json(
-                "trick: wrong leader or size for the phase (the last trick's next_leader leads)",
-            ));
-        }
-        // Cards: the talon, the tricks and the hands hold each card once.
-        let (record_cards, record_count) = tour.cards();
-        let mut seen = record_cards.union(trick.cards());
-        let mut count = record_count + trick.len();
-        for (seat, hand) in hands.iter().enumerate() {
-            let played = tour
-                .tricks()
-                .flat_map(|t| t.trick.plays())
-                .chain(trick.plays())
-                .filter(|&(s, _)| s == seat)
-                .count();
-            if hand.len() + played != HAND_SIZE {
-                return Err(Error::json(format!(
-                    "hands: seat {seat} holds the wrong number of cards"
-                )));
-            }
-            seen = seen.union(*hand);
-            count += hand.len();
-        }
-        if seen != deck_set() || count != DECK.len() {
-            return Err(Error::json(
-                "cards are not conserved: the 52 cards must each be somewhere once",
-            ));
-        }
-        let tricks_played = usize::from(tour.tricks_played);
-        let pending = tour.last_trick().is_some_and(|t| t.taken.is_none());
-        let last_tour = tour.tour == options.last_tour();
-        let phase_fits = match phase {
-            Phase::Bid => usize::from(tour.bid_count) < PLAYERS,
-            Phase::Play => {
-                usize::from(tour.bid_count) == PLAYERS
-                    && tricks_played < TRICKS_PER_TOUR
-                    && !pending
-            }
-            Phase::Speco => pending,
-            Phase::Over => tricks_played == TRICKS_PER_TOUR && !pending && last_tour,
-        };
-        if !phase_fits {
-            return Err(Error::json(
-                "phase: does not fit the bids and tricks (or not the last Tour)",
-            ));
-        }
-        let game = Julien {
+        let mut plays = plays_of(&saved.tricks);
+        plays.extend_from_slice(&saved.trick);
+        deals.push(dealt(
+            saved.dealer,
+            &saved.talon,
+            plays,
+            state::held(&saved.hands)?,
+        )?);
+        Ok(ReplayInputs {
             options,
-            rng,
-            phase,
-            hands: [hands[0], hands[1], hands[2], hands[3]],
-            trick,
-            tour,
-            previous_tour: None,
-            tour_scores: Vec::new(),
-            totals: [0; PLAYERS],
-            history: Vec::new(),
-        };
-        let trump = game.trump().map(|s| s.letter().to_string());
-        if get("trump")? != &json!(trump) {
-            return Err(Error::json(
-                "trump: not the suit of the current trick's talon card",
-            ));
-        }
-        let tour_scores = json::array(get("tour_scores")?, "tour_scores")?
-            .iter()
-            .map(|v| json::ints::<PLAYERS>(v, "tour_scores"))
-            .collect::<Result<Vec<_>>>()?;
-        let finished = usize::from(tour.tour) - 1 + usize::from(phase == Phase::Over);
-        if tour_scores.len() != finished
-            || tour_scores
-                .iter()
-                .flatten()
-                .any(|s| s.abs() > MAX_TOUR_SCORE)
-            || (phase == Phase::Over && tour_scores.last() != Some(&tour.scores()))
-        {
-            return Err(Error::json(
-                "tour_scores: not one list of 4 per finished Tour, this Tour's as scored",
-            ));
-        }
-        let previous_tour = match get("previous_tour")? {
-            Value::Null => None,
-            value => {
-                let record = TourRecord::from_json(json::object(value, "previous_tour")?, options)
-                    .map_err(|e| Error::json(format!("previous_tour: {e}")))?;
-                json::exact_keys(
-                    json::object(value, "previous_tour")?,
-                    RECORD_KEYS,
-                    "previous_tour",
-                )?;
-                let (cards, count) = record.cards();
-                if record.tour + 1 != tour.tour
-                    || (record.dealer() + 1) % PLAYERS != tour.dealer()
-                    || record.specials_holder().is_none()
-                    || cards != deck_set()
-                    || count != DECK.len()
-                    || tour_scores.get(usize::from(record.tour) - 1) != Some(&record.scores())
-                {
-                    return Err(Error::json(
-                        "previous_tour: not the whole Tour dealt just before this one, as scored",
-                    ));
-                }
-                Some(record)
-            }
-        };
-        let history = state::history::<Self>(state)?;
-        // Every finished Tour whole, in its shape, then this Tour's actions.
-        let mut start = 0;
-        let mut whole = true;
-        for earlier in 1..tour.tour {
-            let kind = options.kind_of(earlier);
-            let end = start + kind.actions_per_tour();
-            let Some(actions) = history.get(start..end) else {
-                whole = false;
-                break;
-            };
-            let matches_record = previous_tour
-                .filter(|p| p.tour == earlier)
-                .is_none_or(|p| p.actions() == actions);
-            whole &= Self::whole_tour_shape(kind, actions) && matches_record;
-            start = end;
-        }
-        let mut current = tour.actions();
-        current.extend(trick.plays().filter_map(|(_, card)| action_of(card)));
-        if !whole || history.get(start..) != Some(current.as_slice()) {
-            return Err(Error::json(
-                "history: not every finished Tour whole, then this Tour's actions",
-            ));
-        }
-        let totals = tour_scores.iter().fold([0; PLAYERS], |mut t, s| {
-            for (total, score) in t.iter_mut().zip(s) {
-                *total += score;
-            }
-            t
-        });
-        Ok(Julien {
-            previous_tour,
-            tour_scores,
-            totals,
-            history,
-            ..game
+            rng: SplitMix64::new(saved.rng),
+            deals,
+            history: saved.history.actions.clone(),
         })
     }
 
-    fn observation(&self, seat: usize) -> Result<Value> {
-        let public = self.public_json(self.talon_shown());
-        Ok(Value::Object(state::observation(
-            self,
-            public,
-            seat,
-            &self.hands,
-        )?))
+    fn deal_number(&self) -> usize {
+        usize::from(self.tour.tour)
+    }
+
+    fn dealer(&self) -> usize {
+        self.tour.dealer()
+    }
+
+    fn first_dealer_fixed(&self) -> bool {
+        self.options.first_dealer.is_some()
+    }
+
+    fn redeal(&mut self, dealer: usize, deal: &Dealt) {
+        self.begin_tour(self.tour.tour, dealer, deal);
+    }
+
+    fn set_rng(&mut self, rng: SplitMix64) {
+        self.rng = rng;
     }
 }
 

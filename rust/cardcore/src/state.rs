@@ -16,6 +16,7 @@ use serde::ser::SerializeSeq;
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::{json, Map, Value};
 
+use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::error::{Error, Result};
 use crate::game::{check_seat, ActionId, Game};
@@ -191,20 +192,14 @@ impl<'de, G: Game> Visitor<'de> for HistoryVisitor<G> {
 }
 
 /// A hand as saved: its cards in face-id order.
-pub fn hand_cards(hand: CardSet) -> Vec<crate::card::Card> {
+pub fn hand_cards(hand: CardSet) -> Vec<Card> {
     hand.iter().collect()
 }
 
-/// The saved hands as card sets, one per seat, in face-id order (as saved).
-pub fn held<const N: usize>(hands: &[Vec<crate::card::Card>]) -> Result<[CardSet; N]> {
-    if hands.len() != N {
-        return Err(Error::json(format!(
-            "hands: expected {N} hands, one per seat"
-        )));
-    }
-    Ok(std::array::from_fn(|seat| {
-        hands[seat].iter().copied().collect()
-    }))
+/// The saved hands as card sets (whether they were sorted is checked when the
+/// replayed state is compared with the saved one).
+pub fn held<const N: usize>(hands: &[Vec<Card>; N]) -> [CardSet; N] {
+    std::array::from_fn(|seat| hands[seat].iter().copied().collect())
 }
 
 /// What `seat` sees: the saved state without the generator, the hands and the

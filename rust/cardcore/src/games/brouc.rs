@@ -760,7 +760,7 @@ pub struct Saved {
     deal_number: u32,
     trump: Suit,
     trump_card: Card,
-    hands: Vec<Vec<Card>>,
+    hands: [Vec<Card>; PLAYERS],
     trick_leader: u8,
     trick: Plays,
     tricks: Vec<SavedTrick>,
@@ -819,9 +819,9 @@ impl Replay for Brouc {
             trump: self.deal.trump,
             trump_card: self.deal.trump_card,
             hands: if whole {
-                self.hands.iter().map(|&h| state::hand_cards(h)).collect()
+                self.hands.map(state::hand_cards)
             } else {
-                Vec::new()
+                Default::default()
             },
             trick_leader: self.trick.leader() as u8,
             trick: json::plays(&self.trick),
@@ -858,7 +858,7 @@ impl Replay for Brouc {
             saved.dealer,
             saved.trump_card,
             plays,
-            state::held(&saved.hands)?,
+            state::held(&saved.hands),
         )?);
         Ok(ReplayInputs {
             options: saved.options,

@@ -671,7 +671,7 @@ impl TourRecord {
             tour_kind: self.kind,
             dealer: self.dealer,
             talon: self.talon.to_vec(),
-            bids: self.bids.to_vec(),
+            bids: self.bids,
             tricks: self
                 .tricks()
                 .map(|t| SavedTrick {
@@ -1137,7 +1137,7 @@ pub struct SavedTour {
     tour_kind: TourKind,
     dealer: u8,
     talon: Vec<Card>,
-    bids: Vec<Option<Bid>>,
+    bids: [Option<Bid>; PLAYERS],
     tricks: Vec<SavedTrick>,
     #[serde(deserialize_with = "json::nullable")]
     specials_holder: Option<u8>,
@@ -1156,8 +1156,8 @@ pub struct Saved {
     tour_kind: TourKind,
     dealer: u8,
     talon: Vec<Card>,
-    bids: Vec<Option<Bid>>,
-    hands: Vec<Vec<Card>>,
+    bids: [Option<Bid>; PLAYERS],
+    hands: [Vec<Card>; PLAYERS],
     #[serde(deserialize_with = "json::nullable")]
     trump: Option<Suit>,
     trick_leader: u8,
@@ -1214,9 +1214,9 @@ impl Replay for Julien {
             talon: tour.talon,
             bids: tour.bids,
             hands: if whole {
-                self.hands.iter().map(|&h| state::hand_cards(h)).collect()
+                self.hands.map(state::hand_cards)
             } else {
-                Vec::new()
+                Default::default()
             },
             trump: self.trump(),
             trick_leader: self.trick.leader() as u8,
@@ -1249,7 +1249,7 @@ impl Replay for Julien {
             saved.dealer,
             &saved.talon,
             plays,
-            state::held(&saved.hands)?,
+            state::held(&saved.hands),
         )?);
         Ok(ReplayInputs {
             options,

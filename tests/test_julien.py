@@ -1164,6 +1164,66 @@ def test_from_json_holds_the_dealer_to_first_dealer(impl: Impl) -> None:
         impl.from_json(state)
 
 
+def test_from_json_refuses_a_revoke_moved_into_the_trick(impl: Impl) -> None:
+    """The reported repro: seat 1 holds spades, so 8H cannot follow 7S; moving 8H from
+    its hand into the trick and the history makes a state no play reaches."""
+    game = impl.new_game(seed=0, single_deal=True)
+    for action in ("Rouge", "Noir", "Rouge", "Noir", "7S"):
+        game.apply(action)
+    state = js(game)
+    seat = game.current_player
+    assert seat == 1
+    assert "8H" in state["hands"][1]
+    assert any(card.endswith("S") for card in state["hands"][1])
+    with pytest.raises(impl.illegal):
+        game.apply("8H")
+    state["hands"][1].remove("8H")
+    state["trick"].append([1, "8H"])
+    state["history"].append("8H")
+    with pytest.raises(impl.bad_json):
+        impl.from_json(state)
+
+
+def _match_at_tour_3(impl: Impl) -> dict[str, Any]:
+    game = impl.new_game(seed=8)
+    while js(game)["tour"] < 3:
+        game.apply(game.legal_actions()[0])
+    state = js(game)
+    impl.from_json(state)  # as play left it, it is accepted
+    return state
+
+
+def test_from_json_replays_the_earlier_tours_of_a_match(impl: Impl) -> None:
+    """Earlier Tours are replayed like the current one: their bids, plays and scores
+    must be what play gives (each case was accepted when only their shape was checked)."""
+
+    def bids_of_25(state: dict[str, Any]) -> None:
+        state["history"][:4] = ["25 Rouges"] * 4
+        state["finished_tours"][0]["bids"] = ["25 Rouges"] * 4
+
+    def forty_twos_of_spades(state: dict[str, Any]) -> None:
+        state["history"][4:44] = ["2S"] * 40
+
+    def a_score_of_999(state: dict[str, Any]) -> None:
+        state["tour_scores"][0][0] = 999
+
+    def tour_1_forgotten(state: dict[str, Any]) -> None:
+        del state["finished_tours"][0]
+
+    changes: dict[str, Callable[[dict[str, Any]], None]] = {
+        "bids of 25 in a normal Tour": bids_of_25,
+        "forty plays of 2S": forty_twos_of_spades,
+        "a Tour score of 999": a_score_of_999,
+        "a finished Tour left out": tour_1_forgotten,
+    }
+    for what, change in changes.items():
+        state = _match_at_tour_3(impl)
+        change(state)
+        with pytest.raises(impl.bad_json):
+            impl.from_json(state)
+            pytest.fail(what)
+
+
 @pytest.mark.parametrize(
     ("kind", "twenty_five"), [(None, True), ("speco", False), ("superspec", False)]
 )

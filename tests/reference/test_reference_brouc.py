@@ -7,6 +7,7 @@ the decisions of docs/rules/brouc.md, [S] the French rules text.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -34,14 +35,10 @@ from golden import GOLDEN_FIRST_DEALS
 
 
 def position(
-    hands: Sequence[str],
-    *,
-    dealer: int,
-    trump_card: str,
-    deal_scores: Sequence[tuple[int, int]] = (),
-    **options: object,
+    hands: Sequence[str], *, dealer: int, trump_card: str, **options: object
 ) -> BroucReference:
-    """The start of a deal with these hands (space-separated cards per seat)."""
+    """The start of a match (or a single deal) with these hands (space-separated cards
+    per seat): any deal and any first dealer can be dealt."""
     state = {
         "game": "brouc",
         "version": 1,
@@ -49,7 +46,7 @@ def position(
         "rng": 0,
         "phase": "play",
         "dealer": dealer,
-        "deal_number": len(deal_scores) + 1,
+        "deal_number": 1,
         "trump": trump_card[-1],
         "trump_card": trump_card,
         "hands": [sorted(hand.split(), key=face_id) for hand in hands],
@@ -59,15 +56,39 @@ def position(
         "card_points": [0, 0],
         "marriages": [0, 0],
         "announcements": [],
-        "previous_deal": None,
-        "deal_scores": [list(scores) for scores in deal_scores],
+        "finished_deals": [],
+        "deal_scores": [],
         "capes": [0, 0],
         "winner": None,
-        "history": list(DECK) * len(deal_scores),
+        "history": [],
     }
     game = from_json(json.dumps(state))
     assert isinstance(game, BroucReference)
     return game
+
+
+def next_deal(game: BroucReference, hands: Sequence[str], *, trump_card: str) -> BroucReference:
+    """``game``, just after it dealt a new deal, with that deal's cards replaced by these
+    (any deal can be dealt)."""
+    assert (game.trick, game.tricks) == ([], [])
+    data = state(game)
+    data["hands"] = [sorted(hand.split(), key=face_id) for hand in hands]
+    data["trump_card"], data["trump"] = trump_card, trump_card[-1]
+    loaded = from_json(json.dumps(data))
+    assert isinstance(loaded, BroucReference)
+    return loaded
+
+
+def after_a_cape(hands: Sequence[str], *, trump_card: str, target: int = 30) -> BroucReference:
+    """Deal 2 of a match, dealt by seat 3 with these hands, after a first deal (CAPE_DEAL,
+    dealer 2) in which team 0 held every trump and took every trick: 120 card points
+    (12) and 110 announced (11), deal scores [(23, 0)], capes (1, 0)."""
+    game = position(CAPE_DEAL, dealer=2, trump_card="7C", target=target)
+    play(game, "7S JS 7D 7C")
+    while game.deal_number == 1:
+        game.apply(game.legal_actions()[0])
+    assert (game.deal_scores, game.capes, game.dealer) == ([(23, 0)], (1, 0), 3)
+    return next_deal(game, hands, trump_card=trump_card)
 
 
 def play(game: BroucReference, cards: str) -> None:
@@ -125,6 +146,9 @@ DEAL_D = (
     "JS QS KS AS JH QH KH AH",
     "7D 8D 9D 10D JD QD KD AD",
 )
+
+# Deal D turned two seats for dealer 2 (seat 3 leads): team 0 still holds every trump.
+CAPE_DEAL = DEAL_D[2:] + DEAL_D[:2]
 
 
 # --- Cards (docs/protocol.md) ----------------------------------------------------
@@ -249,7 +273,7 @@ def test_golden_initial_json() -> None:
         "card_points": [0, 0],
         "marriages": [0, 0],
         "announcements": [],
-        "previous_deal": None,
+        "finished_deals": [],
         "deal_scores": [],
         "capes": [0, 0],
         "winner": None,
@@ -272,7 +296,7 @@ def test_golden_initial_json() -> None:
         "card_points",
         "marriages",
         "announcements",
-        "previous_deal",
+        "finished_deals",
         "deal_scores",
         "capes",
         "winner",
@@ -509,44 +533,58 @@ def test_deal_score_adds_marriage_difference_and_own_announcements() -> None:
 
 
 def test_exactly_the_target_does_not_win() -> None:
-    # B14: 29 booked + 10 card points = 30, not over 30.
-    game = position(DEAL_C, dealer=3, trump_card="7C", deal_scores=[(29, 0)])
+    # B14: 23 booked + 10 card points = 24, not over a target of 24.
+    game = after_a_cape(DEAL_C, trump_card="7C", target=24)
     play(game, "10S 9S 8S 7S")
     assert game.card_points == (10, 0)
     assert (game.phase, game.winner, game.current_player) == ("play", None, 0)
 
 
-def test_over_the_target_wins_mid_deal_even_if_rounding_books_30() -> None:
-    # B14: 29 + 12/10 = 30.2 > 30 wins at once; D4: the deal is booked with the
-    # cards taken, 12 rounding to 1: the winner shows 30.
-    game = position(DEAL_C, dealer=3, trump_card="7C", deal_scores=[(29, 0)])
+def test_over_the_target_wins_mid_deal_even_if_rounding_books_the_target() -> None:
+    # B14: 23 + 12/10 = 24.2 > 24 wins at once; D4: the deal is booked with the cards
+    # taken, 12 rounding to 1: the winner shows 24, the target.
+    game = after_a_cape(DEAL_C, trump_card="7C", target=24)
     play(game, "10S 9S 8S JS")
     assert (game.phase, game.is_over, game.winner, game.current_player) == ("over", True, 0, None)
-    assert game.deal_scores == [(29, 0), (1, 0)]
-    assert game.scores == [30, 0, 30, 0]
+    assert game.deal_scores == [(23, 0), (1, 0)]
+    assert game.scores == [24, 0, 24, 0]
     assert game.legal_actions() == []
-    assert game.match_record == (1, 0)
-    assert game.capes == (0, 0)
-    # D4: the abandoned deal is left as play stopped.
+    assert game.match_record == (1 + 2, 0)  # the match and the first deal's cape
+    assert game.capes == (1, 0)
+    # D4: the abandoned deal is left as play stopped, the finished one before it kept.
     after = state(game)
     assert after["trick"] == []
     assert len(after["tricks"]) == 1
     assert after["trick_leader"] == 0
     assert [len(hand) for hand in after["hands"]] == [7, 7, 7, 7]
+    assert [deal["dealer"] for deal in after["finished_deals"]] == [2]
     with pytest.raises(RuleError, match="over"):
         game.apply(game.action("AS"))
     assert state(game) == after
 
 
 def test_the_mid_deal_test_counts_the_tricks_marriages_and_announcements() -> None:
-    # Team 1 at 24: 18 card points + 20 marriage + 60 announced = 9.8 -> 33.8 > 30.
-    # Without the announcement it would be 27.8.
-    game = position(DEAL_B, dealer=3, trump_card="AC", deal_scores=[(0, 24)])
+    # B14: team 1 takes 18 card points, a marriage of 20 and announces 60: 9.8 > 9, a
+    # win; without the announcement (3.8) or the marriage (7.8) it would be no win.
+    game = position(DEAL_B, dealer=3, trump_card="AC", target=9)
     play(game, "KS QS AS 7C")
+    assert (game.card_points, game.marriages, announcements(game)) == (
+        (0, 18),
+        (0, 20),
+        [(3, "C", 60)],
+    )
     assert game.winner == 1
     assert game.is_over
-    assert game.deal_scores[-1] == (0 - 2, 2 + 2 + 6)
-    assert game.scores == [-2, 34, -2, 34]
+    assert game.deal_scores == [(0 - 2, 2 + 2 + 6)]
+    assert game.scores == [-2, 10, -2, 10]
+
+
+def test_previous_deals_count_towards_the_target() -> None:
+    # B14: the same 10 card points that leave team 0 at 24.0 after its cape would win
+    # a target of 23.
+    game = after_a_cape(DEAL_C, trump_card="7C", target=23)
+    play(game, "10S 9S 8S 7S")
+    assert (game.winner, game.deal_scores) == (0, [(23, 0), (1, 0)])
 
 
 def test_target_option() -> None:
@@ -569,6 +607,7 @@ def test_cape() -> None:
     assert game.match_record == (2, 0)
     assert game.phase == "over"
     assert game.hand(0) == []
+    assert state(game)["finished_deals"] == []  # the single deal stays the current one
 
 
 def test_no_cape_in_an_abandoned_deal() -> None:
@@ -593,6 +632,24 @@ def test_cape_on_the_eighth_trick_that_wins_the_match() -> None:
     assert game.winner == 0
     assert game.capes == (1, 0)
     assert game.match_record == (3, 0)
+
+
+def test_every_finished_deal_is_kept_oldest_first() -> None:
+    # D9: each deal played to its end keeps its public record; the current deal is not one.
+    game = new_game("brouc", seed=5, target=1000)
+    first_dealer = game.dealer
+    ended = []
+    while game.deal_number < 4:
+        if len(game.tricks) == 7 and len(game.trick) == 3:
+            ended.append((game.dealer, game.trump_card, game.tricks))
+        game.apply(game.legal_actions()[0])
+    records = state(game)["finished_deals"]
+    assert [(r["dealer"], r["trump_card"]) for r in records] == [(d, c) for d, c, _ in ended]
+    assert [r["dealer"] for r in records] == [(first_dealer + k) % 4 for k in range(3)]
+    for record, (_, _, tricks) in zip(records, ended, strict=True):
+        assert [[tuple(play) for play in t["cards"]] for t in record["tricks"][:7]] == tricks
+    assert len(game.deal_scores) == 3
+    assert game.observation(2)["finished_deals"] == records
 
 
 # --- Options ---------------------------------------------------------------------------
@@ -692,10 +749,18 @@ def test_json_round_trip_mid_trick_and_clone_independence() -> None:
     assert copy.to_json() == game.to_json()
 
 
-def good_state() -> dict[str, Any]:
-    game = position(DEAL_B, dealer=3, trump_card="AC", deal_scores=[(3, 4)])
+@functools.cache
+def _good_state_text() -> str:
+    game = after_a_cape(DEAL_B, trump_card="AC")
     play(game, "KS QS AS 7C 8C")
-    return state(game)
+    return game.to_json()
+
+
+def good_state() -> dict[str, Any]:
+    """Deal 2, after the cape deal: seat 3 trumped the first trick (K and Q of spades,
+    announcing K-Q-J of trumps) and leads 8C."""
+    data: dict[str, Any] = json.loads(_good_state_text())
+    return data
 
 
 def _with(path: Sequence[str | int], value: object) -> dict[str, Any]:
@@ -707,47 +772,75 @@ def _with(path: Sequence[str | int], value: object) -> dict[str, Any]:
     return data
 
 
+def _dealt_by_seat_2() -> dict[str, Any]:
+    """Deal 2 dealt by seat 2 (turning its AD), where the rules give seat 3."""
+    return _with(["dealer"], 2) | {"trump_card": "AD", "trump": "D"}
+
+
 BAD_STATES = {
     "wrong game": (_with(["game"], "jass"), "unknown game"),
-    "version": (_with(["version"], 2), "version"),
+    "version": (_with(["version"], 2), "'version' is 2 but the history gives 1"),
+    "version float": (_with(["version"], 1.0), "'version' is 1.0"),
     "rng out of range": (_with(["rng"], 2**64), "rng"),
     "rng not an int": (_with(["rng"], "1"), "rng"),
     "dealer out of range": (_with(["dealer"], 4), "dealer"),
     "dealer bool": (_with(["dealer"], True), "dealer"),
-    "dealer inconsistent": (_with(["dealer"], 2), "led by seat 0, not 3"),
-    "phase": (_with(["phase"], "bidding"), "phase"),
-    "trump not the trump card's suit": (_with(["trump"], "S"), "suit of 'trump_card'"),
+    "dealer not the rules'": (_dealt_by_seat_2(), "by seat 2, not by seat 3 as the rules give"),
+    "phase": (_with(["phase"], "bidding"), "'phase' is \"bidding\""),
+    "trump not the trump card's suit": (_with(["trump"], "S"), "not the suit of AC"),
+    "trump in lower case": (_with(["trump"], "c"), "'trump' must be one of"),
     "trump card not a brouc card": (_with(["trump_card"], "6C"), "trump_card"),
     "trump card not the dealer's": (
         {**state(position(DEAL_A, dealer=3, trump_card="7C")), "trump_card": "8C"},
-        "by the dealer",
+        "8C is not in the dealer's hand",
     ),
     "option type": (_with(["options", "target"], "30"), "target"),
     "option missing": (
         {**good_state(), "options": {"single_deal": False, "target": 30}},
         "first_dealer",
     ),
-    "card duplicated": (_with(["hands", 0, 6], "JD"), "exactly once"),
-    "card missing": (_with(["hands", 0], good_state()["hands"][0][1:]), "exactly once"),
+    "first dealer option not the first dealer": (
+        _with(["options", "first_dealer"], 0),
+        "first deal is dealt by seat 2, not by the option 'first_dealer' 0",
+    ),
+    "single deal past its deal": (_with(["options", "single_deal"], True), "game is over"),
+    "card duplicated": (_with(["hands", 0, 6], "JD"), "32 cards once each"),
+    "card missing": (_with(["hands", 0], good_state()["hands"][0][1:]), "dealt 7 cards"),
     "not a card": (_with(["hands", 0, 0], "7X"), "not a card"),
-    "hand unsorted": (_with(["hands", 0], good_state()["hands"][0][::-1]), "sorted"),
-    "trick seat out of turn": (_with(["trick", 0, 0], 1), "out of turn"),
+    "hand unsorted": (_with(["hands", 0], good_state()["hands"][0][::-1]), "'hands'\\[0\\]"),
+    "trick card moved to another seat": (_with(["trick", 0, 0], 1), "seat 1 was dealt 9"),
     "trick seat out of range": (_with(["trick", 0, 0], 7), "seat"),
-    "trick winner wrong": (_with(["tricks", 0, "winner"], 2), "won by seat 3"),
-    "trick leader wrong": (_with(["trick_leader"], 2), "out of turn"),
+    "trick winner wrong": (_with(["tricks", 0, "winner"], 2), "'winner'\\] is 2"),
+    "trick winner a bool": (_with(["tricks", 0, "winner"], True), "is true"),
+    "trick with an extra key": (_with(["tricks", 0, "taken"], False), "unknown keys"),
+    "trick leader wrong": (_with(["trick_leader"], 2), "trick_leader"),
     "card points out of range": (_with(["card_points"], [0, 121]), "card_points"),
     "marriages not tens": (_with(["marriages"], [0, 25]), "marriages"),
-    "announcement value": (_with(["announcements", 0, "value"], 30), "40 or 60"),
-    "announcement seat": (_with(["announcements", 0, "seat"], 4), "seat"),
+    "announcement value": (_with(["announcements", 0, "value"], 30), "announcements"),
+    "announcement seat": (_with(["announcements", 0, "seat"], 4), "announcements"),
+    "announcement extra key": (_with(["announcements", 0, "team"], 1), "announcements"),
     "announcement twice": (
         _with(["announcements"], [good_state()["announcements"][0]] * 2),
-        "twice",
+        "announcements",
     ),
     "winner while playing": (_with(["winner"], 1), "winner"),
     "deal count": (_with(["deal_scores"], []), "deal_scores"),
-    "history length": (_with(["history"], []), "history"),
-    "history tail": (_with(["history", -1], "7S"), "history"),
+    "deal number": (_with(["deal_number"], 3), "deal_number"),
+    "history length": (_with(["history"], []), "2 deals are recorded but the history reaches 1"),
+    "history tail": (_with(["history", -1], "7S"), "'history'\\[36\\]: illegal action 7S"),
+    "history an id": (_with(["history", 0], 5), "'history'\\[0\\] must be an action text"),
     "capes": (_with(["capes"], [1, 1]), "capes"),
+    "no finished deal": (_with(["finished_deals"], []), "'history'\\[2\\]: illegal action 7D"),
+    "finished deal not a list": (_with(["finished_deals"], None), "finished_deals"),
+    "finished deal rescored": (
+        _with(["finished_deals", 0, "card_points"], [119, 1]),
+        "'finished_deals'\\[0\\]\\['card_points'\\]",
+    ),
+    "finished deal with an extra key": (_with(["finished_deals", 0, "score"], 23), "unknown keys"),
+    "finished deal dealt by another seat": (
+        _with(["finished_deals", 0, "dealer"], 1),
+        "'finished_deals'\\[0\\]: 7C is not in the dealer's hand",
+    ),
 }
 
 
@@ -756,6 +849,24 @@ def test_from_json_rejects_inconsistent_states(name: str) -> None:
     data, reason = BAD_STATES[name]
     with pytest.raises(RuleError, match=reason):
         from_json(json.dumps(data))
+
+
+def test_any_deal_and_any_first_dealer_unless_the_option_names_one() -> None:
+    # B5: the first dealer is drawn, so any seat can deal first, any turned card of theirs.
+    for dealer in range(4):
+        for trump_card in DEAL_A[dealer].split()[::3]:
+            game = position(DEAL_A, dealer=dealer, trump_card=trump_card)
+            assert (game.dealer, game.trump_card, game.current_player) == (
+                dealer,
+                trump_card,
+                (dealer + 1) % 4,
+            )
+        named = position(DEAL_A, dealer=dealer, trump_card=DEAL_A[dealer][:2], first_dealer=dealer)
+        assert named.options["first_dealer"] == dealer
+        with pytest.raises(RuleError, match="first_dealer"):
+            position(
+                DEAL_A, dealer=dealer, trump_card=DEAL_A[dealer][:2], first_dealer=(dealer + 1) % 4
+            )
 
 
 def test_from_json_rejects_bad_text_and_missing_or_unknown_keys() -> None:
@@ -798,10 +909,32 @@ def test_random_matches_keep_the_invariants(
         assert game.to_json() == before
         assert from_json(before).to_json() == before
         deal = game.deal_number
+        ended = state(game)
         game.apply(choices.choice(actions))
         if game.deal_number != deal:  # a deal of 8 tricks has been booked
             assert len(game.deal_scores) == deal
+            # D9: its public record is the last finished deal, as the deal ended.
+            record = state(game)["finished_deals"][-1]
+            assert list(record) == [
+                "dealer",
+                "trump",
+                "trump_card",
+                "tricks",
+                "card_points",
+                "marriages",
+                "announcements",
+            ]
+            assert [record[key] for key in ("dealer", "trump", "trump_card")] == [
+                ended[key] for key in ("dealer", "trump", "trump_card")
+            ]
+            assert record["tricks"][:7] == ended["tricks"]
+            assert len(record["tricks"]) == 8
+            assert sum(record["card_points"]) == 120
+            assert (
+                record["announcements"][: len(ended["announcements"])] == (ended["announcements"])
+            )
     final = state(game)
+    assert len(final["finished_deals"]) == game.deal_number - 1
     assert from_json(game.to_json()).to_json() == game.to_json()
     assert game.scores == [sum(s[seat % 2] for s in game.deal_scores) for seat in range(4)]
     assert len(game.history) == 32 * (game.deal_number - 1) + sum(

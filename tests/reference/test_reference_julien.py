@@ -12,6 +12,7 @@ hearts and diamonds, Noir spades and clubs. Elimination: S against H, C against 
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 import time
@@ -23,6 +24,7 @@ import pytest
 from cardcore.reference import GAMES, RuleError, from_json, new_game
 from cardcore.reference.cards import DECKS
 from cardcore.reference.julien import (
+    TOUR_RECORD_KEYS,
     JulienReference,
     contract_score,
     parse_bid,
@@ -64,8 +66,9 @@ def position(
     bids: Sequence[str] | None = None,
     **options: object,
 ) -> JulienReference:
-    """Tour 1 with this talon and these hands (space-separated). With ``bids`` (per
-    seat) all four have bid and play begins; without, bidding begins."""
+    """Tour 1 with this talon and these hands (space-separated): any deal and any first
+    dealer can be dealt. With ``bids`` (per seat) all four have bid and play begins;
+    without, bidding begins."""
     bid_list: list[str | None] = list(bids) if bids is not None else [None] * 4
     history = [] if bids is None else [bids[(dealer + 1 + k) % 4] for k in range(4)]
     single = bool(options.get("single_deal", False))
@@ -88,7 +91,7 @@ def position(
         "tricks": [],
         "specials_holder": None,
         "tour_scores": [],
-        "previous_tour": None,
+        "finished_tours": [],
         "history": history,
     }
     game = from_json(json.dumps(state))
@@ -334,7 +337,8 @@ def test_next_tour_is_dealt_at_once_by_the_next_seat() -> None:
     )
     assert list(record.talon) == cards(talon)
     assert [trick.winner for trick in record.tricks] == [0, 1, 2, 3, 0, 1, 2, 3, 0, 1]
-    assert state(game)["previous_tour"]["bids"] == list(LAYOUT_S_BIDS)
+    assert game.finished_tours == [record]
+    assert [r["bids"] for r in state(game)["finished_tours"]] == [list(LAYOUT_S_BIDS)]
     assert (game.trick, game.tricks, game.bids) == ([], [], [None] * 4)
 
 
@@ -574,13 +578,14 @@ def test_masked_talon_reveal_schedule() -> None:
     assert shown() == full
 
 
-def test_masked_talon_previous_tour_shows_its_whole_talon() -> None:
-    game = random_game(9, 44, masked_talon=True)
-    assert (game.tour, game.phase) == (2, "bid")
+def test_masked_talon_finished_tours_show_their_whole_talon() -> None:
+    game = random_game(9, 2 * 44, masked_talon=True)
+    assert (game.tour, game.phase) == (3, "bid")
     observation = game.observation(0)
     assert observation["talon"] == [None] * 12
-    assert observation["previous_tour"]["talon"] == state(game)["previous_tour"]["talon"]
-    assert None not in observation["previous_tour"]["talon"]
+    assert observation["finished_tours"] == state(game)["finished_tours"]
+    assert [len(record["talon"]) for record in observation["finished_tours"]] == [12, 12]
+    assert all(None not in record["talon"] for record in observation["finished_tours"])
 
 
 def test_unmasked_talon_is_public_from_the_deal() -> None:
@@ -792,7 +797,7 @@ def test_initial_json_layout() -> None:
         "tricks",
         "specials_holder",
         "tour_scores",
-        "previous_tour",
+        "finished_tours",
         "history",
     ]
     assert list(data["options"]) == list(OPTIONS)
@@ -801,7 +806,7 @@ def test_initial_json_layout() -> None:
     assert (data["dealer"], data["trick_leader"], data["trump"]) == (1, 2, None)
     assert data["bids"] == [None] * 4
     assert (data["trick"], data["tricks"], data["tour_scores"], data["history"]) == ([], [], [], [])
-    assert (data["specials_holder"], data["previous_tour"]) == (None, None)
+    assert (data["specials_holder"], data["finished_tours"]) == (None, [])
     assert all(len(hand) == 10 for hand in data["hands"])
 
 
@@ -862,7 +867,7 @@ def _mid_tour_two() -> JsonDict:
     game = random_game(11, 44 + 4 + 9)
     data = state(game)
     assert (data["tour"], len(data["tricks"]), len(data["trick"])) == (2, 2, 1)
-    assert data["previous_tour"] is not None
+    assert [record["tour"] for record in data["finished_tours"]] == [1]
     return data
 
 
@@ -913,7 +918,7 @@ def _wrong_next_leader(data: JsonDict) -> None:
 
 
 def _previous_dealer(data: JsonDict) -> None:
-    data["previous_tour"]["dealer"] = data["dealer"]
+    data["finished_tours"][0]["dealer"] = data["dealer"]
 
 
 def _other_trick_leader(data: JsonDict) -> None:
@@ -923,55 +928,81 @@ def _other_trick_leader(data: JsonDict) -> None:
     data["trick"][0][0] = leader
 
 
+def _other_first_dealer(data: JsonDict) -> None:
+    """The option names a first dealer other than Tour 1's."""
+    data["options"]["first_dealer"] = (data["finished_tours"][0]["dealer"] + 1) % 4
+
+
 def _bid_twenty_five(data: JsonDict) -> None:
     """Seat 0 bids 25 Rouges in a normal Tour, in the bids and the history alike."""
     data["bids"][0] = "25 Rouges"
     data["history"][44 + (0 - data["dealer"] - 1) % 4] = "25 Rouges"
 
 
-REJECTIONS: dict[str, Callable[[JsonDict], None]] = {
-    "version 2": _edit(["version"], 2),
-    "an unknown phase": _edit(["phase"], "deal"),
-    "tour 7": _edit(["tour"], 7),
-    "tour 0": _edit(["tour"], 0),
-    "a wrong tour_kind": _edit(["tour_kind"], "speco"),
-    "dealer 4": _edit(["dealer"], 4),
-    "single_deal in Tour 2": _edit(["options", "single_deal"], True),
-    "tour_kind without single_deal": _edit(["options", "tour_kind"], "normal"),
-    "a card twice": _swap_talon_with_hand,
-    "an unsorted hand": _unsort_hand,
-    "a 32-card deck card": _edit(["talon", 0], "CD"),
-    "a wrong trick winner": _wrong_winner,
-    "a wrong next leader": _wrong_next_leader,
-    "taken in a normal Tour": _edit(["tricks", 0, "taken"], True),
-    "a wrong trump": _edit(["trump"], "X"),
-    "a specials holder mid-Tour": _edit(["specials_holder"], 0),
-    "too few tour scores": _edit(["tour_scores"], []),
-    "a score out of range": _edit(["tour_scores", 0, 0], 1001),
-    "previous scores not recomputed": _bump_previous_score,
-    "a previous Tour dealt by the wrong seat": _previous_dealer,
-    "a previous Tour of the wrong number": _edit(["previous_tour", "tour"], 2),
-    "history out of order": _swap_history,
-    "history too short": _edit(["history"], []),
-    "phase over in Tour 2": _edit(["phase"], "over"),
-    "phase speco in a normal Tour": _edit(["phase"], "speco"),
-    "phase bid with tricks": _edit(["phase"], "bid"),
-    "25 bid in a normal Tour": _bid_twenty_five,
-    "a missing key": _drop_key,
-    "an unknown key": _extra_key,
-    "a bool for a seat": _edit(["trick_leader"], True),
-    "a trick led by no seat": _edit(["tricks", 1, "leader"], 9),
-    "a current trick led out of the chain": _other_trick_leader,
-    "a rng out of range": _edit(["rng"], 2**64),
+REJECTIONS: dict[str, tuple[Callable[[JsonDict], None], str]] = {
+    "version 2": (_edit(["version"], 2), "'version' is 2"),
+    "an unknown phase": (_edit(["phase"], "deal"), "'phase' is \"deal\""),
+    "tour 7": (_edit(["tour"], 7), "'tour' is 7"),
+    "tour 0": (_edit(["tour"], 0), "'tour' is 0"),
+    "a wrong tour_kind": (_edit(["tour_kind"], "speco"), "'tour_kind' is \"speco\""),
+    "dealer 4": (_edit(["dealer"], 4), "'dealer' must be from 0 to 3"),
+    "single_deal in Tour 2": (_edit(["options", "single_deal"], True), "the game is over"),
+    "tour_kind without single_deal": (
+        _edit(["options", "tour_kind"], "normal"),
+        "'tour_kind' needs single_deal",
+    ),
+    "a card twice": (_swap_talon_with_hand, "52 cards once each"),
+    "an unsorted hand": (_unsort_hand, r"'hands'\[0\]\[0\]"),
+    "a 32-card deck card": (_edit(["talon", 0], "CD"), "not a card of the julien deck"),
+    "a wrong trick winner": (_wrong_winner, r"'tricks'\[0\]\['winner'\]"),
+    "a wrong next leader": (_wrong_next_leader, r"'tricks'\[0\]\['next_leader'\]"),
+    "taken in a normal Tour": (
+        _edit(["tricks", 0, "taken"], True),
+        r"'tricks'\[0\]\['taken'\] is true",
+    ),
+    "a wrong trump": (_edit(["trump"], "X"), "'trump' is \"X\""),
+    "a trump in lower case": (_edit(["trump"], "s"), "'trump' is \"s\""),
+    "a specials holder mid-Tour": (_edit(["specials_holder"], 0), "'specials_holder' is 0"),
+    "too few tour scores": (_edit(["tour_scores"], []), r"'tour_scores' is \[\]"),
+    "a score out of range": (
+        _edit(["tour_scores", 0, 0], 1001),
+        r"'tour_scores'\[0\]\[0\] is 1001",
+    ),
+    "previous scores not recomputed": (_bump_previous_score, r"'tour_scores'\[0\]\[0\]"),
+    "a previous Tour dealt by the wrong seat": (_previous_dealer, "illegal action"),
+    "a previous Tour of the wrong number": (
+        _edit(["finished_tours", 0, "tour"], 2),
+        r"'finished_tours'\[0\]\['tour'\] is 2",
+    ),
+    "a previous Tour with an extra key": (
+        _edit(["finished_tours", 0, "scores"], [0, 0, 0, 0]),
+        r"unknown keys \['scores'\]",
+    ),
+    "history out of order": (_swap_history, "illegal action"),
+    "history too short": (_edit(["history"], []), "2 deals are recorded but the history reaches 1"),
+    "phase over in Tour 2": (_edit(["phase"], "over"), "'phase' is \"over\""),
+    "phase speco in a normal Tour": (_edit(["phase"], "speco"), "'phase' is \"speco\""),
+    "phase bid with tricks": (_edit(["phase"], "bid"), "'phase' is \"bid\""),
+    "25 bid in a normal Tour": (_bid_twenty_five, "illegal action 25 Rouges"),
+    "a missing key": (_drop_key, r"missing keys \['specials_holder'\]"),
+    "an unknown key": (_extra_key, r"unknown keys \['extra'\]"),
+    "a bool for a seat": (_edit(["trick_leader"], True), "'trick_leader' is true"),
+    "a trick led by no seat": (
+        _edit(["tricks", 1, "leader"], 9),
+        r"'tricks'\[1\]\['leader'\] is 9",
+    ),
+    "a current trick led out of the chain": (_other_trick_leader, "dealt 11 cards"),
+    "a rng out of range": (_edit(["rng"], 2**64), "'rng' must be from 0"),
+    "first_dealer not Tour 1's dealer": (_other_first_dealer, "not by the option 'first_dealer'"),
 }
 
 
-@pytest.mark.parametrize("edit", REJECTIONS.values(), ids=REJECTIONS.keys())
-def test_from_json_rejects(edit: Callable[[JsonDict], None]) -> None:
+@pytest.mark.parametrize(("edit", "reason"), REJECTIONS.values(), ids=REJECTIONS.keys())
+def test_from_json_rejects(edit: Callable[[JsonDict], None], reason: str) -> None:
     data = _mid_tour_two()
     load(data)  # the unedited state loads
     edit(data)
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError, match=reason):
         load(data)
 
 
@@ -1001,13 +1032,86 @@ def test_from_json_rejects_bids_out_of_turn_and_pending_choices() -> None:
         load(chosen)
 
 
-def test_from_json_accepts_a_hand_made_previous_tour_of_null() -> None:
+def test_from_json_rejects_a_tour_without_the_record_of_the_one_before() -> None:
+    # This used to be accepted as a "hand-made" state; play cannot reach it: Tour 2
+    # always follows Tour 1's record, so the history of Tour 1 has no deal to play in.
     data = _mid_tour_two()
-    data["previous_tour"] = None
-    assert state(load(data))["previous_tour"] is None
-    data["tour"] = 1
-    with pytest.raises(RuleError):
+    data["finished_tours"] = []
+    with pytest.raises(RuleError, match="illegal action"):
         load(data)
+    data["tour"] = 1
+    with pytest.raises(RuleError, match="illegal action"):
+        load(data)
+
+
+def _tour_four() -> JsonDict:
+    """Tour 4 of a match, before its first bid: Tours 1 and 2 normal, 3 the Spéco."""
+    game = random_game(21, 44 + 44 + 54)
+    data = state(game)
+    assert (data["tour"], data["phase"]) == (4, "bid")
+    assert [r["tour_kind"] for r in data["finished_tours"]] == ["normal", "normal", "speco"]
+    assert [len(scores) for scores in data["tour_scores"]] == [4, 4, 4]
+    return data
+
+
+def test_every_finished_tour_is_kept_oldest_first() -> None:
+    data = _tour_four()
+    records = data["finished_tours"]
+    assert [r["tour"] for r in records] == [1, 2, 3]
+    assert [r["dealer"] for r in records] == [(data["dealer"] - 3 + k) % 4 for k in range(3)]
+    assert all(list(r) == list(TOUR_RECORD_KEYS) for r in records)
+    assert all(len(r["tricks"]) == 10 and len(r["talon"]) == 12 for r in records)
+    # -39-: the Spéco's choices are recorded; normal Tours never take.
+    assert all(isinstance(trick["taken"], bool) for trick in records[2]["tricks"])
+    assert all(trick["taken"] is False for record in records[:2] for trick in record["tricks"])
+    game = load(data)
+    assert [r.tour for r in game.finished_tours] == [1, 2, 3]
+    assert game.previous_tour == game.finished_tours[-1]
+    assert game.observation(3)["finished_tours"] == records
+
+
+def test_an_earlier_tour_with_an_impossible_history_is_rejected() -> None:
+    data = _tour_four()
+    load(data)
+    # Tour 1 (normal) with four bids of 25 Rouges, in its record and the history alike:
+    # 25 is no bid of a normal Tour (J10).
+    changed = copy.deepcopy(data)
+    changed["finished_tours"][0]["bids"] = ["25 Rouges"] * 4
+    changed["history"][:4] = ["25 Rouges"] * 4
+    with pytest.raises(RuleError, match=r"'history'\[0\]: illegal action 25 Rouges"):
+        load(changed)
+    # The record alone: not the bids the history made.
+    changed["history"] = data["history"]
+    with pytest.raises(RuleError, match=r"'finished_tours'\[0\]\['bids'\]\[\d\] is \"25 Rouges\""):
+        load(changed)
+    # A score of 999 for Tour 1.
+    changed = copy.deepcopy(data)
+    changed["tour_scores"][0][2] = 999
+    with pytest.raises(RuleError, match=r"'tour_scores'\[0\]\[2\] is 999"):
+        load(changed)
+    # The Spéco's first choice turned over in its record.
+    changed = copy.deepcopy(data)
+    first = changed["finished_tours"][2]["tricks"][0]
+    first["taken"] = not first["taken"]
+    with pytest.raises(RuleError, match=r"'finished_tours'\[2\]\['tricks'\]\[0\]\['taken'\]"):
+        load(changed)
+    # Tour 2's record dropped: Tour 3's record is then the second deal, dealt by the
+    # wrong seat.
+    changed = copy.deepcopy(data)
+    del changed["finished_tours"][1]
+    with pytest.raises(RuleError, match="as the rules give"):
+        load(changed)
+
+
+def test_any_first_dealer_unless_the_option_names_one() -> None:
+    # J6: the first dealer is drawn, so any seat can deal Tour 1; D3 with single_deal.
+    talon, hands = LAYOUT_M
+    for dealer in range(4):
+        assert position(talon, hands, dealer=dealer).dealer == dealer
+        named = position(talon, hands, dealer=dealer, first_dealer=dealer)
+        assert named.options["first_dealer"] == dealer
+        with pytest.raises(RuleError, match="first_dealer"):
+            position(talon, hands, dealer=dealer, first_dealer=(dealer + 1) % 4)
 
 
 # --- Whole matches ----------------------------------------------------------------------------
@@ -1037,6 +1141,12 @@ def test_full_random_match(seed: int) -> None:
     record = game.previous_tour
     assert record is not None
     assert record.tour == 5
+    records = game.finished_tours
+    assert [r.tour for r in records] == [1, 2, 3, 4, 5]
+    assert [r.tour_kind for r in records] == kinds[:5]
+    assert [r.dealer for r in records] == [(records[0].dealer + k) % 4 for k in range(5)]
+    assert game.dealer == (records[0].dealer + 5) % 4
+    assert records[-1] is record
     assert all(trick.taken is True for trick in game.tricks)  # the Superspec takes
     assert from_json(game.to_json()).to_json() == game.to_json()
     assert elapsed < 0.1
@@ -1048,3 +1158,4 @@ def test_single_deal_ends_after_one_tour() -> None:
     assert (game.tour, len(game.tour_scores), len(game.history)) == (1, 1, 44)
     assert game.scores == game.tour_scores[0]
     assert game.previous_tour is None
+    assert state(game)["finished_tours"] == []

@@ -7,12 +7,13 @@ engine: the two are played side by side, action by action.
 from __future__ import annotations
 
 import json
-from typing import Literal, overload
+import math
+from typing import Any, Literal, overload
 
 from cardcore.reference.brouc import BroucReference
 from cardcore.reference.cards import RuleError
 from cardcore.reference.julien import JulienReference
-from cardcore.reference.protocol import RefAction, ReferenceGame
+from cardcore.reference.protocol import RefAction, ReferenceGame, is_int
 
 _GAME_CLASSES: dict[str, type[ReferenceGame]] = {
     "brouc": BroucReference,
@@ -24,6 +25,7 @@ GAMES = tuple(_GAME_CLASSES)
 
 __all__ = [
     "GAMES",
+    "MAX_BYTES",
     "BroucReference",
     "JulienReference",
     "RefAction",
@@ -51,14 +53,62 @@ def new_game(name: str, *, seed: int, **options: object) -> ReferenceGame:
     return _game_class(name)(seed=seed, **options)
 
 
-def from_json(text: str) -> ReferenceGame:
-    """The game a ``to_json`` text describes, dispatched on its ``"game"`` key."""
+MAX_BYTES = 4_194_304
+"""The longest state text ``from_json`` reads by default, in UTF-8 bytes (4 MiB)."""
+
+
+def from_json(text: str, *, max_bytes: int = MAX_BYTES) -> ReferenceGame:
+    """The game a ``to_json`` text describes, dispatched on its ``"game"`` key.
+
+    Hostile text is a RuleError like any unreachable state: a text that is no UTF-8
+    (a lone surrogate) or longer than ``max_bytes`` bytes (checked before parsing),
+    a JSON object with a key twice, a non-finite number, nesting too deep.
+    """
     if not isinstance(text, str):
         raise RuleError(f"from_json needs a str, got {type(text).__name__}")
+    if not is_int(max_bytes) or max_bytes < 1:
+        raise RuleError(f"max_bytes must be a positive integer, got {max_bytes!r}")
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as error:
+        # More characters than max_bytes are too many bytes whatever they are.
+        size = len(text) if len(text) > max_bytes else len(text.encode("utf-8"))
+    except UnicodeEncodeError as error:
+        raise RuleError(f"the text is not UTF-8: {error}") from None
+    if size > max_bytes:
+        raise RuleError(f"the text is longer than {max_bytes} bytes")
+    try:
+        data = json.loads(
+            text, object_pairs_hook=_object, parse_constant=_constant, parse_float=_float
+        )
+    except RecursionError:
+        raise RuleError("the JSON is nested too deeply") from None
+    except RuleError:
+        raise
+    except ValueError as error:
         raise RuleError(f"bad JSON: {error}") from None
     if not isinstance(data, dict) or "game" not in data:
         raise RuleError("a state is a JSON object with a 'game' key")
-    return _game_class(data["game"]).from_state(data)
+    try:
+        return _game_class(data["game"]).from_state(data)
+    except RecursionError:
+        raise RuleError("the state is nested too deeply") from None
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, whose keys must all differ."""
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise RuleError(f"a JSON object has the key {key!r} twice")
+        data[key] = value
+    return data
+
+
+def _constant(name: str) -> float:
+    raise RuleError(f"{name} is not a number of a state")
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise RuleError(f"{text} is not a finite number")
+    return value

@@ -25,17 +25,10 @@ one small function per rule. Where the pages leave room, the choices are:
   the game ends with ``winner`` null;
 - a cape is counted for a deal whose eighth trick was played, even when that
   trick also won the match;
-- ``from_json`` accepts exactly the keys of the layout and checks, beyond the
-  types and ranges, that the state could be reached: cards conserved, hands
-  sorted and of the right sizes, every trick played in seat order from its
-  leader, each completed trick's winner by the rules, leaders chained from the
-  dealer's right, the turned card with the dealer or played by the dealer, the
-  number of booked deals and of history entries matching the deal number,
-  card points and trick marriages equal to what the tricks give, and a
-  previous deal (D9) that is eight tricks of the whole deck dealt by the seat
-  before. Announcements are checked for their values and repeats only. Card
-  texts, in the JSON as in actions, are read with the notation of
-  docs/protocol.md, so lower case is accepted.
+- every finished deal's public record is kept, oldest first (``finished_deals``);
+  a deal that ends the match (or the single deal) stays the current one;
+- ``from_json`` replays the state (``protocol.py``): a deal's setup is its turned
+  card, in its dealer's hand, and ``trump`` must be that card's suit.
 """
 
 from __future__ import annotations
@@ -46,8 +39,8 @@ from typing import Any
 
 from cardcore.reference import protocol
 from cardcore.reference.cards import DECKS, SUITS, RuleError, parse
-from cardcore.reference.protocol import RefAction, ReferenceGame, is_int
-from cardcore.reference.rng import MASK64, SplitMix64
+from cardcore.reference.protocol import Deal, RefAction, ReferenceGame, is_int
+from cardcore.reference.rng import SplitMix64
 
 NAME = "brouc"
 NUM_PLAYERS = 4
@@ -55,8 +48,7 @@ DECK: tuple[str, ...] = DECKS[32]
 """B2: 7 8 9 10 J Q K A in four suits, in face-id order; a card's index is its action id."""
 ACTION_IDS = {card: index for index, card in enumerate(DECK)}
 TRICKS_PER_DEAL = 8
-MAX_DEAL_SCORE = 100
-"""A bound on a loaded deal score, far beyond what a deal can score (about -15 to 42)."""
+HAND_SIZE = 8
 
 STRENGTH = {"7": 0, "8": 1, "9": 2, "J": 3, "Q": 4, "K": 5, "10": 6, "A": 7}
 """The card table: A 10 K Q J 9 8 7, high to low, the same in every suit, trumps included."""
@@ -82,7 +74,7 @@ STATE_KEYS = (
     "card_points",
     "marriages",
     "announcements",
-    "previous_deal",
+    "finished_deals",
     "deal_scores",
     "capes",
     "winner",
@@ -122,12 +114,13 @@ DEAL_RECORD_KEYS = (
     "marriages",
     "announcements",
 )
-"""The keys of a finished deal's public record (``"previous_deal"``)."""
+"""The keys of a finished deal's public record (an entry of ``"finished_deals"``)."""
+TRICK_KEYS = ("leader", "cards", "winner")
 
 
 @dataclass(frozen=True)
 class DealRecord:
-    """What the table saw of a deal played to its end; shown until the next one ends."""
+    """What the table saw of a deal played to its end (D9)."""
 
     dealer: int
     trump_card: str
@@ -161,7 +154,7 @@ def sort_hand(cards: Collection[str]) -> list[str]:
 # --- The deal (B4, B5, D1) ---------------------------------------------------
 
 
-def deal_hands(deck: Sequence[str], dealer: int) -> list[list[str]]:
+def deal_hands(deck: Sequence[str], dealer: int) -> tuple[tuple[str, ...], ...]:
     """B4, D1: from deck position 0, batches of 1, then 3, then 4 cards to seats
     dealer+1, dealer+2, dealer+3 and the dealer, in that order."""
     hands: list[list[str]] = [[] for _ in range(NUM_PLAYERS)]
@@ -170,7 +163,7 @@ def deal_hands(deck: Sequence[str], dealer: int) -> list[list[str]]:
         for offset in (1, 2, 3, 4):
             hands[(dealer + offset) % NUM_PLAYERS].extend(deck[position : position + batch])
             position += batch
-    return [sort_hand(hand) for hand in hands]
+    return tuple(tuple(sort_hand(hand)) for hand in hands)
 
 
 # --- Play (B7, B8, B9, D2) ---------------------------------------------------
@@ -351,6 +344,14 @@ class BroucReference(ReferenceGame):
     NAME = NAME
     NUM_PLAYERS = NUM_PLAYERS
     ACTIONS = ACTIONS
+    DECK = DECK
+    HAND_SIZE = HAND_SIZE
+    SETUP_IN_DEALERS_HAND = True  # B4: the turned card stays in the dealer's hand
+    OPTION_NAMES = OPTION_NAMES
+    STATE_KEYS = STATE_KEYS
+    TRICK_KEYS = TRICK_KEYS
+    RECORD_KEYS = DEAL_RECORD_KEYS
+    FINISHED_KEY = "finished_deals"
 
     _single_deal: bool
     _target: int
@@ -367,7 +368,7 @@ class BroucReference(ReferenceGame):
     _card_points: list[int]
     _marriages: list[int]
     _announcements: list[Announcement]
-    _previous_deal: DealRecord | None
+    _finished: list[DealRecord]
     _deal_scores: list[tuple[int, int]]
     _capes: list[int]
     _winner: int | None
@@ -380,7 +381,7 @@ class BroucReference(ReferenceGame):
         # B5, D5: the first dealer is drawn from the generator unless the option names one.
         self._dealer = self._rng.below(4) if self._first_dealer is None else self._first_dealer
         self._deal_number = 1
-        self._previous_deal = None
+        self._finished = []
         self._deal_scores = []
         self._capes = [0, 0]
         self._winner = None
@@ -392,8 +393,12 @@ class BroucReference(ReferenceGame):
         dealer's last card (the deck's last, D1) is turned and gives trump."""
         deck = list(DECK)
         self._rng.shuffle(deck)
-        self._hands = deal_hands(deck, self._dealer)
-        self._trump_card = deck[-1]
+        self._begin_deal(Deal(self._dealer, deal_hands(deck, self._dealer), (deck[-1],)))
+
+    def _begin_deal(self, deal: Deal) -> None:
+        self._dealer = deal.dealer
+        self._hands = [list(hand) for hand in deal.hands]
+        (self._trump_card,) = deal.setup
         self._trick_leader = (self._dealer + 1) % NUM_PLAYERS  # B6
         self._trick = []
         self._tricks = []
@@ -445,6 +450,10 @@ class BroucReference(ReferenceGame):
 
     def _observed(self, view: dict[str, Any], seat: int) -> None:
         view["trump_card_held"] = self._trump_card in self._hands[self._dealer]
+
+    @property
+    def _deal_count(self) -> int:
+        return self._deal_number
 
     # --- Brouc's own accessors ---
 
@@ -551,13 +560,15 @@ class BroucReference(ReferenceGame):
             if self._single_deal:
                 self._phase = "over"
             else:
-                self._previous_deal = DealRecord(
-                    self._dealer,
-                    self._trump_card,
-                    tuple(self._tricks),
-                    (self._card_points[0], self._card_points[1]),
-                    (self._marriages[0], self._marriages[1]),
-                    tuple(self._announcements),
+                self._finished.append(
+                    DealRecord(
+                        self._dealer,
+                        self._trump_card,
+                        tuple(self._tricks),
+                        (self._card_points[0], self._card_points[1]),
+                        (self._marriages[0], self._marriages[1]),
+                        tuple(self._announcements),
+                    )
                 )
                 self._dealer = (self._dealer + 1) % NUM_PLAYERS  # B5: the deal passes right
                 self._deal_number += 1
@@ -606,9 +617,7 @@ class BroucReference(ReferenceGame):
             "card_points": list(self._card_points),
             "marriages": list(self._marriages),
             "announcements": _announcements_state(self._announcements),
-            "previous_deal": None
-            if self._previous_deal is None
-            else _deal_record_state(self._previous_deal),
+            "finished_deals": [_deal_record_state(deal) for deal in self._finished],
             "deal_scores": [list(scores) for scores in self._deal_scores],
             "capes": list(self._capes),
             "winner": self._winner,
@@ -616,225 +625,13 @@ class BroucReference(ReferenceGame):
         }
 
     @classmethod
-    def from_state(cls, data: object) -> BroucReference:
-        """A game from a parsed state JSON; RuleError unless it is a consistent Brouc state."""
-        state = protocol.json_object(data, "the state", STATE_KEYS)
-        if state["game"] != NAME:
-            raise RuleError(f"'game' must be {NAME!r}, got {state['game']!r}")
-        if not is_int(state["version"]) or state["version"] != 1:
-            raise RuleError(f"'version' must be 1, got {state['version']!r}")
-        game = cls.__new__(cls)
-        options = protocol.json_object(state["options"], "'options'", OPTION_NAMES)
-        game._single_deal, game._target, game._first_dealer = check_options(options)
-        game._rng = SplitMix64(protocol.integer(state["rng"], "'rng'", 0, MASK64))
-        game._phase = protocol.choice(state["phase"], "'phase'", ("play", "over"))
-        game._dealer = _seat(state["dealer"], "'dealer'")
-        game._deal_number = protocol.integer(state["deal_number"], "'deal_number'", 1)
-        trump = protocol.choice(state["trump"], "'trump'", SUITS)
-        game._trump_card = _card(state["trump_card"], "'trump_card'")
-        if suit_of(game._trump_card) != trump:
-            raise RuleError(f"'trump' {trump!r} is not the suit of 'trump_card' {game._trump_card}")
-        game._hands = [
-            protocol.hand(hand, f"'hands'[{seat}]", _card)
-            for seat, hand in enumerate(protocol.array(state["hands"], "'hands'", NUM_PLAYERS))
-        ]
-        game._trick_leader = _seat(state["trick_leader"], "'trick_leader'")
-        game._trick = protocol.played(
-            state["trick"], "'trick'", game._trick_leader, NUM_PLAYERS, _card
-        )
-        if len(game._trick) >= NUM_PLAYERS:
-            raise RuleError(f"'trick' holds {len(game._trick)} cards; a current trick has 0 to 3")
-        game._tricks = [
-            _trick(trick, f"'tricks'[{index}]", trump)
-            for index, trick in enumerate(protocol.array(state["tricks"], "'tricks'"))
-        ]
-        game._card_points, game._marriages = _points_from(state, game._tricks, trump, "")
-        game._announcements = _announcements(state["announcements"], "'announcements'", trump)
-        previous = state["previous_deal"]
-        game._previous_deal = None if previous is None else _deal_record(previous, game._dealer)
-        if game._previous_deal is not None and game._deal_number == 1:
-            raise RuleError("'previous_deal' is given in the first deal, which has none")
-        game._deal_scores = [
-            (scores[0], scores[1])
-            for scores in (
-                _pair(item, f"'deal_scores'[{index}]", -MAX_DEAL_SCORE, MAX_DEAL_SCORE)
-                for index, item in enumerate(protocol.array(state["deal_scores"], "'deal_scores'"))
-            )
-        ]
-        game._capes = _pair(state["capes"], "'capes'", 0)
-        winner = state["winner"]
-        game._winner = None if winner is None else protocol.integer(winner, "'winner'", 0, 1)
-        game._history = [
-            _card(card, f"'history'[{index}]")
-            for index, card in enumerate(protocol.array(state["history"], "'history'"))
-        ]
-        game._check_consistency()
-        return game
-
-    def _check_consistency(self) -> None:
-        """The cross-checks of a loaded state (see the module docstring)."""
-        plays = [entry for trick in self._tricks for entry in trick.cards] + self._trick
-        played = [card for _, card in plays]
-        held = [card for hand in self._hands for card in hand]
-        if sorted(played + held) != sorted(DECK):
-            raise RuleError("the 32 cards are not each exactly once in hands, trick and tricks")
-        for seat, hand in enumerate(self._hands):
-            expected = TRICKS_PER_DEAL - len(self._tricks)
-            expected -= int(any(player == seat for player, _ in self._trick))
-            if len(hand) != expected:
-                raise RuleError(f"'hands'[{seat}] holds {len(hand)} cards, not {expected}")
-        self._check_leaders()
-        dealer_played = [card for seat, card in plays if seat == self._dealer]
-        if self._trump_card not in self._hands[self._dealer] + dealer_played:
-            raise RuleError(
-                f"'trump_card' {self._trump_card} was neither kept nor played by the dealer"
-            )
-        self._check_match_counts(played)
-
-    def _check_leaders(self) -> None:
-        """B6, B7: the first trick is led by the dealer's right, then each by the last winner."""
-        leader = (self._dealer + 1) % NUM_PLAYERS
-        for index, trick in enumerate(self._tricks):
-            if trick.leader != leader:
-                raise RuleError(f"'tricks'[{index}] is led by seat {trick.leader}, not {leader}")
-            leader = trick.winner
-        if self._trick_leader != leader:
-            raise RuleError(f"'trick_leader' is {self._trick_leader}, not {leader}")
-
-    def _check_match_counts(self, played: Sequence[str]) -> None:
-        """The phase, winner, booked deals, capes and history agree with the deal number."""
-        booked = len(self._deal_scores)
-        if self._phase == "play":
-            if self._winner is not None:
-                raise RuleError("'winner' is set but the phase is 'play'")
-            if len(self._tricks) >= TRICKS_PER_DEAL:
-                raise RuleError("'tricks' holds 8 tricks but the phase is 'play'")
-            if booked != self._deal_number - 1:
-                raise RuleError(f"'deal_scores' books {booked} deals in deal {self._deal_number}")
-        else:
-            if self._trick:
-                raise RuleError("'trick' is not empty but the phase is 'over'")
-            if self._winner is None and not (
-                self._single_deal and len(self._tricks) == TRICKS_PER_DEAL
-            ):
-                raise RuleError("the phase is 'over' without a winner or a finished single deal")
-            if booked != self._deal_number:
-                raise RuleError(
-                    f"'deal_scores' books {booked} deals, over in deal {self._deal_number}"
-                )
-        if self._single_deal and self._deal_number != 1:
-            raise RuleError(f"'deal_number' is {self._deal_number} in a single-deal game")
-        if sum(self._capes) > booked:
-            raise RuleError(
-                f"'capes' {self._capes} count more capes than the {booked} booked deals"
-            )
-        earlier = len(DECK) * (self._deal_number - 1)
-        if len(self._history) != earlier + len(played):
-            raise RuleError(
-                f"'history' holds {len(self._history)} cards, not {earlier + len(played)}"
-            )
-        for start in range(0, earlier, len(DECK)):
-            if sorted(self._history[start : start + len(DECK)]) != sorted(DECK):
-                raise RuleError(f"'history' from {start} is not a whole deal of 32 cards")
-        if self._history[earlier:] != list(played):
-            raise RuleError("the end of 'history' is not the cards played in this deal")
-
-
-# --- Reading a state: typed, range-checked fields ----------------------------
-
-
-def _seat(value: object, what: str) -> int:
-    return protocol.integer(value, what, 0, NUM_PLAYERS - 1)
-
-
-def _card(value: object, what: str) -> str:
-    if not isinstance(value, str):
-        raise RuleError(f"{what} must be a card text, got {value!r}")
-    card = parse(value)
-    if card not in ACTION_IDS:
-        raise RuleError(f"{what} {value!r} is not a card of the 32-card Brouc deck")
-    return card
-
-
-def _pair(value: object, what: str, low: int | None = None, high: int | None = None) -> list[int]:
-    items = protocol.array(value, what, 2)
-    return [protocol.integer(item, f"{what}[{team}]", low, high) for team, item in enumerate(items)]
-
-
-def _trick(value: object, what: str, trump: str) -> Trick:
-    trick = protocol.json_object(value, what, ("leader", "cards", "winner"))
-    leader = _seat(trick["leader"], f"{what} leader")
-    cards = protocol.played(trick["cards"], f"{what} cards", leader, NUM_PLAYERS, _card)
-    if len(cards) != NUM_PLAYERS:
-        raise RuleError(f"{what} holds {len(cards)} cards, not 4")
-    winner = _seat(trick["winner"], f"{what} winner")
-    if winner != trick_winner(cards, trump):
-        raise RuleError(f"{what} is won by seat {trick_winner(cards, trump)}, not {winner}")
-    return Trick(leader, tuple(cards), winner)
-
-
-def _announcements(value: object, what: str, trump: str) -> list[Announcement]:
-    announcements = [
-        _announcement(item, f"{what}[{index}]", trump)
-        for index, item in enumerate(protocol.array(value, what))
-    ]
-    if len({(a.seat, a.suit) for a in announcements}) != len(announcements):
-        raise RuleError(f"{what} lists a (seat, suit) combination twice")
-    return announcements
-
-
-def _points_from(
-    state: dict[str, object], tricks: Sequence[Trick], trump: str, what: str
-) -> tuple[list[int], list[int]]:
-    """The card points and trick marriages per team, which must be those of the tricks."""
-    card_points, marriages = [0, 0], [0, 0]
-    for trick in tricks:
-        cards = [card for _, card in trick.cards]
-        card_points[team_of(trick.winner)] += trick_card_points(cards)
-        marriages[team_of(trick.winner)] += trick_marriages(cards, trump)
-    for key, expected in (("card_points", card_points), ("marriages", marriages)):
-        if _pair(state[key], f"{what}'{key}'") != expected:
-            raise RuleError(f"{what}'{key}' is not {expected}, what the tricks give")
-    return card_points, marriages
-
-
-def _deal_record(value: object, dealer: int) -> DealRecord:
-    """The previous deal: eight tricks of the whole deck, dealt by the seat before."""
-    what = "'previous_deal'"
-    record = protocol.json_object(value, what, DEAL_RECORD_KEYS)
-    previous_dealer = _seat(record["dealer"], f"{what} dealer")
-    if (previous_dealer + 1) % NUM_PLAYERS != dealer:
-        raise RuleError(f"{what} was dealt by seat {previous_dealer}, not the seat before {dealer}")
-    trump = protocol.choice(record["trump"], f"{what} trump", SUITS)
-    trump_card = _card(record["trump_card"], f"{what} trump_card")
-    if suit_of(trump_card) != trump:
-        raise RuleError(f"{what} trump {trump!r} is not the suit of its trump card {trump_card}")
-    tricks = [
-        _trick(trick, f"{what} tricks[{index}]", trump)
-        for index, trick in enumerate(
-            protocol.array(record["tricks"], f"{what} tricks", TRICKS_PER_DEAL)
-        )
-    ]
-    leader = (previous_dealer + 1) % NUM_PLAYERS
-    for index, trick in enumerate(tricks):
-        if trick.leader != leader:
-            raise RuleError(f"{what} tricks[{index}] is led by seat {trick.leader}, not {leader}")
-        leader = trick.winner
-    plays = [entry for trick in tricks for entry in trick.cards]
-    if sorted(card for _, card in plays) != sorted(DECK):
-        raise RuleError(f"{what} does not play the 32 cards once each")
-    if (previous_dealer, trump_card) not in plays:
-        raise RuleError(f"{what} trump card {trump_card} was not played by its dealer")
-    card_points, marriages = _points_from(record, tricks, trump, f"{what} ")
-    announcements = _announcements(record["announcements"], f"{what} announcements", trump)
-    return DealRecord(
-        previous_dealer,
-        trump_card,
-        tuple(tricks),
-        (card_points[0], card_points[1]),
-        (marriages[0], marriages[1]),
-        tuple(announcements),
-    )
+    def _read_setup(cls, fields: dict[str, object], what: str) -> tuple[str, ...]:
+        """B4: the turned card, whose suit is ``trump``."""
+        trump_card = cls._read_card(fields["trump_card"], protocol.path(what, "trump_card"))
+        where = protocol.path(what, "trump")
+        if protocol.choice(fields["trump"], where, SUITS) != suit_of(trump_card):
+            raise RuleError(f"{where} {fields['trump']!r} is not the suit of {trump_card}")
+        return (trump_card,)
 
 
 def _tricks_state(tricks: Sequence[Trick]) -> list[dict[str, Any]]:
@@ -862,14 +659,3 @@ def _deal_record_state(deal: DealRecord) -> dict[str, Any]:
         "marriages": list(deal.marriages),
         "announcements": _announcements_state(deal.announcements),
     }
-
-
-def _announcement(value: object, what: str, trump: str) -> Announcement:
-    item = protocol.json_object(value, what, ("seat", "suit", "value"))
-    seat = _seat(item["seat"], f"{what} seat")
-    suit = protocol.choice(item["suit"], f"{what} suit", SUITS)
-    value = protocol.integer(item["value"], f"{what} value")
-    allowed = (40, 60) if suit == trump else (20, 30)
-    if value not in allowed:
-        raise RuleError(f"{what} value in {suit} must be {allowed[0]} or {allowed[1]}, got {value}")
-    return Announcement(seat, suit, value)

@@ -25,12 +25,9 @@ small function per rule. Where the pages leave room, the choices are:
 - while a Spéco choice is pending (phase ``"speco"``), ``"trick_leader"`` is
   already the finished trick's ``next_leader`` and ``"trump"`` is null; the
   ``trump_card`` accessor, like ``trump``, is ``None`` outside ``"play"``;
-- ``from_json`` checks exactly the list of docs/rules/julien.md: it does not
-  check that the recorded tricks followed suit, nor, for the finished Tours in
-  the history, more than their shape (bids, plays and choices where they
-  belong); it recomputes the scores of the ``previous_tour`` (compared with
-  that Tour's own entry of ``"tour_scores"``) and, once over, of the last
-  Tour (the last entry);
+- every finished Tour's public record is kept, oldest first (``finished_tours``);
+  the Tour that ends the match (or the single Tour) stays the current one;
+- ``from_json`` replays the state (``protocol.py``): a Tour's setup is its talon;
 - ``score_tour`` reads its bid and card texts like actions (any letter case),
   refuses a bare string where a list of cards is expected, and may be given a
   ``Bid`` instead of a bid's text;
@@ -49,8 +46,8 @@ from typing import Any
 
 from cardcore.reference import protocol
 from cardcore.reference.cards import DECKS, SUITS, RuleError, parse
-from cardcore.reference.protocol import RefAction, ReferenceGame, is_int
-from cardcore.reference.rng import MASK64, SplitMix64
+from cardcore.reference.protocol import Deal, RefAction, ReferenceGame, is_int
+from cardcore.reference.rng import SplitMix64
 
 NAME = "julien"
 NUM_PLAYERS = 4
@@ -68,9 +65,6 @@ TRICKS_PER_TOUR = 10
 HAND_SIZE = 10
 TALON_SIZE = 12
 TOUR_KINDS = ("normal", "speco", "superspec")
-PHASES = ("bid", "play", "speco", "over")
-MAX_TOUR_SCORE = 1000
-"""from_json: a booked Tour score lies within ±1000."""
 
 ROUGE, NOIR = "rouge", "noir"
 """Intro b/: the Couleurs, Rouge (hearts and diamonds) and Noir (spades and clubs)."""
@@ -105,7 +99,7 @@ STATE_KEYS = (
     "tricks",
     "specials_holder",
     "tour_scores",
-    "previous_tour",
+    "finished_tours",
     "history",
 )
 """The keys of the state JSON, in the order of docs/rules/julien.md."""
@@ -162,7 +156,7 @@ class Trick:
 
 @dataclass(frozen=True)
 class TourRecord:
-    """A finished Tour's public record (``"previous_tour"``, D4)."""
+    """A finished Tour's public record (an entry of ``"finished_tours"``, D4)."""
 
     tour: int
     tour_kind: str
@@ -236,14 +230,14 @@ def last_tour(single_deal: bool) -> int:
 # --- The deal (-11-, J8) -------------------------------------------------------
 
 
-def deal(deck: Sequence[str], dealer: int) -> tuple[list[str], list[list[str]]]:
+def deal(deck: Sequence[str], dealer: int) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
     """-11-, J8: deck positions 0-11 are the talon in reading order; position
     ``12 + k`` goes to seat ``dealer + 1 + k``, one card at a time clockwise."""
-    talon = list(deck[:TALON_SIZE])
+    talon = tuple(deck[:TALON_SIZE])
     hands: list[list[str]] = [[] for _ in range(NUM_PLAYERS)]
     for k, card in enumerate(deck[TALON_SIZE:]):
         hands[(dealer + 1 + k) % NUM_PLAYERS].append(card)
-    return talon, [sort_hand(hand) for hand in hands]
+    return talon, tuple(tuple(sort_hand(hand)) for hand in hands)
 
 
 # --- Bidding (-13- to -18-, J7, J10) ---------------------------------------------
@@ -532,6 +526,14 @@ class JulienReference(ReferenceGame):
     NAME = NAME
     NUM_PLAYERS = NUM_PLAYERS
     ACTIONS = ACTIONS
+    DECK = DECK
+    HAND_SIZE = HAND_SIZE
+    SETUP_IN_DEALERS_HAND = False  # -11-: the talon is dealt to no seat
+    OPTION_NAMES = OPTION_NAMES
+    STATE_KEYS = STATE_KEYS
+    TRICK_KEYS = TRICK_KEYS
+    RECORD_KEYS = TOUR_RECORD_KEYS
+    FINISHED_KEY = "finished_tours"
 
     _options: Options
     _rng: SplitMix64
@@ -546,7 +548,7 @@ class JulienReference(ReferenceGame):
     _tricks: list[Trick]
     _specials_holder: int | None
     _tour_scores: list[list[int]]
-    _previous: TourRecord | None
+    _finished: list[TourRecord]
     _history: list[int]
 
     def __init__(self, *, seed: int, **options: object) -> None:
@@ -557,7 +559,7 @@ class JulienReference(ReferenceGame):
         self._dealer = self._rng.below(NUM_PLAYERS) if first is None else first
         self._tour = 1
         self._tour_scores = []
-        self._previous = None
+        self._finished = []
         self._history = []
         self._start_tour()
 
@@ -566,7 +568,13 @@ class JulienReference(ReferenceGame):
         and the hands; bidding opens with the dealer's left (-13-)."""
         deck = list(DECK)
         self._rng.shuffle(deck)
-        self._talon, self._hands = deal(deck, self._dealer)
+        talon, hands = deal(deck, self._dealer)
+        self._begin_deal(Deal(self._dealer, hands, talon))
+
+    def _begin_deal(self, deal: Deal) -> None:
+        self._dealer = deal.dealer
+        self._talon = list(deal.setup)
+        self._hands = [list(hand) for hand in deal.hands]
         self._phase = "bid"
         self._bids = [None] * NUM_PLAYERS
         self._trick_leader = (self._dealer + 1) % NUM_PLAYERS  # -8-
@@ -642,12 +650,17 @@ class JulienReference(ReferenceGame):
         other._trick = list(self._trick)
         other._tricks = list(self._tricks)
         other._tour_scores = [list(scores) for scores in self._tour_scores]
+        other._finished = list(self._finished)
         other._history = list(self._history)
         return other
 
     def _observed(self, view: dict[str, Any], seat: int) -> None:
         """With the masked talon, unrevealed talon cards are null (-51- to -54-)."""
         view["talon"] = self.visible_talon
+
+    @property
+    def _deal_count(self) -> int:
+        return self._tour
 
     # --- Julien's own accessors ---
 
@@ -725,8 +738,14 @@ class JulienReference(ReferenceGame):
         return [list(scores) for scores in self._tour_scores]
 
     @property
+    def finished_tours(self) -> list[TourRecord]:
+        """D4: every Tour played to its end before the current one, oldest first."""
+        return list(self._finished)
+
+    @property
     def previous_tour(self) -> TourRecord | None:
-        return self._previous
+        """The last finished Tour, if any."""
+        return self._finished[-1] if self._finished else None
 
     # --- Actions ---
 
@@ -786,14 +805,16 @@ class JulienReference(ReferenceGame):
             self._specials_holder = holder
             self._phase = "over"
             return
-        self._previous = TourRecord(
-            self._tour,
-            self.tour_kind,
-            self._dealer,
-            tuple(self._talon),
-            tuple(self._bids_texts()),
-            tuple(self._tricks),
-            holder,
+        self._finished.append(
+            TourRecord(
+                self._tour,
+                self.tour_kind,
+                self._dealer,
+                tuple(self._talon),
+                tuple(self._bids_texts()),
+                tuple(self._tricks),
+                holder,
+            )
         )
         self._tour += 1
         self._dealer = (self._dealer + 1) % NUM_PLAYERS
@@ -825,361 +846,16 @@ class JulienReference(ReferenceGame):
             "tricks": _tricks_state(self._tricks),
             "specials_holder": self._specials_holder,
             "tour_scores": [list(scores) for scores in self._tour_scores],
-            "previous_tour": None if self._previous is None else _record_state(self._previous),
+            "finished_tours": [_record_state(record) for record in self._finished],
             "history": [ACTIONS[action_id].text for action_id in self._history],
         }
 
     @classmethod
-    def from_state(cls, data: object) -> JulienReference:
-        """A game from a parsed state JSON; RuleError unless it is a consistent Julien
-        state (docs/rules/julien.md, the from_json list)."""
-        state = protocol.json_object(data, "the state", STATE_KEYS)
-        if state["game"] != NAME:
-            raise RuleError(f"'game' must be {NAME!r}, got {state['game']!r}")
-        if not is_int(state["version"]) or state["version"] != 1:
-            raise RuleError(f"'version' must be 1, got {state['version']!r}")
-        game = cls.__new__(cls)
-        game._options = check_options(
-            protocol.json_object(state["options"], "'options'", OPTION_NAMES)
-        )
-        game._rng = SplitMix64(protocol.integer(state["rng"], "'rng'", 0, MASK64))
-        game._phase = protocol.choice(state["phase"], "'phase'", PHASES)
-        game._tour = protocol.integer(
-            state["tour"], "'tour'", 1, last_tour(game._options.single_deal)
-        )
-        if state["tour_kind"] != game.tour_kind:
-            raise RuleError(f"'tour_kind' of Tour {game._tour} is {game.tour_kind!r}")
-        game._dealer = _seat(state["dealer"], "'dealer'")
-        game._talon = _cards(state["talon"], "'talon'", TALON_SIZE)
-        game._bids = _bids(state["bids"], "'bids'")
-        game._hands = [
-            protocol.hand(hand, f"'hands'[{seat}]", _card)
-            for seat, hand in enumerate(protocol.array(state["hands"], "'hands'", NUM_PLAYERS))
-        ]
-        game._trick_leader = _seat(state["trick_leader"], "'trick_leader'")
-        game._trick = protocol.played(
-            state["trick"], "'trick'", game._trick_leader, NUM_PLAYERS, _card
-        )
-        raw_tricks = protocol.array(state["tricks"], "'tricks'")
-        if len(raw_tricks) > TRICKS_PER_TOUR:
-            raise RuleError(f"'tricks' holds {len(raw_tricks)} tricks, more than 10")
-        pending = game._phase == "speco"
-        game._tricks = [
-            _trick(
-                item,
-                f"'tricks'[{index}]",
-                game._talon[index],
-                game.tour_kind,
-                pending and index == len(raw_tricks) - 1,
-            )
-            for index, item in enumerate(raw_tricks)
-        ]
-        holder = state["specials_holder"]
-        game._specials_holder = None if holder is None else _seat(holder, "'specials_holder'")
-        game._tour_scores = [
-            _scores(item, f"'tour_scores'[{index}]")
-            for index, item in enumerate(protocol.array(state["tour_scores"], "'tour_scores'"))
-        ]
-        previous = state["previous_tour"]
-        game._previous = None if previous is None else game._read_previous(previous)
-        game._history = [
-            _action_id(item, f"'history'[{index}]")
-            for index, item in enumerate(protocol.array(state["history"], "'history'"))
-        ]
-        game._check_consistency(state["trump"])
-        return game
-
-    def _check_consistency(self, trump: object) -> None:
-        """The cross-checks of a loaded state (docs/rules/julien.md, from_json)."""
-        self._check_phase()
-        self._check_bids()
-        self._check_cards()
-        self._check_leaders()
-        if trump != self.trump:
-            raise RuleError(f"'trump' is {trump!r}, not {self.trump!r}")
-        expected_holder = self._tricks[-1].winner if self._phase == "over" else None
-        if self._specials_holder != expected_holder:
-            raise RuleError(f"'specials_holder' is {self._specials_holder}, not {expected_holder}")
-        booked = self._tour - 1 + (self._phase == "over")
-        if len(self._tour_scores) != booked:
-            raise RuleError(f"'tour_scores' holds {len(self._tour_scores)} Tours, not {booked}")
-        if self._phase == "over":
-            scores = tour_scores(self._bids_texts(), self._tricks, self.specials, self.tour_kind)
-            if self._tour_scores[-1] != scores:
-                raise RuleError(f"'tour_scores' of this finished Tour are not {scores}")
-        first = self._options.first_dealer
-        if first is not None and self._dealer != (first + self._tour - 1) % NUM_PLAYERS:
-            raise RuleError(f"'dealer' {self._dealer} is not first_dealer {first} moved per Tour")
-        self._check_previous_scores()
-        self._check_history()
-
-    def _check_phase(self) -> None:
-        """Phases against the tricks: bid none, play fewer than 10, speco a pending
-        Spéco choice, over ten tricks of the last Tour."""
-        completed = len(self._tricks)
-        if self._phase == "bid" and (completed or self._trick):
-            raise RuleError("no trick is played in phase 'bid'")
-        if self._phase == "play" and completed >= TRICKS_PER_TOUR:
-            raise RuleError("phase 'play' with 10 completed tricks")
-        if self._phase == "speco" and (self.tour_kind != "speco" or not completed):
-            raise RuleError("phase 'speco' needs a Spéco Tour with a completed trick")
-        if self._phase == "over" and (
-            completed != TRICKS_PER_TOUR or self._tour != last_tour(self._options.single_deal)
-        ):
-            raise RuleError("phase 'over' needs 10 completed tricks in the last Tour")
-        if self._phase in ("speco", "over") and self._trick:
-            raise RuleError(f"the current trick is not empty in phase {self._phase!r}")
-        if len(self._trick) >= NUM_PLAYERS:
-            raise RuleError(f"'trick' holds {len(self._trick)} cards; a current trick has 0 to 3")
-
-    def _check_bids(self) -> None:
-        """-13-, J7: bids from the dealer's left in order; J10: 25 only where allowed."""
-        made = self._bids_made()
-        if self._phase == "bid":
-            if made >= NUM_PLAYERS:
-                raise RuleError("all four have bid but the phase is 'bid'")
-        elif made != NUM_PLAYERS:
-            raise RuleError(f"phase {self._phase!r} before all four bids")
-        for k in range(NUM_PLAYERS):
-            if (self._bids[bidder(self._dealer, k)] is None) != (k >= made):
-                raise RuleError("'bids' are not made in turn from the dealer's left")
-        for bid in self._bids:
-            if bid is not None and not self._allowed(bid, self.tour_kind):
-                raise RuleError(f"{bid!r} may not be bid in a {self.tour_kind} Tour")
-
-    def _allowed(self, text: str, tour_kind: str) -> bool:
-        return bid_allowed(BIDS_BY_TEXT[text], tour_kind, self._options.twenty_five_every_tour)
-
-    def _plays(self) -> list[tuple[int, str]]:
-        return [entry for trick in self._tricks for entry in trick.cards] + self._trick
-
-    def _check_cards(self) -> None:
-        """-11-: the talon, hands and played cards hold the 52 cards once each; each hand
-        10 cards less that seat's plays this Tour."""
-        plays = self._plays()
-        held = [card for hand in self._hands for card in hand]
-        if sorted(self._talon + held + [card for _, card in plays]) != sorted(DECK):
-            raise RuleError("the 52 cards are not each exactly once in talon, hands and tricks")
-        for seat, hand in enumerate(self._hands):
-            expected = HAND_SIZE - sum(player == seat for player, _ in plays)
-            if len(hand) != expected:
-                raise RuleError(f"'hands'[{seat}] holds {len(hand)} cards, not {expected}")
-
-    def _check_leaders(self) -> None:
-        """-8-, -5-: the first trick led by the dealer's left, each next by the
-        previous trick's next_leader, the current one by 'trick_leader'."""
-        leader = _chain(self._tricks, self._dealer, "'tricks'")
-        if self._trick_leader != leader:
-            raise RuleError(f"'trick_leader' is {self._trick_leader}, not {leader}")
-
-    def _read_previous(self, value: object) -> TourRecord:
-        """D4: the previous Tour's record, of Tour ``tour - 1`` dealt by the seat before."""
-        if self._tour == 1:
-            raise RuleError("'previous_tour' must be null in Tour 1")
-        options = self._options
-        kind = tour_kind_of(self._tour - 1, options.single_deal, options.tour_kind)
-        record = _record(value, self._tour - 1, kind, (self._dealer - 1) % NUM_PLAYERS)
-        for bid in record.bids:
-            if not self._allowed(bid, kind):
-                raise RuleError(f"'previous_tour' bid {bid!r} may not be bid in a {kind} Tour")
-        return record
-
-    def _check_previous_scores(self) -> None:
-        """D4: the previous Tour's scores, recomputed, are its entry of 'tour_scores'."""
-        record = self._previous
-        if record is None:
-            return
-        scores = tour_scores(
-            record.bids, record.tricks, record.talon[TRICKS_PER_TOUR:], record.tour_kind
-        )
-        if self._tour_scores[record.tour - 1] != scores:
-            raise RuleError(f"'tour_scores' of Tour {record.tour} are not {scores}")
-
-    def _check_history(self) -> None:
-        """Every finished Tour in its shape (the last one as 'previous_tour' gives it),
-        then this Tour's actions exactly as its bids and tricks give them."""
-        options = self._options
-        finished = [
-            tour_kind_of(tour, options.single_deal, options.tour_kind)
-            for tour in range(1, self._tour)
-        ]
-        current = tour_actions(self.tour_kind, self._dealer, self._bids, self._tricks, self._trick)
-        lengths = [tour_length(kind) for kind in finished]
-        expected = sum(lengths) + len(current)
-        if len(self._history) != expected:
-            raise RuleError(f"'history' holds {len(self._history)} actions, not {expected}")
-        start = 0
-        for tour, (kind, length) in enumerate(zip(finished, lengths, strict=True), start=1):
-            part = self._history[start : start + length]
-            if not has_tour_shape(part, kind):
-                raise RuleError(f"'history' of Tour {tour} is not four bids then the plays")
-            record = self._previous
-            if tour == self._tour - 1 and record is not None:
-                bids: list[str | None] = list(record.bids)
-                if part != tour_actions(record.tour_kind, record.dealer, bids, record.tricks, []):
-                    raise RuleError(f"'history' of Tour {tour} is not its 'previous_tour'")
-            start += length
-        if self._history[start:] != current:
-            raise RuleError("the end of 'history' is not this Tour's bids and plays")
-
-
-# --- History ---------------------------------------------------------------------
-
-
-def tour_length(tour_kind: str) -> int:
-    """Four bids and 40 plays, plus a take or leave per trick in the Spéco."""
-    per_trick = NUM_PLAYERS + (tour_kind == "speco")
-    return NUM_PLAYERS + TRICKS_PER_TOUR * per_trick
-
-
-def has_tour_shape(part: Sequence[int], tour_kind: str) -> bool:
-    """A whole Tour's actions: four bids, then per trick four plays (and in the Spéco
-    a take or leave)."""
-    if not all(action_id in BID_BY_ID for action_id in part[:NUM_PLAYERS]):
-        return False
-    per_trick = NUM_PLAYERS + (tour_kind == "speco")
-    for index, action_id in enumerate(part[NUM_PLAYERS:]):
-        if index % per_trick == NUM_PLAYERS:
-            if action_id not in (TAKE_ID, LEAVE_ID):
-                return False
-        elif action_id not in range(len(DECK)):
-            return False
-    return True
-
-
-def tour_actions(
-    tour_kind: str,
-    dealer: int,
-    bids: Sequence[str | None],
-    tricks: Sequence[Trick],
-    trick: Sequence[tuple[int, str]],
-) -> list[int]:
-    """A Tour's actions as its bids and tricks give them: the bids from the dealer's
-    left, then each trick's plays and, in the Spéco, its choice once made."""
-    actions = []
-    for k in range(NUM_PLAYERS):
-        bid = bids[bidder(dealer, k)]
-        if bid is not None:
-            actions.append(_WORD_IDS[bid.lower()])
-    for done in tricks:
-        actions += [CARD_IDS[card] for _, card in done.cards]
-        if tour_kind == "speco" and done.taken is not None:
-            actions.append(TAKE_ID if done.taken else LEAVE_ID)
-    actions += [CARD_IDS[card] for _, card in trick]
-    return actions
-
-
-# --- Reading a state: typed, range-checked fields ----------------------------
-
-
-def _seat(value: object, what: str) -> int:
-    return protocol.integer(value, what, 0, NUM_PLAYERS - 1)
-
-
-def _card(value: object, what: str) -> str:
-    try:
-        return parse_card(value)
-    except RuleError as error:
-        raise RuleError(f"{what}: {error}") from None
-
-
-def _cards(value: object, what: str, length: int | None = None) -> list[str]:
-    return [
-        _card(card, f"{what}[{i}]") for i, card in enumerate(protocol.array(value, what, length))
-    ]
-
-
-def _bids(value: object, what: str) -> list[str | None]:
-    return [
-        None if item is None else parse_bid(item).text
-        for item in protocol.array(value, what, NUM_PLAYERS)
-    ]
-
-
-def _action_id(value: object, what: str) -> int:
-    if not isinstance(value, str):
-        raise RuleError(f"{what} must be an action text, got {value!r}")
-    try:
-        return parse_action_id(value)
-    except RuleError as error:
-        raise RuleError(f"{what}: {error}") from None
-
-
-def _scores(value: object, what: str) -> list[int]:
-    items = protocol.array(value, what, NUM_PLAYERS)
-    return [
-        protocol.integer(item, f"{what}[{seat}]", -MAX_TOUR_SCORE, MAX_TOUR_SCORE)
-        for seat, item in enumerate(items)
-    ]
-
-
-def _trick(value: object, what: str, trump_card: str, tour_kind: str, pending: bool) -> Trick:
-    """A completed trick, its winner (J1) and next leader (-5-) as the rules give them,
-    ``taken`` as the Tour's kind gives it (``null`` only for a pending Spéco choice)."""
-    trick = protocol.json_object(value, what, TRICK_KEYS)
-    leader = _seat(trick["leader"], f"{what} leader")
-    cards = protocol.played(trick["cards"], f"{what} cards", leader, NUM_PLAYERS, _card)
-    if len(cards) != NUM_PLAYERS:
-        raise RuleError(f"{what} holds {len(cards)} cards, not 4")
-    winner = trick_winner(cards, suit_of(trump_card))
-    if not is_int(trick["winner"]) or trick["winner"] != winner:
-        raise RuleError(f"{what} is won by seat {winner}, not {trick['winner']!r}")
-    leads = next_leader(cards)
-    if not is_int(trick["next_leader"]) or trick["next_leader"] != leads:
-        raise RuleError(f"{what} next_leader is seat {leads}, not {trick['next_leader']!r}")
-    taken = trick["taken"]
-    if tour_kind == "speco" and pending:
-        expected_ok = taken is None
-    elif tour_kind == "speco":
-        expected_ok = isinstance(taken, bool)
-    else:
-        expected_ok = taken is taken_for(tour_kind)
-    if not expected_ok:
-        raise RuleError(f"{what} taken {taken!r} is not what a {tour_kind} Tour gives")
-    assert taken is None or isinstance(taken, bool)
-    return Trick(leader, tuple(cards), winner, leads, trump_card, taken)
-
-
-def _chain(tricks: Sequence[Trick], dealer: int, what: str) -> int:
-    """-8-, -5-: tricks led from the dealer's left, then each by the previous next_leader;
-    returns the leader of the trick after them."""
-    leader = (dealer + 1) % NUM_PLAYERS
-    for index, trick in enumerate(tricks):
-        if trick.leader != leader:
-            raise RuleError(f"{what}[{index}] is led by seat {trick.leader}, not {leader}")
-        leader = trick.next_leader
-    return leader
-
-
-def _record(value: object, tour: int, tour_kind: str, dealer: int) -> TourRecord:
-    """A finished Tour's record: its number, kind and dealer as expected, its talon and
-    ten tricks holding the 52 cards, all bids made, tricks chained and won by the rules,
-    its specials holder the winner of trick 10."""
-    what = "'previous_tour'"
-    record = protocol.json_object(value, what, TOUR_RECORD_KEYS)
-    if not is_int(record["tour"]) or record["tour"] != tour:
-        raise RuleError(f"{what} tour must be {tour}, got {record['tour']!r}")
-    if record["tour_kind"] != tour_kind:
-        raise RuleError(f"{what} tour_kind must be {tour_kind!r}, got {record['tour_kind']!r}")
-    if _seat(record["dealer"], f"{what} dealer") != dealer:
-        raise RuleError(f"{what} was dealt by seat {record['dealer']}, not {dealer}")
-    talon = _cards(record["talon"], f"{what} talon", TALON_SIZE)
-    bids = [bid for bid in _bids(record["bids"], f"{what} bids") if bid is not None]
-    if len(bids) != NUM_PLAYERS:
-        raise RuleError(f"{what} bids are not all made")
-    raw_tricks = protocol.array(record["tricks"], f"{what} tricks", TRICKS_PER_TOUR)
-    tricks = [
-        _trick(item, f"{what} tricks[{index}]", talon[index], tour_kind, False)
-        for index, item in enumerate(raw_tricks)
-    ]
-    _chain(tricks, dealer, f"{what} tricks")
-    played = [card for trick in tricks for _, card in trick.cards]
-    if sorted(talon + played) != sorted(DECK):
-        raise RuleError(f"{what} does not hold the 52 cards once each")
-    holder = tricks[-1].winner
-    if not is_int(record["specials_holder"]) or record["specials_holder"] != holder:
-        raise RuleError(f"{what} specials_holder must be {holder}")
-    return TourRecord(tour, tour_kind, dealer, tuple(talon), tuple(bids), tuple(tricks), holder)
+    def _read_setup(cls, fields: dict[str, object], what: str) -> tuple[str, ...]:
+        """-11-: the talon, in reading order."""
+        where = protocol.path(what, "talon")
+        talon = protocol.array(fields["talon"], where, TALON_SIZE)
+        return tuple(cls._read_card(card, f"{where}[{index}]") for index, card in enumerate(talon))
 
 
 def _tricks_state(tricks: Sequence[Trick]) -> list[dict[str, Any]]:

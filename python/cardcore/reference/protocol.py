@@ -1,8 +1,14 @@
-"""What every game of the reference shares (docs/protocol.md): the action type
-and the typed, range-checked readers of a saved state's JSON fields.
+"""What every game of the reference shares (docs/protocol.md): the action type, the
+protocol of a game, and ``from_state``: reading a saved state by replaying it.
 
-Each reader raises ``RuleError`` naming the field (``what``); a game passes its
-own card reader (its deck) and seat count where they matter.
+A state is accepted exactly when play can reach it. Its *replay inputs* are read with
+exact types: the options, the generator state, the history, and for every deal (each
+finished record, then the current deal) its dealer, its public setup and each seat's
+starting hand, which is the cards that seat played in the deal's tricks (and, in the
+current deal, its current trick and its hand). A new game with those options deals the
+recorded deals in turn and applies the history through its own checked ``apply``; the
+state is accepted exactly when the replayed game's state equals it. Every derived value
+(phase, scores, winners, records, ...) is thus checked by equality, never by hand.
 """
 
 from __future__ import annotations
@@ -10,14 +16,12 @@ from __future__ import annotations
 import copy
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self, TypeGuard
 
-from cardcore.reference.cards import RuleError, face_id
-
-CardReader = Callable[[object, str], str]
-"""Reads one card of a game's deck: ``(value, what) -> canonical text``."""
+from cardcore.reference.cards import RuleError, face_id, parse
+from cardcore.reference.rng import MASK64, SplitMix64
 
 
 @dataclass(frozen=True)
@@ -33,21 +37,50 @@ class RefAction:
         return self.text
 
 
+@dataclass(frozen=True)
+class Deal:
+    """A deal as dealt: its dealer, each seat's starting hand (sorted by face id) and
+    its public setup (Brouc's turned card, Julien's talon in reading order)."""
+
+    dealer: int
+    hands: tuple[tuple[str, ...], ...]
+    setup: tuple[str, ...]
+
+
 def is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
 class ReferenceGame(ABC):
     """The protocol (docs/protocol.md) over a game's own rules: a game class names
-    itself, lists its actions and gives its legal actions, how a legal action
-    changes it, and its state; the rest is the same for every game."""
+    itself, its deck, its state's keys and actions, gives its legal actions, how a legal
+    action changes it, how it lays out a deal, and its state; the rest is the same for
+    every game."""
 
     NAME: ClassVar[str]
     NUM_PLAYERS: ClassVar[int]
     ACTIONS: ClassVar[tuple[RefAction, ...]]
     """Every action, indexed by id."""
+    DECK: ClassVar[tuple[str, ...]]
+    """The game's deck, in face-id order."""
+    HAND_SIZE: ClassVar[int]
+    """The cards each seat is dealt."""
+    SETUP_IN_DEALERS_HAND: ClassVar[bool]
+    """Whether the setup's cards are the dealer's (Brouc's turned card) or dealt to no
+    seat (Julien's talon)."""
+    OPTION_NAMES: ClassVar[tuple[str, ...]]
+    STATE_KEYS: ClassVar[tuple[str, ...]]
+    """The keys of the state JSON, in the order of the game's rules page."""
+    TRICK_KEYS: ClassVar[tuple[str, ...]]
+    """The keys of a completed trick's record."""
+    RECORD_KEYS: ClassVar[tuple[str, ...]]
+    """The keys of a finished deal's public record."""
+    FINISHED_KEY: ClassVar[str]
+    """The state key that lists the records of the deals played to their end."""
 
     _phase: str
+    _rng: SplitMix64
+    _dealer: int
     _hands: list[list[str]]
 
     @abstractmethod
@@ -98,15 +131,23 @@ class ReferenceGame(ABC):
     def _apply_legal(self, seat: int, action: RefAction) -> None:
         """``seat`` takes ``action``, known to be legal."""
 
+    @property
     @abstractmethod
-    def _state(self) -> dict[str, Any]:
-        """The state JSON as a dict, keys in the order of the game's rules page."""
+    def _deal_count(self) -> int:
+        """How many deals the game has dealt, the current one included."""
+
+    @abstractmethod
+    def _begin_deal(self, deal: Deal) -> None:
+        """Lay out ``deal`` as the current deal, before its first action."""
 
     @classmethod
     @abstractmethod
-    def from_state(cls, data: object) -> Self:
-        """The game a parsed ``to_json`` state describes, checked (RuleError if it could
-        not arise)."""
+    def _read_setup(cls, fields: dict[str, object], what: str) -> tuple[str, ...]:
+        """A deal's public setup, read from a finished record or the state (``what``)."""
+
+    @abstractmethod
+    def _state(self) -> dict[str, Any]:
+        """The state JSON as a dict, keys in the order of the game's rules page."""
 
     @abstractmethod
     def _observed(self, view: dict[str, Any], seat: int) -> None:
@@ -167,6 +208,209 @@ class ReferenceGame(ABC):
     def _check_seat(self, seat: object) -> int:
         return integer(seat, "seat", 0, self.NUM_PLAYERS - 1)
 
+    # --- Reading a state by replaying it ---
+
+    @classmethod
+    def from_state(cls, data: object) -> Self:
+        """The game a parsed ``to_json`` state describes; RuleError unless play can reach
+        it (see the module docstring)."""
+        state = json_object(data, "the state", cls.STATE_KEYS)
+        options = json_object(state["options"], "'options'", cls.OPTION_NAMES)
+        game = cls(seed=0, **options)
+        rng = integer(state["rng"], "'rng'", 0, MASK64)
+        history = [
+            game._read_action(item, f"'history'[{index}]")
+            for index, item in enumerate(array(state["history"], "'history'"))
+        ]
+        game._replay(cls._recorded_deals(state), history)
+        # The generator's draws during the replay do not matter: the state gives it.
+        game._rng = SplitMix64(rng)
+        difference = game._difference(state, game._state(), "")
+        if difference is not None:
+            raise RuleError(difference)
+        return game
+
+    def _read_action(self, value: object, what: str) -> RefAction:
+        if not isinstance(value, str):
+            raise RuleError(f"{what} must be an action text, got {value!r}")
+        try:
+            return self.action(value)
+        except RuleError as error:
+            raise RuleError(f"{what}: {error}") from None
+
+    @classmethod
+    def _recorded_deals(cls, state: dict[str, object]) -> list[Deal]:
+        """Every deal's start, oldest first: each finished record's, then the current
+        deal's, whose seats also hold the current trick's cards and their hands."""
+        deals = []
+        finished = array(state[cls.FINISHED_KEY], repr(cls.FINISHED_KEY))
+        for index, value in enumerate(finished):
+            what = f"{cls.FINISHED_KEY!r}[{index}]"
+            deals.append(cls._read_deal(json_object(value, what, cls.RECORD_KEYS), what, []))
+        held = cls._read_plays(state["trick"], "'trick'")
+        for seat, hand in enumerate(array(state["hands"], "'hands'", cls.NUM_PLAYERS)):
+            what = f"'hands'[{seat}]"
+            held += [
+                (seat, cls._read_card(card, f"{what}[{index}]"))
+                for index, card in enumerate(array(hand, what))
+            ]
+        deals.append(cls._read_deal(state, "", held))
+        return deals
+
+    @classmethod
+    def _read_deal(cls, fields: dict[str, object], what: str, held: list[tuple[int, str]]) -> Deal:
+        """A deal's start: its dealer, its setup and each seat's starting hand, the cards
+        it played in the deal's tricks and those ``held`` besides; RuleError unless it
+        is a possible deal."""
+        seats = cls.NUM_PLAYERS - 1
+        dealer = integer(fields["dealer"], path(what, "dealer"), 0, seats)
+        plays = []
+        tricks = path(what, "tricks")
+        for index, value in enumerate(array(fields["tricks"], tricks)):
+            trick = json_object(value, f"{tricks}[{index}]", cls.TRICK_KEYS)
+            plays += cls._read_plays(trick["cards"], path(f"{tricks}[{index}]", "cards"))
+        by_seat: list[list[str]] = [[] for _ in range(cls.NUM_PLAYERS)]
+        for seat, card in plays + held:
+            by_seat[seat].append(card)
+        hands = tuple(tuple(sorted(cards, key=face_id)) for cards in by_seat)
+        deal = Deal(dealer, hands, cls._read_setup(fields, what))
+        cls._check_deal(deal, what or "the current deal")
+        return deal
+
+    @classmethod
+    def _check_deal(cls, deal: Deal, what: str) -> None:
+        """A possible deal: every seat dealt its hand's size, the whole deck once each
+        among the hands (and the setup when it is dealt to no seat)."""
+        for seat, hand in enumerate(deal.hands):
+            if len(hand) != cls.HAND_SIZE:
+                raise RuleError(
+                    f"{what}: seat {seat} was dealt {len(hand)} cards, not {cls.HAND_SIZE}"
+                )
+        dealt = [card for hand in deal.hands for card in hand]
+        if cls.SETUP_IN_DEALERS_HAND:
+            outside = [card for card in deal.setup if card not in deal.hands[deal.dealer]]
+            if outside:
+                raise RuleError(f"{what}: {' '.join(outside)} is not in the dealer's hand")
+        else:
+            dealt += deal.setup
+        if sorted(dealt, key=face_id) != list(cls.DECK):
+            raise RuleError(f"{what} does not deal the {len(cls.DECK)} cards once each")
+
+    @classmethod
+    def _read_plays(cls, value: object, what: str) -> list[tuple[int, str]]:
+        """Cards on a trick: ``[seat, card]`` pairs."""
+        plays = []
+        for index, entry in enumerate(array(value, what)):
+            seat, card = array(entry, f"{what}[{index}]", 2)
+            plays.append(
+                (
+                    integer(seat, f"{what}[{index}] seat", 0, cls.NUM_PLAYERS - 1),
+                    cls._read_card(card, f"{what}[{index}] card"),
+                )
+            )
+        return plays
+
+    @classmethod
+    def _read_card(cls, value: object, what: str) -> str:
+        """A card of the game's deck, in any letter case; its canonical text."""
+        if not isinstance(value, str):
+            raise RuleError(f"{what} must be a card text, got {value!r}")
+        try:
+            card = parse(value)
+        except RuleError as error:
+            raise RuleError(f"{what}: {error}") from None
+        if card not in cls.DECK:
+            raise RuleError(f"{what}: {value!r} is not a card of the {cls.NAME} deck")
+        return card
+
+    def _replay(self, deals: Sequence[Deal], history: Sequence[RefAction]) -> None:
+        """Lay out the recorded deals in turn, each as the rules deal it, and apply the
+        history through ``apply``: RuleError if an action is illegal, a deal's dealer is
+        not the one the rules give, or the history needs more deals or fewer."""
+        first_dealer = self.options["first_dealer"]
+        if first_dealer is not None and deals[0].dealer != first_dealer:
+            raise RuleError(
+                f"the first deal is dealt by seat {deals[0].dealer}, "
+                f"not by the option 'first_dealer' {first_dealer}"
+            )
+        self._begin_deal(deals[0])
+        dealt = 1
+        for index, action in enumerate(history):
+            try:
+                self.apply(action)
+            except RuleError as error:
+                raise RuleError(f"'history'[{index}]: {error}") from None
+            if self._deal_count == dealt:
+                continue
+            # The rules have just dealt the next deal: it becomes the recorded one.
+            if dealt == len(deals):
+                raise RuleError(
+                    f"'history'[{index}] ends deal {dealt}, the last one recorded, "
+                    "and the game deals another"
+                )
+            deal = deals[dealt]
+            if deal.dealer != self._dealer:
+                raise RuleError(
+                    f"deal {dealt + 1} is dealt by seat {deal.dealer}, "
+                    f"not by seat {self._dealer} as the rules give"
+                )
+            self._begin_deal(deal)
+            dealt += 1
+        if dealt < len(deals):
+            raise RuleError(f"{len(deals)} deals are recorded but the history reaches {dealt}")
+
+    def _difference(self, given: object, replayed: object, where: str) -> str | None:
+        """The first place where a given state differs from the replayed one, or None.
+
+        Types must match exactly (1, true and 1.0 differ), objects have the same keys in
+        any order, lists the same items in order; a text equal to one of the game's
+        action texts ignoring letter case (a card, a bid) stands for that text."""
+        if isinstance(replayed, dict):
+            if not isinstance(given, dict) or set(given) != set(replayed):
+                return _differs(where, given, replayed)
+            for key, value in replayed.items():
+                found = self._difference(given[key], value, path(where, key))
+                if found is not None:
+                    return found
+            return None
+        if isinstance(replayed, list):
+            if not isinstance(given, list) or len(given) != len(replayed):
+                return _differs(where, given, replayed)
+            for index, (mine, theirs) in enumerate(zip(given, replayed, strict=True)):
+                found = self._difference(mine, theirs, f"{where}[{index}]")
+                if found is not None:
+                    return found
+            return None
+        if isinstance(given, str) and given != replayed:
+            given = self._canonical(given)
+        if type(given) is not type(replayed) or given != replayed:
+            return _differs(where, given, replayed)
+        return None
+
+    def _canonical(self, text: str) -> str:
+        """An action's canonical text (D7 of julien.md: any letter case), else ``text``."""
+        try:
+            return self.action(text).text
+        except RuleError:
+            return text
+
+
+def path(where: str, key: str) -> str:
+    """The name of ``key`` inside the object named ``where`` (the state itself: "")."""
+    return f"{where}[{key!r}]" if where else repr(key)
+
+
+def _differs(where: str, given: object, replayed: object) -> str:
+    return f"{where} is {_shown(given)} but the history gives {_shown(replayed)}"
+
+
+def _shown(value: object, limit: int = 300) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+# --- Typed, range-checked readers --------------------------------------------
+
 
 def integer(value: object, what: str, low: int | None = None, high: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
@@ -199,25 +443,3 @@ def json_object(value: object, what: str, keys: Sequence[str]) -> dict[str, obje
     if missing or unknown:
         raise RuleError(f"{what}: missing keys {missing}, unknown keys {unknown}")
     return value
-
-
-def hand(value: object, what: str, card: CardReader) -> list[str]:
-    """A hand: distinct cards sorted by face id."""
-    cards = [card(item, f"{what}[{i}]") for i, item in enumerate(array(value, what))]
-    if cards != sorted(set(cards), key=face_id):
-        raise RuleError(f"{what} is not sorted by face id")
-    return cards
-
-
-def played(
-    value: object, what: str, leader: int, num_players: int, card: CardReader
-) -> list[tuple[int, str]]:
-    """Cards on a trick: ``[seat, card]`` pairs played in seat order from ``leader``."""
-    cards = []
-    for index, entry in enumerate(array(value, what)):
-        seat_value, card_value = array(entry, f"{what}[{index}]", 2)
-        seat = integer(seat_value, f"{what}[{index}] seat", 0, num_players - 1)
-        if seat != (leader + index) % num_players:
-            raise RuleError(f"{what}[{index}] is played by seat {seat}, out of turn")
-        cards.append((seat, card(card_value, f"{what}[{index}] card")))
-    return cards

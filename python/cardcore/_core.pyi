@@ -402,6 +402,7 @@ def new_game(name: str, *, seed: int, **options: Any) -> Game: ...
 def from_json(text: str, *, max_bytes: int | None = None) -> Game:
     """The game a ``to_json()`` text describes; exactly the states play can reach are
     accepted. Texts over ``max_bytes`` (default 4 MiB) are refused before parsing."""
+
 def game_info() -> list[dict[str, Any]]:
     """Each registered game: name, doc, players, actions, options (name, kind, default, doc)."""
 

@@ -1,0 +1,542 @@
+//! Le Julien: four players each for themselves, 52 cards, six Tours of ten
+//! tricks with a new trump every trick, Couleur contracts, the Spéco and the
+//! Superspec.
+//!
+//! Rules: `shared/seeds/000_f436309e20cdd092.txt` (-1- to -54-) and the
+//! product's rulings `shared/rules/julien.md` (J1-J23). `docs/rules/julien.md`
+//! states every rule as implemented here, with the decisions (D1-D6).
+//! Choices: seats are numbered clockwise (the order of play); the finished
+//! Tours' public records are kept in `finished_tours` (D4); the special cards are used
+//! the best way for their holder (J16), forced in the Superspec (J20).
+
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Map, Value};
+
+use crate::card::{suited_deck, Card, Suit, STANDARD_RANKS};
+use crate::cardset::CardSet;
+use crate::deal::{deal_in_batches, first_dealer};
+use crate::error::{Error, Result};
+use crate::game::{check_seat, ActionId, CardActions, Game};
+use crate::json;
+use crate::options::{self, OptionKind, OptionSpec};
+use crate::rng::SplitMix64;
+use crate::state;
+use crate::trick::{follow, Trick};
+
+mod bids;
+mod saved;
+mod scoring;
+#[cfg(test)]
+mod tests;
+mod tour;
+
+use bids::bid_actions;
+pub use bids::{Bid, Colour};
+pub use saved::{Dealt, Saved, SavedTour, SavedTrick};
+pub use scoring::{card_value, checked_score_tour, face_value, score_pile, score_tour};
+pub use tour::{PlayedTrick, TourKind, TourRecord};
+
+const PLAYERS: usize = 4;
+const TRICKS_PER_TOUR: usize = 10;
+const HAND_SIZE: usize = 10;
+const TALON_SIZE: usize = 12;
+const TOURS: u8 = 6;
+
+/// Action ids: the 52 cards, then the 12 bids, then the Spéco's choice.
+const FIRST_BID: ActionId = 52;
+const TAKE: ActionId = 64;
+const LEAVE: ActionId = 65;
+const ACTION_COUNT: usize = 66;
+
+/// Action `suit * 13 + r` plays the card of that suit and rank `r` (2 to A):
+/// the 52-card deck in face-id order.
+const CARDS: CardActions<52> = CardActions::new(suited_deck(&STANDARD_RANKS));
+const DECK: [Card; 52] = *CARDS.deck();
+
+const fn action_of(card: Card) -> Option<ActionId> {
+    CARDS.action(card)
+}
+
+fn card_of(action: ActionId) -> Option<Card> {
+    CARDS.card(action)
+}
+
+fn deck_set() -> CardSet {
+    CARDS.set()
+}
+
+/// -7-: 2 low to A high; the action id's rank part orders a suit.
+fn strength(card: Card) -> u16 {
+    action_of(card).map_or(0, |action| action % 13)
+}
+
+/// Le Julien's options (see `OPTIONS`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Options {
+    single_deal: bool,
+    #[serde(deserialize_with = "json::nullable")]
+    tour_kind: Option<TourKind>,
+    masked_talon: bool,
+    twenty_five_every_tour: bool,
+    #[serde(deserialize_with = "json::nullable")]
+    first_dealer: Option<u8>,
+}
+
+impl Options {
+    /// D3: `tour_kind` chooses the kind of a single Tour; a match fixes its kinds.
+    fn check(self) -> Result<Options> {
+        if self.tour_kind.is_some() && !self.single_deal {
+            return Err(Error::option(
+                "tour_kind",
+                "needs single_deal=True (a match plays Tours 3 and 6 as the special Tours)",
+            ));
+        }
+        Ok(self)
+    }
+
+    /// The kind of Tour `tour`.
+    fn kind_of(self, tour: u8) -> TourKind {
+        self.tour_kind.unwrap_or(TourKind::of_tour(tour))
+    }
+
+    const fn last_tour(self) -> u8 {
+        if self.single_deal {
+            1
+        } else {
+            TOURS
+        }
+    }
+}
+
+const OPTIONS: &[OptionSpec] = &[
+    options::SINGLE_DEAL,
+    OptionSpec {
+        name: "tour_kind",
+        kind: OptionKind::OptionalChoice {
+            choices: &["normal", "speco", "superspec"],
+        },
+        doc: "with single_deal: the kind of that Tour (None: normal)",
+    },
+    OptionSpec {
+        name: "masked_talon",
+        kind: OptionKind::Bool { default: false },
+        doc: "the masked talon (-51- to -54-): bids made blind, trumps revealed trick by trick",
+    },
+    OptionSpec {
+        name: "twenty_five_every_tour",
+        kind: OptionKind::Bool { default: false },
+        doc: "allow the 25 bids in normal Tours too",
+    },
+    OptionSpec {
+        name: "first_dealer",
+        kind: OptionKind::OptionalInt { min: 0, max: 3 },
+        doc: "the first dealer's seat; None draws it from the seeded generator",
+    },
+];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Bid,
+    Play,
+    /// J18: a Spéco trick's winner chooses to take or leave its trump card.
+    Speco,
+    Over,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Julien {
+    options: Options,
+    rng: SplitMix64,
+    phase: Phase,
+    hands: [CardSet; PLAYERS],
+    trick: Trick<PLAYERS>,
+    /// The current Tour (the last one, once the game is over).
+    tour: TourRecord,
+    /// Every Tour played to its end before the current one (D4).
+    finished_tours: Vec<TourRecord>,
+    tour_scores: Vec<[i64; PLAYERS]>,
+    totals: [i64; PLAYERS],
+    history: Vec<ActionId>,
+}
+
+impl Julien {
+    pub fn hand(&self, seat: usize) -> Result<CardSet> {
+        Ok(self.hands[check_seat::<Self>(seat)?])
+    }
+
+    pub const fn trick(&self) -> &Trick<PLAYERS> {
+        &self.trick
+    }
+
+    /// The current Tour's record (the last Tour's, once over).
+    pub const fn current_tour(&self) -> &TourRecord {
+        &self.tour
+    }
+
+    /// The last Tour played to its end before the current one (D4).
+    pub fn previous_tour(&self) -> Option<&TourRecord> {
+        self.finished_tours.last()
+    }
+
+    /// Every Tour played to its end before the current one, oldest first.
+    pub fn finished_tours(&self) -> &[TourRecord] {
+        &self.finished_tours
+    }
+
+    pub fn tour_scores(&self) -> &[[i64; PLAYERS]] {
+        &self.tour_scores
+    }
+
+    /// The current trick's trump suit, while a trick is being played.
+    pub fn trump(&self) -> Option<Suit> {
+        (self.phase == Phase::Play).then(|| self.tour.current_trump())
+    }
+
+    /// The current trick's trump card, while a trick is being played.
+    pub fn trump_card(&self) -> Option<Card> {
+        (self.phase == Phase::Play).then(|| {
+            self.tour
+                .trump_card_of(usize::from(self.tour.tricks_played))
+        })
+    }
+
+    /// J21, D5: how many talon cards everyone sees, in reading order.
+    pub fn talon_shown(&self) -> usize {
+        if !self.options.masked_talon {
+            return TALON_SIZE;
+        }
+        let shown = match self.phase {
+            Phase::Bid => 0,
+            Phase::Play => usize::from(self.tour.tricks_played) + 1,
+            Phase::Speco | Phase::Over => usize::from(self.tour.tricks_played),
+        };
+        if shown >= TRICKS_PER_TOUR {
+            TALON_SIZE
+        } else {
+            shown
+        }
+    }
+
+    /// The 12 bid actions, or the 10 without the 25s (J10).
+    fn legal_bids(&self) -> &'static [ActionId] {
+        const ALL: [ActionId; 12] = bid_actions(true);
+        const WITHOUT_25: [ActionId; 10] = bid_actions(false);
+        if Bid::twenty_five_allowed(self.tour.kind, self.options.twenty_five_every_tour) {
+            &ALL
+        } else {
+            &WITHOUT_25
+        }
+    }
+
+    /// -1-, -2-, J2: follow the led suit if possible, otherwise any card.
+    fn legal_cards(&self) -> CardSet {
+        let hand = self.hands[self.trick.next_seat()];
+        match self.trick.led().and_then(Card::suit) {
+            Some(led) => follow(hand, CardSet::suit(led)),
+            None => hand,
+        }
+    }
+
+    /// Deals Tour `tour` (-11-, J8): the talon first, then one card at a time
+    /// clockwise from the dealer's left.
+    fn start_tour(&mut self, tour: u8, dealer: usize) {
+        let mut deck = DECK;
+        self.rng.shuffle(&mut deck);
+        let mut talon = [DECK[0]; TALON_SIZE];
+        talon.copy_from_slice(&deck[..TALON_SIZE]);
+        let mut hands = [CardSet::EMPTY; PLAYERS];
+        deal_in_batches(
+            &deck[TALON_SIZE..],
+            PLAYERS,
+            (dealer + 1) % PLAYERS,
+            &[1; HAND_SIZE],
+            |seat, card| hands[seat].insert(card),
+        );
+        self.begin_tour(tour, dealer, &Dealt { talon, hands });
+    }
+
+    /// -13-: the Tour begins with the bids, from the dealer's left.
+    fn begin_tour(&mut self, tour: u8, dealer: usize, dealt: &Dealt) {
+        self.tour = TourRecord::new(tour, self.options.kind_of(tour), dealer, dealt.talon);
+        self.hands = dealt.hands;
+        self.trick = Trick::new((dealer + 1) % PLAYERS);
+        self.phase = Phase::Bid;
+    }
+
+    fn play(&mut self, card: Card) {
+        self.hands[self.trick.next_seat()].remove(card);
+        self.trick.push(card);
+        if self.trick.is_complete() {
+            let played = self.tour.record_trick(self.trick);
+            self.trick = Trick::new(usize::from(played.next_leader));
+            if played.taken.is_none() {
+                self.phase = Phase::Speco;
+            } else {
+                self.after_trick();
+            }
+        }
+    }
+
+    /// The next trick, or the Tour's end after the tenth.
+    fn after_trick(&mut self) {
+        if usize::from(self.tour.tricks_played) < TRICKS_PER_TOUR {
+            self.phase = Phase::Play;
+            return;
+        }
+        let scores = self.tour.scores();
+        self.tour_scores.push(scores);
+        for (total, score) in self.totals.iter_mut().zip(scores) {
+            *total += score;
+        }
+        if self.tour.tour >= self.options.last_tour() {
+            self.phase = Phase::Over;
+        } else {
+            self.finished_tours.push(self.tour);
+            self.start_tour(self.tour.tour + 1, (self.tour.dealer() + 1) % PLAYERS);
+        }
+    }
+
+    /// Applies an action known to be legal.
+    fn apply_legal(&mut self, action: ActionId) {
+        self.history.push(action);
+        match self.phase {
+            Phase::Bid => {
+                if let Some(bid) = Bid::of_action(action) {
+                    self.tour.record_bid(bid);
+                }
+                if usize::from(self.tour.bid_count) == PLAYERS {
+                    self.phase = Phase::Play;
+                }
+            }
+            Phase::Play => self.play(DECK[usize::from(action)]),
+            Phase::Speco => {
+                self.tour.choose(action == TAKE);
+                self.after_trick();
+            }
+            Phase::Over => {}
+        }
+    }
+
+    fn is_legal(&self, action: ActionId) -> bool {
+        match self.phase {
+            Phase::Bid => self.legal_bids().contains(&action),
+            Phase::Play => card_of(action).is_some_and(|card| self.legal_cards().contains(card)),
+            Phase::Speco => action == TAKE || action == LEAVE,
+            Phase::Over => false,
+        }
+    }
+}
+
+impl Game for Julien {
+    const NAME: &'static str = "julien";
+    const DESCRIPTION: &'static str =
+        "Le Julien: 4 players, 52 cards, a new trump every trick, Couleur contracts, the Spéco and the Superspec";
+    const NUM_PLAYERS: usize = PLAYERS;
+    const ACTION_COUNT: usize = ACTION_COUNT;
+    const OPTIONS: &'static [OptionSpec] = OPTIONS;
+
+    type Options = Options;
+
+    fn read_options(options: &Map<String, Value>) -> Result<Options> {
+        options::read::<Options>(OPTIONS, options)?.check()
+    }
+
+    fn with_options(seed: u64, options: &Options) -> Julien {
+        let options = *options;
+        let mut rng = SplitMix64::new(seed);
+        // J6: the first dealer is drawn from the seeded generator unless named.
+        let dealer = first_dealer(&mut rng, options.first_dealer, PLAYERS);
+        let mut game = Julien {
+            options,
+            rng,
+            phase: Phase::Bid,
+            hands: [CardSet::EMPTY; PLAYERS],
+            trick: Trick::new(0),
+            tour: TourRecord::new(1, TourKind::Normal, dealer, [DECK[0]; TALON_SIZE]),
+            finished_tours: Vec::new(),
+            tour_scores: Vec::new(),
+            totals: [0; PLAYERS],
+            history: Vec::with_capacity(options.kind_of(1).actions_per_tour()),
+        };
+        game.start_tour(1, dealer);
+        game
+    }
+
+    fn options(&self) -> Value {
+        json!({
+            "single_deal": self.options.single_deal,
+            "tour_kind": self.options.tour_kind.map(TourKind::name),
+            "masked_talon": self.options.masked_talon,
+            "twenty_five_every_tour": self.options.twenty_five_every_tour,
+            "first_dealer": self.options.first_dealer,
+        })
+    }
+
+    fn current_player(&self) -> Option<usize> {
+        match self.phase {
+            Phase::Bid => {
+                Some((self.tour.first_bidder() + usize::from(self.tour.bid_count)) % PLAYERS)
+            }
+            Phase::Play => Some(self.trick.next_seat()),
+            Phase::Speco => self.tour.last_trick().map(|t| usize::from(t.winner)),
+            Phase::Over => None,
+        }
+    }
+
+    fn phase(&self) -> &'static str {
+        match self.phase {
+            Phase::Bid => "bid",
+            Phase::Play => "play",
+            Phase::Speco => "speco",
+            Phase::Over => "over",
+        }
+    }
+
+    fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        self.totals.to_vec()
+    }
+
+    /// J22: the highest total wins; a tie is shared.
+    fn winning_seats(&self) -> Vec<usize> {
+        if self.phase != Phase::Over {
+            return Vec::new();
+        }
+        let best = self.totals.iter().copied().max().unwrap_or(0);
+        (0..PLAYERS).filter(|&s| self.totals[s] == best).collect()
+    }
+
+    fn legal_actions(&self, out: &mut Vec<ActionId>) {
+        out.clear();
+        match self.phase {
+            Phase::Bid => out.extend_from_slice(self.legal_bids()),
+            Phase::Play => out.extend(self.legal_cards().iter().filter_map(action_of)),
+            Phase::Speco => out.extend_from_slice(&[TAKE, LEAVE]),
+            Phase::Over => {}
+        }
+    }
+
+    fn apply(&mut self, action: ActionId) -> Result<()> {
+        if usize::from(action) >= ACTION_COUNT {
+            return Err(Error::IllegalAction(format!(
+                "{action} is not an action id of julien (0 to {})",
+                ACTION_COUNT - 1
+            )));
+        }
+        if !self.is_legal(action) {
+            let text = Self::action_text(action);
+            let Some(seat) = self.current_player() else {
+                return Err(Error::IllegalAction(format!(
+                    "cannot apply {text}: the game is over"
+                )));
+            };
+            let mut legal = Vec::new();
+            self.legal_actions(&mut legal);
+            let may: Vec<String> = legal.into_iter().map(Self::action_text).collect();
+            return Err(Error::IllegalAction(format!(
+                "seat {seat} may not {} {text} now (phase {}); legal: {}",
+                if self.phase == Phase::Play {
+                    "play"
+                } else {
+                    "choose"
+                },
+                self.phase(),
+                may.join(", ")
+            )));
+        }
+        self.apply_legal(action);
+        Ok(())
+    }
+
+    fn random_action(&self, rng: &mut SplitMix64) -> Option<ActionId> {
+        match self.phase {
+            Phase::Bid => {
+                let bids = self.legal_bids();
+                Some(bids[rng.below(bids.len() as u64) as usize])
+            }
+            Phase::Play => {
+                let legal = self.legal_cards();
+                legal
+                    .nth(rng.below(legal.len() as u64) as usize)
+                    .and_then(action_of)
+            }
+            Phase::Speco => Some([TAKE, LEAVE][rng.below(2) as usize]),
+            Phase::Over => None,
+        }
+    }
+
+    fn play_random(&mut self, rng: &mut SplitMix64) -> Option<ActionId> {
+        let action = self.random_action(rng)?;
+        self.apply_legal(action);
+        Some(action)
+    }
+
+    fn history(&self) -> &[ActionId] {
+        &self.history
+    }
+
+    fn action_text(action: ActionId) -> String {
+        match action {
+            TAKE => "take".to_owned(),
+            LEAVE => "leave".to_owned(),
+            _ => card_of(action).map_or_else(
+                || Bid::of_action(action).map_or_else(String::new, |b| b.text().to_owned()),
+                |card| card.to_string(),
+            ),
+        }
+    }
+
+    fn action_kind(action: ActionId) -> &'static str {
+        match action {
+            0..FIRST_BID => "play",
+            TAKE => "take",
+            LEAVE => "leave",
+            _ => "bid",
+        }
+    }
+
+    fn action_card(action: ActionId) -> Option<Card> {
+        card_of(action)
+    }
+
+    fn parse_action(text: &str) -> Result<ActionId> {
+        if text.eq_ignore_ascii_case("take") {
+            return Ok(TAKE);
+        }
+        if text.eq_ignore_ascii_case("leave") {
+            return Ok(LEAVE);
+        }
+        if let Ok(bid) = Bid::parse(text) {
+            return Ok(bid.action());
+        }
+        let card: Card = text.parse()?;
+        action_of(card).ok_or_else(|| {
+            Error::IllegalAction(format!("{card} is not a card of the 52-card deck"))
+        })
+    }
+
+    fn to_json(&self) -> String {
+        state::to_json(self)
+    }
+
+    fn from_json(text: &str) -> Result<Julien> {
+        state::from_json(text)
+    }
+
+    /// J21, D5: with the masked talon, the cards not yet revealed are `null`.
+    fn observation(&self, seat: usize) -> Result<Value> {
+        let mut view = state::observation(self, seat, &self.hands)?;
+        let shown = self.talon_shown();
+        if let Some(Value::Array(talon)) = view.get_mut("talon") {
+            talon
+                .iter_mut()
+                .skip(shown)
+                .for_each(|card| *card = Value::Null);
+        }
+        Ok(Value::Object(view))
+    }
+}

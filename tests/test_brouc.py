@@ -2,9 +2,10 @@
 
 Each position is a hand-written state (``build``) read with ``from_json``; the
 expected legal cards, trick winners, marriages, announcements and scores are
-worked out here from the rules (shared/rules/brouc.md, the seed text, and
-docs/rules/brouc.md), never taken from an engine. Seats 0 and 2 are team 0,
-seats 1 and 3 team 1; the dealer's right is the dealer's seat + 1.
+worked out here from the rules (docs/rules/brouc.md: its rulings B1-B15, the
+card table and the French text it cites), never taken from an engine.
+Seats 0 and 2 are team 0, seats 1 and 3 team 1; the dealer's right is the
+dealer's seat + 1.
 
 Card points: A 11, 10 10, K 4, Q 3, J 2, 9 8 7 nothing; the order is
 A 10 K Q J 9 8 7 in every suit.

@@ -1,9 +1,9 @@
 """Le Julien's rules, worked by hand, against both the engine and the reference.
 
-Every expected value below is worked out by hand from docs/rules/julien.md, the
-product's rulings (shared/rules/julien.md, J1-J23) and the seed text (rules -1- to
--54-); the arithmetic sits in a comment next to each case. Nothing here was taken
-from running an implementation.
+Every expected value below is worked out by hand from docs/rules/julien.md, its
+rulings (J1-J23) and the French text it cites (rules -1- to -54-); the arithmetic
+sits in a comment next to each case. Nothing here was taken from running an
+implementation.
 
 Both implementations are driven through one adapter (the ``impl`` fixture): the
 scoring function (``cardcore.julien_score`` / ``cardcore.reference.julien.score_tour``),

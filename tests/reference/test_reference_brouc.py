@@ -1,8 +1,8 @@
 """The Brouc reference alone: the rules' worked examples, built positions, golden deals.
 
 Positions are built as state JSON (docs/rules/brouc.md, "State JSON") and loaded
-with ``from_json``; B-numbers are the rulings (shared/rules/brouc.md), D-numbers
-the decisions of docs/rules/brouc.md, [S] the French rules text.
+with ``from_json``; B-numbers are the rulings and D-numbers the decisions of
+docs/rules/brouc.md, [S] the French rules text it cites.
 """
 
 from __future__ import annotations

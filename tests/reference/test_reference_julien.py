@@ -1,9 +1,9 @@
-"""The Julien reference alone: the seed's worked examples, each scoring branch, built
+"""The Julien reference alone: the rules text's worked examples, each scoring branch, built
 positions, the deal, the special Tours, the masked talon, JSON and whole matches.
 
 Positions are built as state JSON (docs/rules/julien.md, "State JSON") and loaded with
-``from_json``. Rule numbers -n- are the French text's, J-numbers the rulings
-(shared/rules/julien.md), D-numbers the decisions of docs/rules/julien.md. Every
+``from_json``. Rule numbers -n- are the French text's, J-numbers the rulings and
+D-numbers the decisions of docs/rules/julien.md. Every
 expected value is worked out by hand in a comment; none comes from the code under test.
 
 Weights (-43-): A 30, K 15, Q 12, J 11, 10 to 2 their face value. Couleurs: Rouge is

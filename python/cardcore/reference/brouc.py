@@ -7,10 +7,10 @@ announcements from the hand.
 Sources, cited in the comments:
 
 - ``docs/rules/brouc.md``, the rules as cardcore plays them, its State JSON,
-  Observation and action ids, and its decisions **D1** .. **D9**;
-- ``shared/rules/brouc.md``, the product's rulings **B1** .. **B15** and the
-  card table;
-- ``shared/seeds/004_87c4079da244f717.txt``, the original French text **[S]**.
+  Observation and action ids, its rulings **B1** .. **B15** and the card table,
+  and its decisions **D1** .. **D9**;
+- the original French text **[S]**, "Règles du jeu, version light et imagée",
+  as that page cites it (by its questions, such as "Comment distribuer ?").
 
 This module is written from those pages alone (never from the Rust engine),
 one small function per rule. Where the pages leave room, the choices are:

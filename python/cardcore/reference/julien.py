@@ -8,11 +8,10 @@ colour contracts (Rouge, Noir, x Rouges, x Noires) and six Tours, the third
 Sources, cited in the comments:
 
 - ``docs/rules/julien.md``, the rules as cardcore plays them: its scoring, action
-  ids and texts, phases, State JSON, Observation, from_json checks, options and
-  its decisions **D1** .. **D6**. It is the contract;
-- ``shared/rules/julien.md``, the product's rulings **J1** .. **J23**;
-- ``shared/seeds/000_f436309e20cdd092.txt``, the French rules text, rules
-  **-1-** .. **-54-**.
+  ids and texts, phases, State JSON, Observation, from_json checks, options, its
+  rulings **J1** .. **J23** and its decisions **D1** .. **D9**. It is the contract;
+- the French rules text "Les règles du Julien", rules **-1-** .. **-54-**, as that
+  page cites it.
 
 This module is written from those pages alone (never from the Rust engine), one
 small function per rule. Where the pages leave room, the choices are:

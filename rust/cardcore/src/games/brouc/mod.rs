@@ -1,9 +1,9 @@
 //! Brouc: a 32-card Jass game for two teams of two, with announcements and
 //! marriages.
 //!
-//! Rules: `shared/seeds/004_87c4079da244f717.txt` and the product's rulings
-//! `shared/rules/brouc.md` (B1-B15). `docs/rules/brouc.md` states every rule as
-//! implemented here, with the decisions (D1-D9) taken where both are silent.
+//! Rules: `docs/rules/brouc.md` states every rule as implemented here, citing
+//! the French text "Règles du jeu, version light et imagée" ([S]), and defines
+//! the rulings (B1-B15) and the decisions (D1-D9) taken where both are silent.
 //! Choices: seats are numbered in the order of play (anticlockwise); the
 //! announcements are automatic (B11); a match ends as soon as a team's exact
 //! running total passes the target (B14), and the abandoned deal is booked (D4).

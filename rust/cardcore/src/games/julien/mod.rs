@@ -2,9 +2,9 @@
 //! tricks with a new trump every trick, Couleur contracts, the Spéco and the
 //! Superspec.
 //!
-//! Rules: `shared/seeds/000_f436309e20cdd092.txt` (-1- to -54-) and the
-//! product's rulings `shared/rules/julien.md` (J1-J23). `docs/rules/julien.md`
-//! states every rule as implemented here, with the decisions (D1-D6).
+//! Rules: `docs/rules/julien.md` states every rule as implemented here, citing
+//! the French text "Les règles du Julien" by its rule numbers (-1- to -54-),
+//! and defines the rulings (J1-J23) and the decisions (D1-D9).
 //! Choices: seats are numbered clockwise (the order of play); the finished
 //! Tours' public records are kept in `finished_tours` (D4); the special cards are used
 //! the best way for their holder (J16), forced in the Superspec (J20).

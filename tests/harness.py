@@ -80,7 +80,9 @@ class GameConfig:
     public_hand_cards: Callable[[JsonDict], set[str]]
     # Cards outside the hands that no seat sees (a masked talon, a kitty, ...).
     face_down: Callable[[JsonDict], set[str]] = _none
-    # Observation keys that record finished deals: their cards are not today's hands'.
+    # The state key listing every finished deal's record.
+    finished_key: str = ""
+    # State and observation keys that record finished deals: their cards are not today's hands'.
     past_records: tuple[str, ...] = ()
     # A bound on the number of actions of one whole match, to catch a game that never ends.
     max_actions: int = 5000
@@ -126,7 +128,8 @@ GAME_CONFIG: dict[str, GameConfig] = {
         teams=((0, 2), (1, 3)),
         table_cards=_brouc_table_cards,
         public_hand_cards=_brouc_public_hand_cards,
-        past_records=("finished_deals",),
+        finished_key="finished_deals",
+        past_records=("finished_deals", "previous_deal"),
         extra_bad_texts=("2S", "6H", "CD", "21T", "EX", "JK"),
     ),
     "julien": GameConfig(
@@ -172,7 +175,8 @@ GAME_CONFIG: dict[str, GameConfig] = {
         table_cards=_julien_table_cards,
         public_hand_cards=_none,
         face_down=_julien_face_down,
-        past_records=("finished_tours",),
+        finished_key="finished_tours",
+        past_records=("finished_tours", "previous_tour"),
         extra_bad_texts=("CD", "21T", "EX", "JK", "BJ"),
     ),
 }

@@ -708,7 +708,7 @@ def test_cape_then_the_next_deal(mod: ModuleType) -> None:
     assert [trick["winner"] for trick in record["tricks"]] == [0, 0, 0, 0, 2, 2, 2, 2]
     played = [card for trick in record["tricks"] for _seat, card in trick["cards"]]
     assert played == PLAY_C.split()
-    assert game.observation(2)["finished_deals"] == [record]
+    assert game.observation(2)["previous_deal"] == record
 
 
 def test_cape_on_the_trick_that_wins_the_match(mod: ModuleType) -> None:
@@ -755,11 +755,12 @@ def test_observation_layout(mod: ModuleType) -> None:
     parsed = js(game)
     for seat in range(4):
         observation = game.observation(seat)
-        shared = set(parsed) - {"rng", "hands", "history"}
+        shared = set(parsed) - {"rng", "hands", "history", "finished_deals"}
         own = {"seat", "hand", "hand_sizes", "current_player", "scores", "trump_card_held"}
-        assert set(observation) == shared | own
+        assert set(observation) == shared | own | {"previous_deal"}
         for key in shared:
             assert observation[key] == parsed[key], key
+        assert observation["previous_deal"] is None  # the first deal: none finished yet
         assert observation["seat"] == seat
         assert observation["hand"] == parsed["hands"][seat]
         assert observation["hand_sizes"] == [8, 7, 7, 8]

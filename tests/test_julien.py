@@ -1011,7 +1011,7 @@ def test_a_finished_tour_of_a_match_moves_to_finished_tours(impl: Impl) -> None:
     assert record["bids"] == bids
     assert record["specials_holder"] == 1
     assert [trick["winner"] for trick in record["tricks"]] == B_WINNERS
-    assert game.observation(2)["finished_tours"] == [record]
+    assert game.observation(2)["previous_tour"] == record
     assert len(parsed["history"]) == 44
 
 
@@ -1060,7 +1060,7 @@ def test_observation_layout(impl: Impl) -> None:
     game = impl.from_json(build(DEAL_A, BIDS_A))
     play(game, "10C KC")
     parsed = js(game)
-    shared = set(parsed) - {"rng", "hands", "history"}
+    shared = set(parsed) - {"rng", "hands", "history", "finished_tours"}
     for seat in range(4):
         observation = game.observation(seat)
         assert set(observation) == shared | {
@@ -1069,9 +1069,11 @@ def test_observation_layout(impl: Impl) -> None:
             "hand_sizes",
             "current_player",
             "scores",
+            "previous_tour",
         }
         for key in shared:
             assert observation[key] == parsed[key], key
+        assert observation["previous_tour"] is None  # Tour 1: none finished yet
         assert observation["seat"] == seat
         assert observation["hand"] == parsed["hands"][seat]
         assert observation["hand_sizes"] == [9, 9, 10, 10]
@@ -1288,9 +1290,9 @@ def test_a_whole_match(impl: Impl, masked: bool) -> None:
                 assert record["specials_holder"] == record["tricks"][9]["winner"]
                 check_taken(record)
                 assert scores_from_record(impl, record) == parsed["tour_scores"][-1]
-                observed = game.observation(dealer)["finished_tours"]
-                assert observed == finished
-                assert all(None not in past["talon"] for past in observed)
+                observed = game.observation(dealer)["previous_tour"]
+                assert observed == record
+                assert None not in observed["talon"]
         if game.is_over:
             break
         phases.setdefault(tour, set()).add(game.phase)

@@ -52,8 +52,7 @@ def played_position(
 def deal_records(name: str, parsed: JsonDict) -> list[JsonDict]:
     """Every deal the state records, oldest first: the finished deals' records, then the
     state itself for the deal in play (its ``"trick"`` is the trick being played)."""
-    (past,) = config(name).past_records
-    return [*parsed[past], parsed]
+    return [*parsed[config(name).finished_key], parsed]
 
 
 def deal_tricks(record: JsonDict) -> list[list[list[Any]]]:
@@ -100,7 +99,7 @@ def plant_revoke(
         return {card: other, other: card}.get(value, value) if isinstance(value, str) else value
 
     planted = json.loads(json.dumps(parsed))
-    (past,) = config(name).past_records
+    past = config(name).finished_key
     if deal < len(records) - 1:
         planted[past][deal]["tricks"] = trade(planted[past][deal]["tricks"])
     else:
@@ -165,7 +164,7 @@ def test_revokes_are_planted_in_finished_deals_and_the_deal_in_play(name: str) -
     finished deals, completed tricks and (mid-trick) a trick in play."""
     game = cardcore.new_game(name, seed=11)
     bot = cardcore.RandomBot(seed=11)
-    while len(state(game)[config(name).past_records[0]]) < 1:
+    while len(state(game)[config(name).finished_key]) < 1:
         game.apply(bot.act(game))
     while len(game.history) % 4 != 2 or not state(game)["trick"]:
         game.apply(bot.act(game))

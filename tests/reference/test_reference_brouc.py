@@ -649,7 +649,7 @@ def test_every_finished_deal_is_kept_oldest_first() -> None:
     for record, (_, _, tricks) in zip(records, ended, strict=True):
         assert [[tuple(play) for play in t["cards"]] for t in record["tricks"][:7]] == tricks
     assert len(game.deal_scores) == 3
-    assert game.observation(2)["finished_deals"] == records
+    assert game.observation(2)["previous_deal"] == records[-1]
 
 
 # --- Options ---------------------------------------------------------------------------
@@ -709,13 +709,14 @@ def test_observation_shows_what_the_seat_may_know() -> None:
     for seat in range(4):
         seen = game.observation(seat)
         full = state(game)
-        assert set(seen) == (set(full) - {"rng", "hands", "history"}) | {
+        assert set(seen) == (set(full) - {"rng", "hands", "history", "finished_deals"}) | {
             "seat",
             "hand",
             "hand_sizes",
             "current_player",
             "scores",
             "trump_card_held",
+            "previous_deal",
         }
         assert all(seen[key] == full[key] for key in full if key in seen)
         assert seen["seat"] == seat

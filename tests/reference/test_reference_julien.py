@@ -578,14 +578,15 @@ def test_masked_talon_reveal_schedule() -> None:
     assert shown() == full
 
 
-def test_masked_talon_finished_tours_show_their_whole_talon() -> None:
+def test_masked_talon_previous_tour_shows_its_whole_talon() -> None:
     game = random_game(9, 2 * 44, masked_talon=True)
     assert (game.tour, game.phase) == (3, "bid")
     observation = game.observation(0)
     assert observation["talon"] == [None] * 12
-    assert observation["finished_tours"] == state(game)["finished_tours"]
-    assert [len(record["talon"]) for record in observation["finished_tours"]] == [12, 12]
-    assert all(None not in record["talon"] for record in observation["finished_tours"])
+    assert "finished_tours" not in observation
+    assert observation["previous_tour"] == state(game)["finished_tours"][-1]
+    assert len(observation["previous_tour"]["talon"]) == 12
+    assert None not in observation["previous_tour"]["talon"]
 
 
 def test_unmasked_talon_is_public_from_the_deal() -> None:
@@ -844,8 +845,10 @@ def test_observation() -> None:
     assert observation["seat"] == 2
     assert observation["current_player"] == game.current_player
     assert observation["scores"] == [0, 0, 0, 0]
-    public = {key: value for key, value in data.items() if key not in ("rng", "hands", "history")}
+    hidden_or_past = ("rng", "hands", "history", "finished_tours")
+    public = {key: value for key, value in data.items() if key not in hidden_or_past}
     assert {key: observation[key] for key in public} == public
+    assert observation["previous_tour"] is None
     with pytest.raises(RuleError):
         game.observation(4)
 
@@ -1067,7 +1070,7 @@ def test_every_finished_tour_is_kept_oldest_first() -> None:
     game = load(data)
     assert [r.tour for r in game.finished_tours] == [1, 2, 3]
     assert game.previous_tour == game.finished_tours[-1]
-    assert game.observation(3)["finished_tours"] == records
+    assert game.observation(3)["previous_tour"] == records[-1]
 
 
 def test_an_earlier_tour_with_an_impossible_history_is_rejected() -> None:

@@ -352,6 +352,7 @@ class BroucReference(ReferenceGame):
     TRICK_KEYS = TRICK_KEYS
     RECORD_KEYS = DEAL_RECORD_KEYS
     FINISHED_KEY = "finished_deals"
+    PREVIOUS_KEY = "previous_deal"
 
     _single_deal: bool
     _target: int

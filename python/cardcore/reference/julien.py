@@ -533,6 +533,7 @@ class JulienReference(ReferenceGame):
     TRICK_KEYS = TRICK_KEYS
     RECORD_KEYS = TOUR_RECORD_KEYS
     FINISHED_KEY = "finished_tours"
+    PREVIOUS_KEY = "previous_tour"
 
     _options: Options
     _rng: SplitMix64

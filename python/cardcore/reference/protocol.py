@@ -77,6 +77,8 @@ class ReferenceGame(ABC):
     """The keys of a finished deal's public record."""
     FINISHED_KEY: ClassVar[str]
     """The state key that lists the records of the deals played to their end."""
+    PREVIOUS_KEY: ClassVar[str]
+    """The observation key of the last of them (or None)."""
 
     _phase: str
     _rng: SplitMix64
@@ -189,11 +191,15 @@ class ReferenceGame(ABC):
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may know: the state without the generator, the hands and the
-        history, with its own hand, every hand's size, the seat to act and the scores."""
+        history, the last finished deal's record instead of all of them, with its own
+        hand, every hand's size, the seat to act and the scores."""
         seat = self._check_seat(seat)
         view = self._state()
         for hidden in ("rng", "hands", "history"):
             del view[hidden]
+        # Of the finished deals a seat is shown the last (docs/protocol.md, Observations).
+        finished = view.pop(self.FINISHED_KEY)
+        view[self.PREVIOUS_KEY] = finished[-1] if finished else None
         view["seat"] = seat
         view["hand"] = list(self._hands[seat])
         view["hand_sizes"] = [len(hand) for hand in self._hands]

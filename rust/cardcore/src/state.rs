@@ -29,9 +29,16 @@ pub trait Replay: Game {
     type Saved: Serialize + DeserializeOwned + PartialEq;
     /// How one deal was dealt: what the game needs to deal it again.
     type Deal;
+    /// The state's key listing every finished deal's record, oldest first.
+    const FINISHED_KEY: &'static str;
+    /// The observation's key for the last of them (or null): a seat sees the
+    /// deal in play and the last one finished, as players see the last trick
+    /// taken before the cards are gathered.
+    const PREVIOUS_KEY: &'static str;
 
     /// The state as it is saved; with [`View::Public`], without the hidden
-    /// parts (generator, hands, history), which observations leave out.
+    /// parts (generator, hands, history) and with only the last finished deal,
+    /// as observations show it.
     fn save(&self, view: View) -> Self::Saved;
     /// What replaying `saved` starts from: its options, its generator, every
     /// deal it records (each checked to be a possible deal) and its history.
@@ -53,8 +60,17 @@ pub trait Replay: Game {
 pub enum View {
     /// Everything: the state JSON.
     Whole,
-    /// What every seat sees: the generator, hands and history left empty.
+    /// What every seat sees: the generator, hands and history left empty,
+    /// and of the finished deals only the last.
     Public,
+}
+
+/// The finished deals' records a view saves: all of them, or the last.
+pub fn finished<T>(records: &[T], view: View) -> &[T] {
+    match view {
+        View::Whole => records,
+        View::Public => &records[records.len().saturating_sub(1)..],
+    }
 }
 
 /// What a saved state is replayed from.
@@ -203,7 +219,8 @@ pub fn held<const N: usize>(hands: &[Vec<Card>; N]) -> [CardSet; N] {
 }
 
 /// What `seat` sees: the saved state without the generator, the hands and the
-/// history, with its own hand, every hand's size, the seat to act and the scores.
+/// history, the last finished deal instead of all of them, with its own hand,
+/// every hand's size, the seat to act and the scores.
 pub fn observation<G: Replay>(
     game: &G,
     seat: usize,
@@ -216,6 +233,11 @@ pub fn observation<G: Replay>(
     for hidden in ["rng", "hands", "history"] {
         view.remove(hidden);
     }
+    let previous = match view.remove(G::FINISHED_KEY) {
+        Some(Value::Array(mut finished)) => finished.pop().unwrap_or(Value::Null),
+        _ => Value::Null,
+    };
+    view.insert(G::PREVIOUS_KEY.into(), previous);
     view.insert("seat".into(), json!(seat));
     view.insert("hand".into(), json!(hand_cards(hands[seat])));
     let sizes: Vec<usize> = hands.iter().map(|h| h.len()).collect();

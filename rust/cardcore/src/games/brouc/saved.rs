@@ -102,6 +102,8 @@ pub(super) fn plays_of(tricks: &[SavedTrick]) -> Plays {
 impl Replay for Brouc {
     type Saved = Saved;
     type Deal = Dealt;
+    const FINISHED_KEY: &'static str = "finished_deals";
+    const PREVIOUS_KEY: &'static str = "previous_deal";
 
     fn save(&self, view: View) -> Saved {
         let whole = view == View::Whole;
@@ -126,7 +128,10 @@ impl Replay for Brouc {
             card_points: self.deal.card_points,
             marriages: self.deal.marriages,
             announcements: self.deal.saved_announcements(),
-            finished_deals: self.finished_deals.iter().map(DealRecord::save).collect(),
+            finished_deals: state::finished(&self.finished_deals, view)
+                .iter()
+                .map(DealRecord::save)
+                .collect(),
             deal_scores: self.deal_scores.clone(),
             capes: self.capes,
             winner: self.winner,

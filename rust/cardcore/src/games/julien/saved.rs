@@ -103,6 +103,8 @@ pub(super) fn plays_of(tricks: &[SavedTrick]) -> Plays {
 impl Replay for Julien {
     type Saved = Saved;
     type Deal = Dealt;
+    const FINISHED_KEY: &'static str = "finished_tours";
+    const PREVIOUS_KEY: &'static str = "previous_tour";
 
     fn save(&self, view: View) -> Saved {
         let whole = view == View::Whole;
@@ -129,7 +131,10 @@ impl Replay for Julien {
             tricks: tour.tricks,
             specials_holder: tour.specials_holder,
             tour_scores: self.tour_scores.clone(),
-            finished_tours: self.finished_tours.iter().map(TourRecord::save).collect(),
+            finished_tours: state::finished(&self.finished_tours, view)
+                .iter()
+                .map(TourRecord::save)
+                .collect(),
             history: History::new(if whole { &self.history } else { &[] }),
         }
     }

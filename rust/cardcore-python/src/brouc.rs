@@ -76,8 +76,8 @@ impl PyBroucDeal {
 
     /// Who won each completed trick.
     #[getter]
-    fn trick_winners(&self) -> Vec<u8> {
-        self.0.tricks().map(|t| t.winner).collect()
+    fn trick_winners(&self) -> Vec<usize> {
+        self.0.tricks().map(|t| usize::from(t.winner)).collect()
     }
 
     #[getter]

@@ -15,19 +15,25 @@ __all__ = [
     "Card",
     "CardcoreError",
     "IllegalActionError",
+    "IllegalActionTypeError",
     "JsonError",
+    "JsonTypeError",
     "Julien",
     "JulienBid",
     "JulienTour",
     "JulienTrick",
     "NotationError",
+    "NotationTypeError",
     "OptionError",
+    "OptionTypeError",
     "RandomBot",
     "Rank",
     "SeatError",
+    "SeatTypeError",
     "SimulationSummary",
     "Suit",
     "UnknownGameError",
+    "UnknownGameTypeError",
     "__version__",
     "_action",
     "deck",
@@ -47,6 +53,14 @@ class JsonError(CardcoreError): ...
 class UnknownGameError(CardcoreError): ...
 class OptionError(CardcoreError): ...
 class SeatError(CardcoreError): ...
+
+# A value of the wrong Python type: the kind's error, and also a TypeError.
+class IllegalActionTypeError(IllegalActionError, TypeError): ...
+class NotationTypeError(NotationError, TypeError): ...
+class JsonTypeError(JsonError, TypeError): ...
+class UnknownGameTypeError(UnknownGameError, TypeError): ...
+class OptionTypeError(OptionError, TypeError): ...
+class SeatTypeError(SeatError, TypeError): ...
 
 @final
 class Suit:
@@ -404,7 +418,8 @@ class RandomBot:
     """A seeded uniform-random player: ``bot.act(game)`` picks one legal action."""
 
     def __new__(cls, seed: int) -> RandomBot: ...
-    def act(self, game: Game) -> Action: ...
+    def act(self, game: Game) -> Action:
+        """One legal action of ``game``, drawn uniformly (docs/protocol.md, "Bots")."""
 
 @final
 class SimulationSummary:

@@ -118,7 +118,7 @@ game_class!(
     {
         /// The cards a seat holds, in face-id order.
         fn hand(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
-            let seat = crate::seat_arg(seat)?;
+            let seat = crate::seat_arg::<Brouc>(seat)?;
             Ok(self.game.hand(seat).py_err()?.iter().map(PyCard).collect())
         }
 

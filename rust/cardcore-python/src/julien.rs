@@ -137,10 +137,6 @@ fn specials_of(record: &TourRecord) -> (PyCard, PyCard) {
     (PyCard(record.talon()[10]), PyCard(record.talon()[11]))
 }
 
-fn seat_of(seat: &Bound<'_, PyAny>) -> PyResult<usize> {
-    cardcore::game::check_seat::<Julien>(crate::seat_arg(seat)?).py_err()
-}
-
 /// The public record of one Julien Tour: talon, bids and tricks.
 #[pyclass(module = "cardcore", name = "JulienTour", frozen)]
 pub(crate) struct PyJulienTour(TourRecord);
@@ -198,7 +194,7 @@ impl PyJulienTour {
     fn collected(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
         Ok(self
             .0
-            .collected(seat_of(seat)?)
+            .collected(crate::seat_arg::<Julien>(seat)?)
             .iter()
             .map(PyCard)
             .collect())
@@ -206,7 +202,12 @@ impl PyJulienTour {
 
     /// The trump cards a seat took (Spéco, Superspec).
     fn taken_trumps(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
-        Ok(self.0.taken(seat_of(seat)?).iter().map(PyCard).collect())
+        Ok(self
+            .0
+            .taken(crate::seat_arg::<Julien>(seat)?)
+            .iter()
+            .map(PyCard)
+            .collect())
     }
 
     fn __repr__(&self) -> String {
@@ -286,7 +287,7 @@ game_class!(
     {
         /// The cards a seat holds, in face-id order.
         fn hand(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
-            let seat = crate::seat_arg(seat)?;
+            let seat = crate::seat_arg::<Julien>(seat)?;
             Ok(self.game.hand(seat).py_err()?.iter().map(PyCard).collect())
         }
 
@@ -381,7 +382,7 @@ game_class!(
 
         /// The cards of the tricks a seat won this Tour.
         fn collected(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
-            let seat = seat_of(seat)?;
+            let seat = crate::seat_arg::<Julien>(seat)?;
             Ok(self
                 .game
                 .current_tour()
@@ -393,7 +394,7 @@ game_class!(
 
         /// The trump cards a seat took this Tour (Spéco, Superspec).
         fn taken_trumps(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
-            let seat = seat_of(seat)?;
+            let seat = crate::seat_arg::<Julien>(seat)?;
             Ok(self
                 .game
                 .current_tour()

@@ -1,6 +1,6 @@
 """Type stubs for the native module ``cardcore._core`` (checked by stubtest)."""
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Literal, final
 
 from cardcore._protocol import Game
@@ -441,10 +441,21 @@ class SimulationSummary:
     def decisions_per_second(self) -> float: ...
 
 def simulate(
-    name: str, *, games: int, seed: int, threads: int | None = None, **options: Any
+    name: str,
+    *,
+    games: int,
+    seed: int,
+    threads: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    **options: Any,
 ) -> SimulationSummary:
     """Play ``games`` (1 to 10**12) whole matches between random bots in Rust, without the GIL.
 
     Each match's seeds depend only on ``seed`` and its index, so the results do not
     depend on ``threads`` (default: the machine's cores).
+
+    While the matches are played, the calling thread runs Python's signal handlers
+    every 50 ms (Ctrl-C stops the run and raises ``KeyboardInterrupt``) and calls
+    ``progress(games_done, games)`` a few times a second, and once at the end. An
+    exception raised by ``progress`` stops the run and is raised.
     """

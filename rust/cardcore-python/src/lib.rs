@@ -4,6 +4,8 @@
 //! core's errors to Python exceptions in one place ([`to_py_err`]) and gives
 //! every game the same Python protocol through [`game_class!`].
 
+use std::time::Duration;
+
 use cardcore::card::{Card, Rank, Suit};
 use cardcore::game::{check_action_id, check_seat, ActionId, Game};
 use cardcore::options::OptionKind;
@@ -1104,15 +1106,23 @@ impl SimulationSummary {
 /// A bound on one call (days of computing), so a typo cannot hang the caller.
 const MAX_SIMULATED_GAMES: u64 = 1_000_000_000_000;
 
+/// How often the calling thread wakes up, while a simulation runs, to take
+/// the GIL back and look for signals (Ctrl-C).
+const SIGNAL_TICK: Duration = Duration::from_millis(50);
+
+/// Every how many wake-ups the progress callback is called (a few times a second).
+const TICKS_PER_PROGRESS: u32 = 5;
+
 /// Plays `games` whole matches between random bots in Rust, without the GIL.
 #[pyfunction]
-#[pyo3(signature = (name, *, games, seed, threads = None, **options))]
+#[pyo3(signature = (name, *, games, seed, threads = None, progress = None, **options))]
 fn simulate(
     py: Python<'_>,
     name: &Bound<'_, PyAny>,
     games: &Bound<'_, PyAny>,
     seed: &Bound<'_, PyAny>,
     threads: Option<&Bound<'_, PyAny>>,
+    progress: Option<&Bound<'_, PyAny>>,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<SimulationSummary> {
     let name = str_arg(name, Error::UnknownGame)?;
@@ -1123,6 +1133,13 @@ fn simulate(
         .map(|t| int_arg(t, |m| Error::option("threads", m)))
         .transpose()?;
     let seed = extract_seed(seed)?;
+    let progress = match progress.filter(|p| !p.is_none()) {
+        Some(p) if !p.is_callable() => {
+            let message = format!("expected a callable or None, got {}", shown(p));
+            return Err(to_py_err(Failure::Type(Error::option("progress", message))));
+        }
+        p => p.map(|p| p.clone().unbind()),
+    };
     let games = u64::try_from(games)
         .ok()
         .filter(|g| (1..=MAX_SIMULATED_GAMES).contains(g))
@@ -1146,9 +1163,7 @@ fn simulate(
     };
     cardcore::with_game!(name, G => {
         let options = options_to_json::<G>(options)?;
-        let summary = py
-            .detach(|| cardcore::simulate::simulate::<G>(games, seed, threads, &options))
-            .map_err(|e| options_err::<G>(e, &options))?;
+        let summary = simulate_watched::<G>(py, games, seed, threads, &options, progress.as_ref())?;
         Ok(SimulationSummary {
             game: G::NAME,
             games: summary.games,
@@ -1159,6 +1174,60 @@ fn simulate(
             threads: summary.threads,
         })
     }, unknown => Err(to_py_err(Error::UnknownGame(name.to_owned()))))
+}
+
+/// Runs the simulation without the GIL. Every [`SIGNAL_TICK`] the calling
+/// thread takes the GIL back to run the signal handlers (Ctrl-C raises
+/// `KeyboardInterrupt` there) and, now and then, `progress(done, games)`; an
+/// exception from either stops the workers and is raised. `progress` is
+/// called once more at the end.
+fn simulate_watched<G: Game>(
+    py: Python<'_>,
+    games: u64,
+    seed: u64,
+    threads: usize,
+    options: &Map<String, Value>,
+    progress: Option<&Py<PyAny>>,
+) -> PyResult<cardcore::simulate::Summary> {
+    let control = cardcore::simulate::Control::new();
+    let mut raised: Option<PyErr> = None;
+    let mut ticks = 0u32;
+    let summary = py.detach(|| {
+        cardcore::simulate::simulate_with::<G>(
+            games,
+            seed,
+            threads,
+            options,
+            &control,
+            SIGNAL_TICK,
+            |control| {
+                if control.is_stopped() {
+                    return;
+                }
+                ticks += 1;
+                let report = progress.filter(|_| ticks % TICKS_PER_PROGRESS == 0);
+                let outcome = Python::attach(|py| {
+                    py.check_signals()?;
+                    match report {
+                        Some(progress) => progress.call1(py, (control.done(), games)).map(drop),
+                        None => Ok(()),
+                    }
+                });
+                if let Err(error) = outcome {
+                    raised = Some(error);
+                    control.stop();
+                }
+            },
+        )
+    });
+    if let Some(error) = raised {
+        return Err(error);
+    }
+    let summary = summary.map_err(|e| options_err::<G>(e, options))?;
+    if let Some(progress) = progress {
+        progress.call1(py, (summary.games, games))?;
+    }
+    Ok(summary)
 }
 
 // ---------------------------------------------------------------- module

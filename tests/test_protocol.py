@@ -45,6 +45,9 @@ def test_each_kind_has_a_type_error_subclass() -> None:
         assert type_error.__module__ == "cardcore"
         assert type_error.__doc__
         assert type_error.__name__ in cardcore.__all__
+    concurrent = cardcore.ConcurrentUseError
+    assert concurrent.__bases__ == (cardcore.CardcoreError, RuntimeError)
+    assert concurrent.__doc__
 
 
 def test_every_game_has_a_config() -> None:

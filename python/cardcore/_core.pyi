@@ -14,6 +14,7 @@ __all__ = [
     "BroucDeal",
     "Card",
     "CardcoreError",
+    "ConcurrentUseError",
     "IllegalActionError",
     "IllegalActionTypeError",
     "JsonError",
@@ -61,6 +62,9 @@ class JsonTypeError(JsonError, TypeError): ...
 class UnknownGameTypeError(UnknownGameError, TypeError): ...
 class OptionTypeError(OptionError, TypeError): ...
 class SeatTypeError(SeatError, TypeError): ...
+
+# A game (or bot) called while another call on it is in progress.
+class ConcurrentUseError(CardcoreError, RuntimeError): ...
 
 @final
 class Suit:

@@ -4,6 +4,7 @@
 //! core's errors to Python exceptions in one place ([`to_py_err`]) and gives
 //! every game the same Python protocol through [`game_class!`].
 
+use std::sync::{Mutex, MutexGuard, TryLockError};
 use std::time::Duration;
 
 use cardcore::card::{Card, Rank, Suit};
@@ -11,7 +12,7 @@ use cardcore::game::{check_action_id, check_seat, ActionId, Game};
 use cardcore::options::OptionKind;
 use cardcore::Error;
 use pyo3::create_exception;
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple, PyType};
@@ -60,10 +61,11 @@ create_exception!(cardcore, SeatError, CardcoreError, "A seat out of range.");
 
 /// The classes made at run time, because each has two bases: for each error
 /// kind, the class raised when a value's Python type is wrong (the kind and
-/// `TypeError`).
+/// `TypeError`), and `ConcurrentUseError` (`CardcoreError` and `RuntimeError`).
 struct TwoBaseErrors {
     /// In the order of [`KINDS`].
     wrong_type: Vec<Py<PyType>>,
+    concurrent_use: Py<PyType>,
 }
 
 /// Each error kind's class, its wrong-type class's name and docstring.
@@ -144,7 +146,19 @@ fn two_base_errors(py: Python<'_>) -> PyResult<&TwoBaseErrors> {
                 two_base_class(py, name, [kind, py.get_type::<PyTypeError>()], doc)
             })
             .collect::<PyResult<Vec<_>>>()?;
-        Ok(TwoBaseErrors { wrong_type })
+        let concurrent_use = two_base_class(
+            py,
+            "ConcurrentUseError",
+            [
+                py.get_type::<CardcoreError>(),
+                py.get_type::<PyRuntimeError>(),
+            ],
+            "A game (or bot) called while another call on it is in progress; also a RuntimeError.",
+        )?;
+        Ok(TwoBaseErrors {
+            wrong_type,
+            concurrent_use,
+        })
     })
 }
 
@@ -156,6 +170,8 @@ pub(crate) enum Failure {
     Type(Error),
     /// Text that is not valid Unicode: the kind's class; `shown` is the text as Python writes it.
     NotUnicode { kind: Error, shown: String },
+    /// An object called while another call on it is in progress: `ConcurrentUseError`.
+    Busy(&'static str),
 }
 
 impl From<Error> for Failure {
@@ -184,6 +200,16 @@ pub(crate) fn to_py_err(failure: impl Into<Failure>) -> PyErr {
             };
             (kind, false, message)
         }
+        Failure::Busy(what) => {
+            let message = format!(
+                "{what} is in use by another call (from another thread, or from code run \
+                 during that call): one object serves one call at a time"
+            );
+            return Python::attach(|py| match two_base_errors(py) {
+                Ok(classes) => PyErr::from_type(classes.concurrent_use.bind(py).clone(), message),
+                Err(error) => error,
+            });
+        }
     };
     let index = kind_index(&error);
     Python::attach(|py| {
@@ -206,6 +232,20 @@ trait IntoPyResult<T> {
 impl<T> IntoPyResult<T> for Result<T, Error> {
     fn py_err(self) -> PyResult<T> {
         self.map_err(to_py_err)
+    }
+}
+
+/// Locks what one call uses (a game, a bot) for that call: a call that finds
+/// it in use by another is refused, never kept waiting. A lock poisoned by a
+/// panic (a bug, reported when it happened) is taken over as it was left.
+fn lock<'a, T>(cell: &'a Mutex<T>, what: &'static str) -> PyResult<MutexGuard<'a, T>> {
+    match cell.try_lock() {
+        Ok(guard) => Ok(guard),
+        Err(TryLockError::WouldBlock) => Err(to_py_err(Failure::Busy(what))),
+        Err(TryLockError::Poisoned(poisoned)) => {
+            cell.clear_poison();
+            Ok(poisoned.into_inner())
+        }
     }
 }
 
@@ -777,10 +817,10 @@ trait PyGame: Game {
     type Class: pyo3::PyClass;
     /// A new Python object holding `self`.
     fn wrap(self, py: Python<'_>) -> PyResult<Py<PyAny>>;
-    /// Borrows the class out of a Python object, if it is one.
-    fn inner<'a>(game: &'a Bound<'_, PyAny>) -> PyResult<PyRef<'a, Self::Class>>;
-    /// The game a class instance holds.
-    fn game(class: &Self::Class) -> &Self;
+    /// The class instance a Python object is, if it is one.
+    fn class<'a>(game: &'a Bound<'_, PyAny>) -> Option<&'a Self::Class>;
+    /// The game a class instance holds, locked for one call ([`lock`]).
+    fn lock(class: &Self::Class) -> PyResult<MutexGuard<'_, Box<Self>>>;
     /// The game's shared `Action` objects, by id.
     fn actions(py: Python<'_>) -> PyResult<&'static [Py<PyAction>]>;
 }
@@ -790,22 +830,34 @@ trait PyGame: Game {
 macro_rules! game_class {
     ($Class:ident, $Game:ty, $py_name:literal, $doc:literal, { $($extra:tt)* }) => {
         #[doc = $doc]
-        #[pyclass(module = "cardcore", name = $py_name)]
-        #[derive(Clone)]
+        #[pyclass(module = "cardcore", name = $py_name, frozen)]
         pub(crate) struct $Class {
-            game: $Game,
+            /// Each call locks it: a game serves one call at a time. Boxed, so that
+            /// building the Python object moves a pointer, not the whole game.
+            game: std::sync::Mutex<Box<$Game>>,
+        }
+
+        impl $Class {
+            fn new(game: $Game) -> Self {
+                $Class { game: std::sync::Mutex::new(Box::new(game)) }
+            }
+
+            /// The game, locked for this call (`ConcurrentUseError` if another has it).
+            fn game(&self) -> PyResult<std::sync::MutexGuard<'_, Box<$Game>>> {
+                crate::lock(&self.game, concat!("this ", $py_name, " game"))
+            }
         }
 
         impl crate::PyGame for $Game {
             type Class = $Class;
             fn wrap(self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-                Ok(Py::new(py, $Class { game: self })?.into_any())
+                Ok(Py::new(py, $Class::new(self))?.into_any())
             }
-            fn inner<'a>(game: &'a Bound<'_, PyAny>) -> PyResult<PyRef<'a, $Class>> {
-                Ok(game.cast::<$Class>()?.borrow())
+            fn class<'a>(game: &'a Bound<'_, PyAny>) -> Option<&'a $Class> {
+                game.cast::<$Class>().ok().map(Bound::get)
             }
-            fn game(class: &$Class) -> &$Game {
-                &class.game
+            fn lock(class: &$Class) -> PyResult<std::sync::MutexGuard<'_, Box<$Game>>> {
+                class.game()
             }
             fn actions(py: Python<'_>) -> PyResult<&'static [Py<PyAction>]> {
                 static ACTIONS: PyOnceLock<Vec<Py<PyAction>>> = PyOnceLock::new();
@@ -821,7 +873,7 @@ macro_rules! game_class {
                 let seed = crate::extract_seed(seed)?;
                 let options = crate::options_to_json::<$Game>(options)?;
                 <$Game as Game>::new(seed, &options)
-                    .map(|game| $Class { game })
+                    .map($Class::new)
                     .map_err(|e| crate::options_err::<$Game>(e, &options))
             }
 
@@ -839,7 +891,7 @@ macro_rules! game_class {
             /// Every option in force, defaults filled in.
             #[getter]
             fn options(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-                crate::json_to_py(py, &self.game.options())
+                crate::json_to_py(py, &self.game()?.options())
             }
 
             /// The number of seats, numbered from 0.
@@ -850,47 +902,50 @@ macro_rules! game_class {
 
             /// The seat to act, None once the game is over.
             #[getter]
-            fn current_player(&self) -> Option<usize> {
-                self.game.current_player()
+            fn current_player(&self) -> PyResult<Option<usize>> {
+                Ok(self.game()?.current_player())
             }
 
             /// A short string: "play", "over", ... (each game's rules page lists its own).
             #[getter]
-            fn phase(&self) -> &'static str {
-                self.game.phase()
+            fn phase(&self) -> PyResult<&'static str> {
+                Ok(self.game()?.phase())
             }
 
             /// Whether the match (or the single deal) has ended.
             #[getter]
-            fn is_over(&self) -> bool {
-                self.game.is_over()
+            fn is_over(&self) -> PyResult<bool> {
+                Ok(self.game()?.is_over())
             }
 
             /// Match scores per seat (a team's seats show the team's score).
             #[getter]
-            fn scores(&self) -> Vec<i64> {
-                self.game.scores()
+            fn scores(&self) -> PyResult<Vec<i64>> {
+                Ok(self.game()?.scores())
             }
 
             /// The actions applied, oldest first.
             #[getter]
             fn history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+                let game = self.game()?;
                 let actions = <$Game as crate::PyGame>::actions(py)?;
-                PyList::new(py, self.game.history().iter().map(|&a| &actions[usize::from(a)]))
+                PyList::new(py, game.history().iter().map(|&a| &actions[usize::from(a)]))
             }
 
             /// Every legal action, sorted by id.
             fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+                let game = self.game()?;
                 let actions = <$Game as crate::PyGame>::actions(py)?;
                 let mut legal = Vec::with_capacity(<$Game as Game>::ACTION_COUNT);
-                self.game.legal_actions(&mut legal);
+                game.legal_actions(&mut legal);
                 PyList::new(py, legal.into_iter().map(|a| &actions[usize::from(a)]))
             }
 
             /// Plays an `Action`, an action id or an action text; a refusal changes nothing.
-            fn apply(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+            fn apply(&self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+                let mut game = self.game()?;
                 let id = crate::action_id::<$Game>(action)?;
-                self.game.apply(id).py_err()
+                game.apply(id).py_err()
             }
 
             /// The action with that id or text (legal or not).
@@ -900,44 +955,49 @@ macro_rules! game_class {
             }
 
             /// An independent copy.
-            fn clone(&self) -> Self {
-                Clone::clone(self)
+            fn clone(&self) -> PyResult<Self> {
+                let game = Box::clone(&*self.game()?);
+                Ok($Class { game: std::sync::Mutex::new(game) })
             }
 
-            fn to_json(&self) -> String {
-                self.game.to_json().to_string()
+            fn to_json(&self) -> PyResult<String> {
+                Ok(self.game()?.to_json().to_string())
             }
 
             /// What `seat` may know, as a JSON-compatible dict (docs/protocol.md).
             fn observation(&self, py: Python<'_>, seat: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+                let game = self.game()?;
                 let seat = crate::seat_arg::<$Game>(seat)?;
-                crate::json_to_py(py, &self.game.observation(seat).py_err()?)
+                crate::json_to_py(py, &game.observation(seat).py_err()?)
             }
 
-            fn __copy__(&self) -> Self {
-                Clone::clone(self)
+            fn __copy__(&self) -> PyResult<Self> {
+                self.clone()
             }
 
-            fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
-                Clone::clone(self)
+            fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyResult<Self> {
+                self.clone()
             }
 
             fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
                 let from_json = py.import("cardcore._core")?.getattr("from_json")?;
-                (from_json, (self.to_json(),)).into_pyobject(py)
+                (from_json, (self.to_json()?,)).into_pyobject(py)
             }
 
             fn __repr__(&self) -> String {
-                let player = self
-                    .game
+                // A repr never fails: a game in use by another call says so.
+                let Ok(game) = self.game() else {
+                    return format!("<{} (in use by another call)>", $py_name);
+                };
+                let player = game
                     .current_player()
                     .map_or_else(|| "None".to_owned(), |seat| seat.to_string());
                 format!(
                     "<{} phase={:?} current_player={} scores={:?}>",
                     $py_name,
-                    self.game.phase(),
+                    game.phase(),
                     player,
-                    self.game.scores()
+                    game.scores()
                 )
             }
 
@@ -1031,8 +1091,8 @@ fn game_info(py: Python<'_>) -> PyResult<Py<PyAny>> {
 // ---------------------------------------------------------------- bots
 
 /// A seeded uniform-random player: `bot.act(game)` picks one legal action.
-#[pyclass(module = "cardcore", name = "RandomBot")]
-struct PyRandomBot(cardcore::bot::RandomBot);
+#[pyclass(module = "cardcore", name = "RandomBot", frozen)]
+struct PyRandomBot(Mutex<cardcore::bot::RandomBot>);
 
 /// The bot's action in `game` if `game` is a `G`, else `None`.
 fn bot_action<G: PyGame>(
@@ -1040,28 +1100,30 @@ fn bot_action<G: PyGame>(
     bot: &mut cardcore::bot::RandomBot,
     game: &Bound<'_, PyAny>,
 ) -> Option<PyResult<Py<PyAction>>> {
-    let class = G::inner(game).ok()?;
-    let chosen = bot.act(G::game(&class)).ok_or_else(|| {
-        to_py_err(Error::IllegalAction(
-            "the game is over: no action to choose".into(),
-        ))
-    });
-    Some(chosen.and_then(|action| Ok(G::actions(py)?[usize::from(action)].clone_ref(py))))
+    let class = G::class(game)?;
+    Some(G::lock(class).and_then(|game| {
+        let action = bot.act::<G>(&game).ok_or_else(|| {
+            to_py_err(Error::IllegalAction(
+                "the game is over: no action to choose".into(),
+            ))
+        })?;
+        Ok(G::actions(py)?[usize::from(action)].clone_ref(py))
+    }))
 }
 
 #[pymethods]
 impl PyRandomBot {
     #[new]
     fn py_new(seed: &Bound<'_, PyAny>) -> PyResult<Self> {
-        Ok(PyRandomBot(cardcore::bot::RandomBot::new(extract_seed(
-            seed,
-        )?)))
+        let bot = cardcore::bot::RandomBot::new(extract_seed(seed)?);
+        Ok(PyRandomBot(Mutex::new(bot)))
     }
 
     /// One legal action of `game`, drawn uniformly (docs/protocol.md, "Bots").
-    fn act(&mut self, py: Python<'_>, game: &Bound<'_, PyAny>) -> PyResult<Py<PyAction>> {
+    fn act(&self, py: Python<'_>, game: &Bound<'_, PyAny>) -> PyResult<Py<PyAction>> {
+        let mut bot = lock(&self.0, "this RandomBot")?;
         for &name in cardcore::games::GAMES {
-            let chosen = cardcore::with_game!(name, G => bot_action::<G>(py, &mut self.0, game),
+            let chosen = cardcore::with_game!(name, G => bot_action::<G>(py, &mut bot, game),
                 unknown => None);
             if let Some(chosen) = chosen {
                 return chosen;
@@ -1249,6 +1311,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     for ((name, _), class) in KINDS.iter().zip(&two_base.wrong_type) {
         m.add(*name, class.bind(py))?;
     }
+    m.add("ConcurrentUseError", two_base.concurrent_use.bind(py))?;
     m.add_class::<PySuit>()?;
     m.add_class::<PyRank>()?;
     m.add_class::<PyCard>()?;

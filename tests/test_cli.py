@@ -5,8 +5,10 @@ from __future__ import annotations
 import io
 import os
 import re
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -305,22 +307,77 @@ def test_simulate_prints_the_summary() -> None:
     assert decisions == [line for line in again.splitlines() if "decisions " in line]
 
 
-def test_simulate_single_deal_threads_and_chunks() -> None:
+def test_simulate_single_deal_and_threads() -> None:
     code, out, err = run(
         ["simulate", "brouc", "-n", "7", "--single-deal", "--threads", "2", "--no-progress"]
     )
     assert code == 0, err
     assert "7 single deals" in out
-    assert "7 chunks" in out
+    assert "2 thread(s)" in out
+    assert "chunk" not in out
     assert err == ""
 
 
-def test_simulate_chunks_add_up() -> None:
-    assert sum(cli.chunk_sizes(1001)) == 1001
-    assert len(cli.chunk_sizes(1001)) == 20
-    assert cli.chunk_sizes(3) == [1, 1, 1]
-    assert cli.derive_seeds(1, 3) == cli.derive_seeds(1, 3)
-    assert len(set(cli.derive_seeds(1, 20))) == 20
+@pytest.mark.parametrize("name", cardcore.GAMES)
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_simulate_prints_the_apis_figures_for_the_same_seed(name: str, threads: int) -> None:
+    """One ``cardcore.simulate`` call with the user's seed: the CLI's totals are the API's,
+    whatever the thread count of either."""
+    games, seed = 301, 2**64 - 5
+    api = cardcore.simulate(name, games=games, seed=seed, threads=1)
+    argv = ["simulate", name, "-n", str(games), "--seed", str(seed), "--threads", str(threads)]
+    code, out, err = run(argv)
+    assert code == 0, err
+    assert f"{games:,} whole games, seed {seed}, {threads} thread(s)" in out
+    assert f"{games}/{games} games" in err
+    assert f"  decisions    {api.decisions:,} (" in out
+    probe = cardcore.new_game(name, seed=seed)
+    for label, value in cli.summary_rows(api, probe):
+        assert f"  {label:<12} {value}\n" in out
+
+
+def test_simulate_draws_its_progress_from_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bar is the ``progress`` callback: drawn at 0%, then at least once more at 100%."""
+    calls: list[tuple[int, int]] = []
+    draw = cli.ProgressBar.__call__
+
+    def spy(self: cli.ProgressBar, done: int, total: int) -> None:
+        calls.append((done, total))
+        draw(self, done, total)
+
+    monkeypatch.setattr(cli.ProgressBar, "__call__", spy)
+    code, _, err = run(["simulate", "julien", "-n", "40", "--single-deal"])
+    assert code == 0, err
+    assert calls[0] == (0, 40)
+    assert calls[-1] == (40, 40)
+    assert err.endswith("\n")
+    assert err.count("\n") == 1
+
+
+def test_ctrl_c_stops_a_long_simulation_at_once() -> None:
+    """SIGINT during ``cardcore simulate``: an "interrupted" line, exit code 130, soon."""
+    command = [sys.executable, "-m", "cardcore", "simulate", "brouc", "-n", str(10**11)]
+    process = subprocess.Popen(
+        [*command, "--threads", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=os.environ.copy(),
+    )
+    try:
+        time.sleep(1.0)
+        assert process.poll() is None, process.communicate()
+        sent = time.perf_counter()
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+        stopped = time.perf_counter() - sent
+    finally:
+        process.kill()
+    assert process.returncode == 130, err
+    assert err.rstrip().endswith("cardcore: interrupted")
+    assert "Traceback" not in err
+    assert out == ""
+    assert stopped < 1.0, f"{stopped:.2f} s from SIGINT to exit"
 
 
 @pytest.mark.parametrize("command", ["play", "simulate"])

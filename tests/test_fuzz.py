@@ -1,8 +1,10 @@
 """Fuzz the public entry points: random values in, only cardcore errors out.
 
-A cardcore error is a ``ValueError``; anything else escaping (a ``TypeError``, an
-``OverflowError``, or pyo3's ``PanicException``, which is a ``BaseException``)
-fails the test. An accepted input must also leave a usable game behind.
+A cardcore error is a ``ValueError`` (for a value of the wrong type, also a
+``TypeError``); anything else escaping (a plain ``TypeError`` or ``RuntimeError``, an
+``OverflowError``, a ``UnicodeEncodeError``, or pyo3's ``PanicException``, which is a
+``BaseException``) fails the test. An accepted input must also leave a usable game
+behind.
 """
 
 from __future__ import annotations

@@ -258,7 +258,7 @@ def test_illegal_actions_are_refused_and_change_nothing(
     for text in cfg.extra_bad_texts:  # good notation, but no card of this game
         assert_refused(game, text, cardcore.IllegalActionError)
     for wrong in (None, 1.0, 2.5, b"QH", [0], (0,), {"id": 0}, object(), cardcore.Card("QH")):
-        assert_refused(game, wrong, cardcore.CardcoreError)
+        assert_refused(game, wrong, cardcore.IllegalActionTypeError)  # also a TypeError
     if game.is_over:
         return
     # An action of the same game, legal elsewhere but not here.

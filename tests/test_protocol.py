@@ -37,6 +37,19 @@ def test_error_classes_are_value_errors() -> None:
     assert len(set(ERRORS)) == len(ERRORS)
 
 
+def test_each_kind_has_a_type_error_subclass() -> None:
+    """A value of the wrong type raises its kind's subclass that is also a TypeError."""
+    for error in ERRORS:
+        type_error = getattr(cardcore, error.__name__.replace("Error", "TypeError"))
+        assert type_error.__bases__ == (error, TypeError)
+        assert type_error.__module__ == "cardcore"
+        assert type_error.__doc__
+        assert type_error.__name__ in cardcore.__all__
+    concurrent = cardcore.ConcurrentUseError
+    assert concurrent.__bases__ == (cardcore.CardcoreError, RuntimeError)
+    assert concurrent.__doc__
+
+
 def test_every_game_has_a_config() -> None:
     assert GAMES, "no game registered"
     assert "brouc" in GAMES
@@ -101,9 +114,17 @@ def test_single_deal_stops_after_the_first_deal(name: str, seed: int) -> None:
 
 
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)
-@pytest.mark.parametrize("seed", [-1, -(2**63), 2**64, 2**64 + 5, 2**100, "1", 1.0, None, [1]])
+@pytest.mark.parametrize("seed", [-1, -(2**63), 2**64, 2**64 + 5, 2**100])
 def test_bad_seeds_are_refused(name: str, seed: Any) -> None:
-    with pytest.raises(cardcore.CardcoreError):
+    with pytest.raises(cardcore.OptionError, match="option 'seed'") as raised:
+        cardcore.new_game(name, seed=seed)
+    assert not isinstance(raised.value, TypeError)
+
+
+@pytest.mark.parametrize("name", CONFIGURED_GAMES)
+@pytest.mark.parametrize("seed", ["1", 1.0, None, [1], True])
+def test_seeds_of_the_wrong_type_are_also_type_errors(name: str, seed: Any) -> None:
+    with pytest.raises(cardcore.OptionTypeError, match="option 'seed'"):
         cardcore.new_game(name, seed=seed)
 
 

@@ -1,6 +1,6 @@
 """Type stubs for the native module ``cardcore._core`` (checked by stubtest)."""
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Literal, final
 
 from cardcore._protocol import Game
@@ -14,20 +14,27 @@ __all__ = [
     "BroucDeal",
     "Card",
     "CardcoreError",
+    "ConcurrentUseError",
     "IllegalActionError",
+    "IllegalActionTypeError",
     "JsonError",
+    "JsonTypeError",
     "Julien",
     "JulienBid",
     "JulienTour",
     "JulienTrick",
     "NotationError",
+    "NotationTypeError",
     "OptionError",
+    "OptionTypeError",
     "RandomBot",
     "Rank",
     "SeatError",
+    "SeatTypeError",
     "SimulationSummary",
     "Suit",
     "UnknownGameError",
+    "UnknownGameTypeError",
     "__version__",
     "_action",
     "deck",
@@ -47,6 +54,17 @@ class JsonError(CardcoreError): ...
 class UnknownGameError(CardcoreError): ...
 class OptionError(CardcoreError): ...
 class SeatError(CardcoreError): ...
+
+# A value of the wrong Python type: the kind's error, and also a TypeError.
+class IllegalActionTypeError(IllegalActionError, TypeError): ...
+class NotationTypeError(NotationError, TypeError): ...
+class JsonTypeError(JsonError, TypeError): ...
+class UnknownGameTypeError(UnknownGameError, TypeError): ...
+class OptionTypeError(OptionError, TypeError): ...
+class SeatTypeError(SeatError, TypeError): ...
+
+# A game (or bot) called while another call on it is in progress.
+class ConcurrentUseError(CardcoreError, RuntimeError): ...
 
 @final
 class Suit:
@@ -411,7 +429,8 @@ class RandomBot:
     """A seeded uniform-random player: ``bot.act(game)`` picks one legal action."""
 
     def __new__(cls, seed: int) -> RandomBot: ...
-    def act(self, game: Game) -> Action: ...
+    def act(self, game: Game) -> Action:
+        """One legal action of ``game``, drawn uniformly (docs/protocol.md, "Bots")."""
 
 @final
 class SimulationSummary:
@@ -433,10 +452,21 @@ class SimulationSummary:
     def decisions_per_second(self) -> float: ...
 
 def simulate(
-    name: str, *, games: int, seed: int, threads: int | None = None, **options: Any
+    name: str,
+    *,
+    games: int,
+    seed: int,
+    threads: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    **options: Any,
 ) -> SimulationSummary:
     """Play ``games`` (1 to 10**12) whole matches between random bots in Rust, without the GIL.
 
     Each match's seeds depend only on ``seed`` and its index, so the results do not
     depend on ``threads`` (default: the machine's cores).
+
+    While the matches are played, the calling thread runs Python's signal handlers
+    every 50 ms (Ctrl-C stops the run and raises ``KeyboardInterrupt``) and calls
+    ``progress(games_done, games)`` a few times a second, and once at the end. An
+    exception raised by ``progress`` stops the run and is raised.
     """

@@ -19,7 +19,7 @@ import secrets
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, NoReturn, TextIO
 
 import cardcore
@@ -30,7 +30,6 @@ from cardcore._views.julien import JulienView
 
 __all__ = [  # the views are re-exported: tests and callers reach them through the CLI
     "MASK64",
-    "SIMULATE_CHUNKS",
     "SUIT_NAMES",
     "VIEWS",
     "BroucView",
@@ -38,12 +37,11 @@ __all__ = [  # the views are re-exported: tests and callers reach them through t
     "InputFn",
     "JulienView",
     "OptionInfo",
-    "Totals",
+    "ProgressBar",
     "UsageError",
     "ViewFactory",
     "bot_seeds",
     "build_parser",
-    "chunk_sizes",
     "cmd_games",
     "cmd_play",
     "cmd_simulate",
@@ -51,11 +49,10 @@ __all__ = [  # the views are re-exported: tests and callers reach them through t
     "main",
     "married_suits",
     "play_game",
+    "summary_rows",
 ]
 
 MASK64 = (1 << 64) - 1
-SIMULATE_CHUNKS = 20
-"""``simulate`` runs in this many chunks (fewer when there are fewer games)."""
 
 InputFn = Callable[[str], str]
 
@@ -329,49 +326,33 @@ def cmd_play(args: argparse.Namespace, input_fn: InputFn, out: TextIO) -> int:
 # cardcore simulate
 
 
-@dataclass
-class Totals:
-    """Summaries of several ``cardcore.simulate`` chunks, added up."""
+class ProgressBar:
+    """The progress line of ``cardcore simulate`` on stderr, drawn at once at 0%, then
+    redrawn by ``cardcore.simulate`` as its ``progress`` callback (games done, games)."""
 
-    games: int = 0
-    decisions: int = 0
-    wins: list[int] = field(default_factory=list)
-    score_sums: list[float] = field(default_factory=list)
-    engine_seconds: float = 0.0
-    threads: int = 0
+    WIDTH = 30
 
-    def add(self, summary: cardcore.SimulationSummary) -> None:
-        self.games += summary.games
-        self.decisions += summary.decisions
-        wins = list(summary.wins)
-        self.wins = [a + b for a, b in zip(self.wins, wins, strict=True)] if self.wins else wins
-        sums = [m * summary.games for m in summary.mean_scores]
-        if self.score_sums:
-            sums = [a + b for a, b in zip(self.score_sums, sums, strict=True)]
-        self.score_sums = sums
-        self.engine_seconds += summary.elapsed_seconds
-        self.threads = max(self.threads, summary.threads)
+    def __init__(self, err: TextIO, total: int) -> None:
+        self.err = err
+        self.started = time.perf_counter()
+        self.is_open = False  # a line is drawn and not ended yet
+        self(0, total)
 
-    @property
-    def mean_scores(self) -> list[float]:
-        return [s / self.games for s in self.score_sums] if self.games else []
+    def __call__(self, done: int, total: int) -> None:
+        filled = self.WIDTH * done // total if total else self.WIDTH
+        bar = "#" * filled + "-" * (self.WIDTH - filled)
+        elapsed = time.perf_counter() - self.started
+        percent = 100 * done // total if total else 100
+        self.err.write(f"\r[{bar}] {percent:3d}%  {done}/{total} games  {elapsed:.1f} s")
+        self.err.flush()
+        self.is_open = True
 
-
-def chunk_sizes(games: int, chunks: int = SIMULATE_CHUNKS) -> list[int]:
-    """``games`` split into at most ``chunks`` near-equal positive parts."""
-    count = max(1, min(chunks, games))
-    return [games // count + (1 if i < games % count else 0) for i in range(count)]
-
-
-def _progress(err: TextIO, done: int, total: int, started: float, final: bool = False) -> None:
-    width = 30
-    filled = width * done // total if total else width
-    bar = "#" * filled + "-" * (width - filled)
-    elapsed = time.perf_counter() - started
-    err.write(f"\r[{bar}] {100 * done // total:3d}%  {done}/{total} games  {elapsed:.1f} s")
-    if final:
-        err.write("\n")
-    err.flush()
+    def close(self) -> None:
+        """End the line."""
+        if self.is_open:
+            self.err.write("\n")
+            self.err.flush()
+            self.is_open = False
 
 
 def _per_player(values: Sequence[float], game: Game) -> list[tuple[str, float]]:
@@ -395,51 +376,57 @@ def _team_label(team: int, seats: tuple[int, ...]) -> str:
     return f"team {team} (seats {'+'.join(map(str, seats))})"
 
 
+def summary_rows(summary: cardcore.SimulationSummary, game: Game) -> list[tuple[str, str]]:
+    """The figures of a simulation as ``cardcore simulate`` prints them (labels, values)."""
+    games = summary.games
+    rows: list[tuple[str, str]] = [("games", f"{games:,}")]
+    per_game = summary.decisions / games if games else 0.0
+    rows.append(("decisions", f"{summary.decisions:,} ({per_game:.1f} per game)"))
+    wins = _per_player(summary.wins, game)
+    shown = (f"{label}: {w:,.0f} ({100 * w / games:.1f}%)" for label, w in wins)
+    undecided = games - sum(w for _, w in wins)
+    no_winner = [f"no winner: {undecided:,.0f}"] if wins and undecided > 0 else []
+    rows.append(("wins", "   ".join([*shown, *no_winner])))
+    means = _per_player(summary.mean_scores, game)
+    rows.append(("mean scores", "   ".join(f"{label}: {m:.2f}" for label, m in means)))
+    return rows
+
+
 def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """One ``cardcore.simulate`` call with the user's seed: the same figures as the API's."""
     options = _game_options(args)
     probe = cardcore.new_game(args.game, seed=args.seed, **options)  # checks name and options
-    sizes = chunk_sizes(args.games)
-    seeds = derive_seeds(args.seed, len(sizes))
-    totals = Totals()
-    show = not args.no_progress
+    bar = None if args.no_progress else ProgressBar(err, args.games)
     started = time.perf_counter()
     try:
-        if show:
-            _progress(err, 0, args.games, started)
-        for size, chunk_seed in zip(sizes, seeds, strict=True):
-            summary = cardcore.simulate(
-                args.game, games=size, seed=chunk_seed, threads=args.threads, **options
-            )
-            totals.add(summary)
-            if show:
-                _progress(err, totals.games, args.games, started)
-    finally:
-        if show:
-            err.write("\n")
-            err.flush()
+        summary = cardcore.simulate(
+            args.game,
+            games=args.games,
+            seed=args.seed,
+            threads=args.threads,
+            progress=bar,
+            **options,
+        )
+    except Exception:  # not KeyboardInterrupt: main() ends the line with its own message
+        if bar is not None:
+            bar.close()
+        raise
+    if bar is not None:
+        bar.close()
     wall = time.perf_counter() - started
 
     mode = "single deals" if options.get("single_deal") else "whole games"
     out.write(
-        f"simulate {probe.name}: {totals.games:,} {mode}, seed {args.seed}, "
-        f"{len(sizes)} chunks, {totals.threads} thread(s)\n"
+        f"simulate {probe.name}: {summary.games:,} {mode}, seed {args.seed}, "
+        f"{summary.threads} thread(s)\n"
     )
-    rows: list[tuple[str, str]] = [("games", f"{totals.games:,}")]
-    per_game = totals.decisions / totals.games if totals.games else 0.0
-    rows.append(("decisions", f"{totals.decisions:,} ({per_game:.1f} per game)"))
-    wins = _per_player(totals.wins, probe)
-    shown = (f"{label}: {w:,.0f} ({100 * w / totals.games:.1f}%)" for label, w in wins)
-    undecided = totals.games - sum(w for _, w in wins)
-    no_winner = [f"no winner: {undecided:,.0f}"] if wins and undecided > 0 else []
-    rows.append(("wins", "   ".join([*shown, *no_winner])))
-    means = _per_player(totals.mean_scores, probe)
-    rows.append(("mean scores", "   ".join(f"{label}: {m:.2f}" for label, m in means)))
-    rows.append(("time", f"{wall:.3f} s wall ({totals.engine_seconds:.3f} s in the engine)"))
+    rows = summary_rows(summary, probe)
+    rows.append(("time", f"{wall:.3f} s wall ({summary.elapsed_seconds:.3f} s in the engine)"))
     rate = wall if wall > 0 else float("nan")
     rows.append(
         (
             "throughput",
-            f"{totals.decisions / rate:,.0f} decisions/s   {totals.games / rate:,.0f} games/s",
+            f"{summary.decisions / rate:,.0f} decisions/s   {summary.games / rate:,.0f} games/s",
         )
     )
     out.writelines(f"  {label:<12} {value}\n" for label, value in rows)
@@ -457,7 +444,8 @@ def main(
     output: TextIO | None = None,
     errors: TextIO | None = None,
 ) -> int:
-    """Run the command line; returns the exit code (0 fine, 2 usage or cardcore error)."""
+    """Run the command line; returns the exit code (0 fine, 2 usage or cardcore error,
+    130 interrupted by Ctrl-C)."""
     out = sys.stdout if output is None else output
     err = sys.stderr if errors is None else errors
     parser = build_parser()

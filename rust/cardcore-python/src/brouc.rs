@@ -76,8 +76,8 @@ impl PyBroucDeal {
 
     /// Who won each completed trick.
     #[getter]
-    fn trick_winners(&self) -> Vec<u8> {
-        self.0.tricks().map(|t| t.winner).collect()
+    fn trick_winners(&self) -> Vec<usize> {
+        self.0.tricks().map(|t| usize::from(t.winner)).collect()
     }
 
     #[getter]
@@ -118,8 +118,9 @@ game_class!(
     {
         /// The cards a seat holds, in face-id order.
         fn hand(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
-            let seat = crate::seat_arg(seat)?;
-            Ok(self.game.hand(seat).py_err()?.iter().map(PyCard).collect())
+            let game = self.game()?;
+            let seat = crate::seat_arg::<Brouc>(seat)?;
+            Ok(game.hand(seat).py_err()?.iter().map(PyCard).collect())
         }
 
         /// The teams' seats: partners sit opposite.
@@ -129,118 +130,122 @@ game_class!(
         }
 
         #[getter]
-        fn dealer(&self) -> usize {
-            self.game.dealer()
+        fn dealer(&self) -> PyResult<usize> {
+            Ok(self.game()?.dealer())
         }
 
         #[getter]
-        fn deal_number(&self) -> u32 {
-            self.game.deal_number()
+        fn deal_number(&self) -> PyResult<u32> {
+            Ok(self.game()?.deal_number())
         }
 
         #[getter]
-        fn trump(&self) -> PySuit {
-            self.game.trump().into()
+        fn trump(&self) -> PyResult<PySuit> {
+            Ok(self.game()?.trump().into())
         }
 
         /// The dealer's turned card, which made trumps.
         #[getter]
-        fn trump_card(&self) -> PyCard {
-            PyCard(self.game.trump_card())
+        fn trump_card(&self) -> PyResult<PyCard> {
+            Ok(PyCard(self.game()?.trump_card()))
         }
 
         #[getter]
-        fn trick_leader(&self) -> usize {
-            self.game.trick().leader()
+        fn trick_leader(&self) -> PyResult<usize> {
+            Ok(self.game()?.trick().leader())
         }
 
         /// The current trick as (seat, card) in order of play.
         #[getter]
-        fn trick(&self) -> Vec<(usize, PyCard)> {
-            plays(self.game.trick())
+        fn trick(&self) -> PyResult<Vec<(usize, PyCard)>> {
+            Ok(plays(self.game()?.trick()))
         }
 
         /// The completed tricks of this deal.
         #[getter]
-        fn tricks(&self) -> Vec<Vec<(usize, PyCard)>> {
-            self.game
+        fn tricks(&self) -> PyResult<Vec<Vec<(usize, PyCard)>>> {
+            Ok(self
+                .game()?
                 .current_deal()
                 .tricks()
                 .map(|t| plays(&t.trick))
-                .collect()
+                .collect())
         }
 
         #[getter]
-        fn card_points(&self) -> (i64, i64) {
-            let [a, b] = self.game.current_deal().card_points();
-            (a, b)
+        fn card_points(&self) -> PyResult<(i64, i64)> {
+            let [a, b] = self.game()?.current_deal().card_points();
+            Ok((a, b))
         }
 
         /// Trick marriages won this deal, per team.
         #[getter]
-        fn marriages(&self) -> (i64, i64) {
-            let [a, b] = self.game.current_deal().marriages();
-            (a, b)
+        fn marriages(&self) -> PyResult<(i64, i64)> {
+            let [a, b] = self.game()?.current_deal().marriages();
+            Ok((a, b))
         }
 
         #[getter]
-        fn announcements(&self) -> Vec<PyAnnouncement> {
-            self.game
+        fn announcements(&self) -> PyResult<Vec<PyAnnouncement>> {
+            Ok(self
+                .game()?
                 .current_deal()
                 .announcements()
                 .map(|&a| PyAnnouncement(a))
-                .collect()
+                .collect())
         }
 
         #[getter]
-        fn deal_scores(&self) -> Vec<(i64, i64)> {
-            self.game
+        fn deal_scores(&self) -> PyResult<Vec<(i64, i64)>> {
+            Ok(self
+                .game()?
                 .deal_scores()
                 .iter()
                 .map(|&[a, b]| (a, b))
-                .collect()
+                .collect())
         }
 
         #[getter]
-        fn capes(&self) -> (u32, u32) {
-            let [a, b] = self.game.capes();
-            (a, b)
+        fn capes(&self) -> PyResult<(u32, u32)> {
+            let [a, b] = self.game()?.capes();
+            Ok((a, b))
         }
 
         /// The current deal's public record (its tricks with their winners, points,
         /// marriages and announcements so far).
         #[getter]
-        fn current_deal(&self) -> PyBroucDeal {
-            PyBroucDeal(*self.game.current_deal())
+        fn current_deal(&self) -> PyResult<PyBroucDeal> {
+            Ok(PyBroucDeal(*self.game()?.current_deal()))
         }
 
         /// The last deal played to its end before the current one, or None.
         #[getter]
-        fn previous_deal(&self) -> Option<PyBroucDeal> {
-            self.game.previous_deal().map(|&deal| PyBroucDeal(deal))
+        fn previous_deal(&self) -> PyResult<Option<PyBroucDeal>> {
+            Ok(self.game()?.previous_deal().map(|&deal| PyBroucDeal(deal)))
         }
 
         /// Every deal played to its end before the current one, oldest first.
         #[getter]
-        fn finished_deals(&self) -> Vec<PyBroucDeal> {
-            self.game
+        fn finished_deals(&self) -> PyResult<Vec<PyBroucDeal>> {
+            let game = self.game()?;
+            Ok(game
                 .finished_deals()
                 .iter()
                 .map(|&deal| PyBroucDeal(deal))
-                .collect()
+                .collect())
         }
 
         /// The winning team, once a team has passed the target.
         #[getter]
-        fn winner(&self) -> Option<usize> {
-            self.game.winner()
+        fn winner(&self) -> PyResult<Option<usize>> {
+            Ok(self.game()?.winner())
         }
 
         /// Games credited per team: 1 for the match, 2 per cape.
         #[getter]
-        fn match_record(&self) -> (u32, u32) {
-            let [a, b] = self.game.match_record();
-            (a, b)
+        fn match_record(&self) -> PyResult<(u32, u32)> {
+            let [a, b] = self.game()?.match_record();
+            Ok((a, b))
         }
     }
 );

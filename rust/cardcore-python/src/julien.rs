@@ -137,10 +137,6 @@ fn specials_of(record: &TourRecord) -> (PyCard, PyCard) {
     (PyCard(record.talon()[10]), PyCard(record.talon()[11]))
 }
 
-fn seat_of(seat: &Bound<'_, PyAny>) -> PyResult<usize> {
-    cardcore::game::check_seat::<Julien>(crate::seat_arg(seat)?).py_err()
-}
-
 /// The public record of one Julien Tour: talon, bids and tricks.
 #[pyclass(module = "cardcore", name = "JulienTour", frozen)]
 pub(crate) struct PyJulienTour(TourRecord);
@@ -198,7 +194,7 @@ impl PyJulienTour {
     fn collected(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
         Ok(self
             .0
-            .collected(seat_of(seat)?)
+            .collected(crate::seat_arg::<Julien>(seat)?)
             .iter()
             .map(PyCard)
             .collect())
@@ -206,7 +202,12 @@ impl PyJulienTour {
 
     /// The trump cards a seat took (Spéco, Superspec).
     fn taken_trumps(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
-        Ok(self.0.taken(seat_of(seat)?).iter().map(PyCard).collect())
+        Ok(self
+            .0
+            .taken(crate::seat_arg::<Julien>(seat)?)
+            .iter()
+            .map(PyCard)
+            .collect())
     }
 
     fn __repr__(&self) -> String {
@@ -286,104 +287,107 @@ game_class!(
     {
         /// The cards a seat holds, in face-id order.
         fn hand(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
-            let seat = crate::seat_arg(seat)?;
-            Ok(self.game.hand(seat).py_err()?.iter().map(PyCard).collect())
+            let game = self.game()?;
+            let seat = crate::seat_arg::<Julien>(seat)?;
+            Ok(game.hand(seat).py_err()?.iter().map(PyCard).collect())
         }
 
         #[getter]
-        fn dealer(&self) -> usize {
-            self.game.current_tour().dealer()
+        fn dealer(&self) -> PyResult<usize> {
+            Ok(self.game()?.current_tour().dealer())
         }
 
         /// The Tour number, 1 to 6.
         #[getter]
-        fn tour(&self) -> u8 {
-            self.game.current_tour().tour()
+        fn tour(&self) -> PyResult<u8> {
+            Ok(self.game()?.current_tour().tour())
         }
 
         /// "normal", "speco" or "superspec".
         #[getter]
-        fn tour_kind(&self) -> &'static str {
-            self.game.current_tour().kind().name()
+        fn tour_kind(&self) -> PyResult<&'static str> {
+            Ok(self.game()?.current_tour().kind().name())
         }
 
         /// The 12 talon cards in reading order (masked or not).
         #[getter]
-        fn talon(&self) -> Vec<PyCard> {
-            self.game
+        fn talon(&self) -> PyResult<Vec<PyCard>> {
+            Ok(self
+                .game()?
                 .current_tour()
                 .talon()
                 .iter()
                 .copied()
                 .map(PyCard)
-                .collect()
+                .collect())
         }
 
         /// The talon as every seat sees it: None for a card still masked.
         #[getter]
-        fn visible_talon(&self) -> Vec<Option<PyCard>> {
-            let shown = self.game.talon_shown();
-            self.game
+        fn visible_talon(&self) -> PyResult<Vec<Option<PyCard>>> {
+            let game = self.game()?;
+            let shown = game.talon_shown();
+            Ok(game
                 .current_tour()
                 .talon()
                 .iter()
                 .enumerate()
                 .map(|(i, &card)| (i < shown).then_some(PyCard(card)))
-                .collect()
+                .collect())
         }
 
         /// The two special cards: the talon's last two.
         #[getter]
-        fn specials(&self) -> (PyCard, PyCard) {
-            specials_of(self.game.current_tour())
+        fn specials(&self) -> PyResult<(PyCard, PyCard)> {
+            Ok(specials_of(self.game()?.current_tour()))
         }
 
         /// The winner of trick 10, once the Tour is complete.
         #[getter]
-        fn specials_holder(&self) -> Option<usize> {
-            self.game.current_tour().specials_holder()
+        fn specials_holder(&self) -> PyResult<Option<usize>> {
+            Ok(self.game()?.current_tour().specials_holder())
         }
 
         /// The current trick's trump suit, while a trick is being played.
         #[getter]
-        fn trump(&self) -> Option<PySuit> {
-            self.game.trump().map(PySuit::from)
+        fn trump(&self) -> PyResult<Option<PySuit>> {
+            Ok(self.game()?.trump().map(PySuit::from))
         }
 
         /// The talon card giving the current trick's trump.
         #[getter]
-        fn trump_card(&self) -> Option<PyCard> {
-            self.game.trump_card().map(PyCard)
+        fn trump_card(&self) -> PyResult<Option<PyCard>> {
+            Ok(self.game()?.trump_card().map(PyCard))
         }
 
         #[getter]
-        fn trick_leader(&self) -> usize {
-            self.game.trick().leader()
+        fn trick_leader(&self) -> PyResult<usize> {
+            Ok(self.game()?.trick().leader())
         }
 
         /// The current trick as (seat, card) in order of play.
         #[getter]
-        fn trick(&self) -> Vec<(usize, PyCard)> {
-            plays(self.game.trick())
+        fn trick(&self) -> PyResult<Vec<(usize, PyCard)>> {
+            Ok(plays(self.game()?.trick()))
         }
 
         /// The completed tricks of this Tour.
         #[getter]
-        fn tricks(&self) -> Vec<PyJulienTrick> {
-            tricks_of(self.game.current_tour())
+        fn tricks(&self) -> PyResult<Vec<PyJulienTrick>> {
+            Ok(tricks_of(self.game()?.current_tour()))
         }
 
         /// Each seat's bid this Tour (None until made).
         #[getter]
-        fn bids(&self) -> Vec<Option<PyJulienBid>> {
-            bids_of(self.game.current_tour())
+        fn bids(&self) -> PyResult<Vec<Option<PyJulienBid>>> {
+            Ok(bids_of(self.game()?.current_tour()))
         }
 
         /// The cards of the tricks a seat won this Tour.
         fn collected(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
-            let seat = seat_of(seat)?;
-            Ok(self
-                .game
+            let game = self.game()?;
+            let seat = crate::seat_arg::<Julien>(seat)?;
+            Ok(game
                 .current_tour()
                 .collected(seat)
                 .iter()
@@ -393,48 +397,49 @@ game_class!(
 
         /// The trump cards a seat took this Tour (Spéco, Superspec).
         fn taken_trumps(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
-            let seat = seat_of(seat)?;
-            Ok(self
-                .game
-                .current_tour()
-                .taken(seat)
-                .iter()
-                .map(PyCard)
-                .collect())
+            let game = self.game()?;
+            let seat = crate::seat_arg::<Julien>(seat)?;
+            Ok(game.current_tour().taken(seat).iter().map(PyCard).collect())
         }
 
         /// Each finished Tour's scores, per seat.
         #[getter]
-        fn tour_scores(&self) -> Vec<Vec<i64>> {
-            self.game.tour_scores().iter().map(|s| s.to_vec()).collect()
+        fn tour_scores(&self) -> PyResult<Vec<Vec<i64>>> {
+            Ok(self
+                .game()?
+                .tour_scores()
+                .iter()
+                .map(|s| s.to_vec())
+                .collect())
         }
 
         /// The current Tour's public record (the last Tour's once over).
         #[getter]
-        fn current_tour(&self) -> PyJulienTour {
-            PyJulienTour(*self.game.current_tour())
+        fn current_tour(&self) -> PyResult<PyJulienTour> {
+            Ok(PyJulienTour(*self.game()?.current_tour()))
         }
 
         /// The last Tour played to its end before the current one, or None.
         #[getter]
-        fn previous_tour(&self) -> Option<PyJulienTour> {
-            self.game.previous_tour().map(|&t| PyJulienTour(t))
+        fn previous_tour(&self) -> PyResult<Option<PyJulienTour>> {
+            Ok(self.game()?.previous_tour().map(|&t| PyJulienTour(t)))
         }
 
         /// Every Tour played to its end before the current one, oldest first.
         #[getter]
-        fn finished_tours(&self) -> Vec<PyJulienTour> {
-            self.game
+        fn finished_tours(&self) -> PyResult<Vec<PyJulienTour>> {
+            let game = self.game()?;
+            Ok(game
                 .finished_tours()
                 .iter()
                 .map(|&t| PyJulienTour(t))
-                .collect()
+                .collect())
         }
 
         /// The seats with the highest total once over (a tie is shared).
         #[getter]
-        fn winners(&self) -> Vec<usize> {
-            self.game.winning_seats()
+        fn winners(&self) -> PyResult<Vec<usize>> {
+            Ok(self.game()?.winning_seats())
         }
     }
 );

@@ -4,15 +4,18 @@
 //! core's errors to Python exceptions in one place ([`to_py_err`]) and gives
 //! every game the same Python protocol through [`game_class!`].
 
+use std::sync::{Mutex, MutexGuard, TryLockError};
+use std::time::Duration;
+
 use cardcore::card::{Card, Rank, Suit};
-use cardcore::game::{check_action_id, ActionId, Game};
+use cardcore::game::{check_action_id, check_seat, ActionId, Game};
 use cardcore::options::OptionKind;
 use cardcore::Error;
 use pyo3::create_exception;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple, PyType};
 use serde_json::{Map, Value};
 
 mod brouc;
@@ -56,17 +59,170 @@ create_exception!(
 );
 create_exception!(cardcore, SeatError, CardcoreError, "A seat out of range.");
 
-/// The one place where core errors become Python exceptions.
-pub(crate) fn to_py_err(error: Error) -> PyErr {
-    let message = error.to_string();
+/// The classes made at run time, because each has two bases: for each error
+/// kind, the class raised when a value's Python type is wrong (the kind and
+/// `TypeError`), and `ConcurrentUseError` (`CardcoreError` and `RuntimeError`).
+struct TwoBaseErrors {
+    /// In the order of [`KINDS`].
+    wrong_type: Vec<Py<PyType>>,
+    concurrent_use: Py<PyType>,
+}
+
+/// Each error kind's class, its wrong-type class's name and docstring.
+const KINDS: [(&str, &str); 6] = [
+    (
+        "IllegalActionTypeError",
+        "An action of the wrong type (neither an Action, an id nor a text); also a TypeError.",
+    ),
+    (
+        "NotationTypeError",
+        "A card or its text of the wrong type; also a TypeError.",
+    ),
+    (
+        "JsonTypeError",
+        "A JSON text that is not a str; also a TypeError.",
+    ),
+    (
+        "UnknownGameTypeError",
+        "A game name that is not a str; also a TypeError.",
+    ),
+    (
+        "OptionTypeError",
+        "An option, seed or argument of the wrong type; also a TypeError.",
+    ),
+    (
+        "SeatTypeError",
+        "A seat that is not an int; also a TypeError.",
+    ),
+];
+
+fn kind_classes(py: Python<'_>) -> [Bound<'_, PyType>; 6] {
+    [
+        py.get_type::<IllegalActionError>(),
+        py.get_type::<NotationError>(),
+        py.get_type::<JsonError>(),
+        py.get_type::<UnknownGameError>(),
+        py.get_type::<OptionError>(),
+        py.get_type::<SeatError>(),
+    ]
+}
+
+/// The index of an error's kind in [`KINDS`].
+fn kind_index(error: &Error) -> usize {
     match error {
-        Error::IllegalAction(_) => IllegalActionError::new_err(message),
-        Error::Notation(_) => NotationError::new_err(message),
-        Error::Json(_) => JsonError::new_err(message),
-        Error::UnknownGame(_) => UnknownGameError::new_err(message),
-        Error::Option { .. } => OptionError::new_err(message),
-        Error::Seat(_) => SeatError::new_err(message),
+        Error::IllegalAction(_) => 0,
+        Error::Notation(_) => 1,
+        Error::Json(_) => 2,
+        Error::UnknownGame(_) => 3,
+        Error::Option { .. } => 4,
+        Error::Seat(_) => 5,
     }
+}
+
+/// `type(name, bases, {...})`: a class of module `cardcore`.
+fn two_base_class(
+    py: Python<'_>,
+    name: &str,
+    bases: [Bound<'_, PyType>; 2],
+    doc: &str,
+) -> PyResult<Py<PyType>> {
+    let namespace = PyDict::new(py);
+    namespace.set_item("__module__", "cardcore")?;
+    namespace.set_item("__doc__", doc)?;
+    let class = py
+        .get_type::<PyType>()
+        .call1((name, PyTuple::new(py, bases)?, namespace))?;
+    Ok(class.cast_into::<PyType>()?.unbind())
+}
+
+/// Made once (at module init, which adds them to the module).
+fn two_base_errors(py: Python<'_>) -> PyResult<&TwoBaseErrors> {
+    static CLASSES: PyOnceLock<TwoBaseErrors> = PyOnceLock::new();
+    CLASSES.get_or_try_init(py, || {
+        let wrong_type = KINDS
+            .iter()
+            .zip(kind_classes(py))
+            .map(|(&(name, doc), kind)| {
+                two_base_class(py, name, [kind, py.get_type::<PyTypeError>()], doc)
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        let concurrent_use = two_base_class(
+            py,
+            "ConcurrentUseError",
+            [
+                py.get_type::<CardcoreError>(),
+                py.get_type::<PyRuntimeError>(),
+            ],
+            "A game (or bot) called while another call on it is in progress; also a RuntimeError.",
+        )?;
+        Ok(TwoBaseErrors {
+            wrong_type,
+            concurrent_use,
+        })
+    })
+}
+
+/// Why a call is refused, as [`to_py_err`] maps it to a Python exception.
+pub(crate) enum Failure {
+    /// A bad value: the core error's kind, its message.
+    Value(Error),
+    /// A value of the wrong Python type: the kind's class that is also a `TypeError`.
+    Type(Error),
+    /// Text that is not valid Unicode: the kind's class; `shown` is the text as Python writes it.
+    NotUnicode { kind: Error, shown: String },
+    /// An object called while another call on it is in progress: `ConcurrentUseError`.
+    Busy(&'static str),
+}
+
+impl From<Error> for Failure {
+    fn from(error: Error) -> Failure {
+        Failure::Value(error)
+    }
+}
+
+/// The one place where refusals (core errors above all) become Python exceptions.
+pub(crate) fn to_py_err(failure: impl Into<Failure>) -> PyErr {
+    let (error, wrong_type, message) = match failure.into() {
+        Failure::Value(error) => {
+            let message = error.to_string();
+            (error, false, message)
+        }
+        Failure::Type(error) => {
+            let message = error.to_string();
+            (error, true, message)
+        }
+        Failure::NotUnicode { kind, shown } => {
+            let reason =
+                format!("the text {shown} is not valid Unicode (it holds a lone surrogate)");
+            let message = match &kind {
+                Error::Option { name, .. } => format!("option '{name}': {reason}"),
+                _ => reason,
+            };
+            (kind, false, message)
+        }
+        Failure::Busy(what) => {
+            let message = format!(
+                "{what} is in use by another call (from another thread, or from code run \
+                 during that call): one object serves one call at a time"
+            );
+            return Python::attach(|py| match two_base_errors(py) {
+                Ok(classes) => PyErr::from_type(classes.concurrent_use.bind(py).clone(), message),
+                Err(error) => error,
+            });
+        }
+    };
+    let index = kind_index(&error);
+    Python::attach(|py| {
+        let class = if wrong_type {
+            match two_base_errors(py) {
+                Ok(classes) => classes.wrong_type[index].bind(py).clone(),
+                Err(error) => return error,
+            }
+        } else {
+            kind_classes(py)[index].clone()
+        };
+        PyErr::from_type(class, message)
+    })
 }
 
 trait IntoPyResult<T> {
@@ -76,6 +232,20 @@ trait IntoPyResult<T> {
 impl<T> IntoPyResult<T> for Result<T, Error> {
     fn py_err(self) -> PyResult<T> {
         self.map_err(to_py_err)
+    }
+}
+
+/// Locks what one call uses (a game, a bot) for that call: a call that finds
+/// it in use by another is refused, never kept waiting. A lock poisoned by a
+/// panic (a bug, reported when it happened) is taken over as it was left.
+fn lock<'a, T>(cell: &'a Mutex<T>, what: &'static str) -> PyResult<MutexGuard<'a, T>> {
+    match cell.try_lock() {
+        Ok(guard) => Ok(guard),
+        Err(TryLockError::WouldBlock) => Err(to_py_err(Failure::Busy(what))),
+        Err(TryLockError::Poisoned(poisoned)) => {
+            cell.clear_poison();
+            Ok(poisoned.into_inner())
+        }
     }
 }
 
@@ -114,11 +284,34 @@ fn json_to_py(py: Python<'_>, value: &Value) -> PyResult<Py<PyAny>> {
     })
 }
 
-/// Keyword options to JSON values; only None, bools, ints and strings make sense.
-fn options_to_json(options: Option<&Bound<'_, PyDict>>) -> PyResult<Map<String, Value>> {
+/// Keyword options of game `G` to JSON values. Names come first: one the
+/// game does not know is refused in its words, whatever the value. Then
+/// None, bools, ints, strings and finite floats are passed on for the game's
+/// own check to word what is wrong with them; any other value is the wrong type.
+fn options_to_json<G: Game>(options: Option<&Bound<'_, PyDict>>) -> PyResult<Map<String, Value>> {
     let mut map = Map::new();
     for (key, value) in options.into_iter().flat_map(|d| d.iter()) {
-        let name: String = key.extract()?;
+        let name = match key.cast::<PyString>().map(read_text) {
+            Ok(Ok(name)) => name.to_owned(),
+            Ok(Err(NotUnicode(shown))) => {
+                let name = shown.trim_matches(|c| c == '\'' || c == '"');
+                return Err(to_py_err(Error::option(
+                    name,
+                    "the option's name is not valid Unicode (it holds a lone surrogate)",
+                )));
+            }
+            Err(_) => {
+                let message = format!("an option's name must be a str, got {}", shown(&key));
+                return Err(to_py_err(Failure::Type(Error::option("options", message))));
+            }
+        };
+        if !G::OPTIONS.iter().any(|spec| spec.name == name) {
+            let unknown = Map::from_iter([(name, Value::Null)]);
+            let refusal = cardcore::options::resolve(G::OPTIONS, &unknown).err();
+            return Err(to_py_err(
+                refusal.unwrap_or_else(|| Error::option("options", "unknown option")),
+            ));
+        }
         let json = if value.is_none() {
             Value::Null
         } else if let Ok(b) = value.cast::<PyBool>() {
@@ -126,10 +319,19 @@ fn options_to_json(options: Option<&Bound<'_, PyDict>>) -> PyResult<Map<String, 
         } else if value.is_instance_of::<PyInt>() {
             match value.extract::<i64>() {
                 Ok(i) => Value::from(i),
-                Err(_) => return Err(to_py_err(Error::option(&name, "integer out of range"))),
+                Err(_) => {
+                    let message = format!("{} is out of range", shown(&value));
+                    return Err(to_py_err(Error::option(&name, message)));
+                }
             }
-        } else if let Ok(s) = value.cast::<PyString>() {
-            Value::String(s.to_str()?.to_owned())
+        } else if let Ok(text) = value.cast::<PyString>() {
+            match read_text(text) {
+                Ok(text) => Value::String(text.to_owned()),
+                Err(NotUnicode(shown)) => {
+                    let kind = Error::option(&name, "");
+                    return Err(to_py_err(Failure::NotUnicode { kind, shown }));
+                }
+            }
         } else if let Some(number) = value
             .cast::<PyFloat>()
             .ok()
@@ -138,51 +340,138 @@ fn options_to_json(options: Option<&Bound<'_, PyDict>>) -> PyResult<Map<String, 
             // A finite float is passed on for the option's own check to word.
             Value::Number(number)
         } else {
-            let kind = value.get_type().name()?.to_string();
-            return Err(to_py_err(Error::option(
-                &name,
-                format!("unsupported value of type {kind}"),
-            )));
+            let kind = type_name(&value);
+            let message = format!("unsupported value of type {kind}: {}", shown(&value));
+            return Err(to_py_err(Failure::Type(Error::option(&name, message))));
         };
         map.insert(name, json);
     }
     Ok(map)
 }
 
+/// A game's refusal of the options it was given: the wrong type when the
+/// option it names was given a value of a type that option never takes.
+fn options_err<G: Game>(error: Error, options: &Map<String, Value>) -> PyErr {
+    let wrong_type = match &error {
+        Error::Option { name, .. } => G::OPTIONS
+            .iter()
+            .find(|spec| spec.name == name)
+            .zip(options.get(name))
+            .is_some_and(|(spec, value)| !spec.kind.takes_type_of(value)),
+        _ => false,
+    };
+    to_py_err(if wrong_type {
+        Failure::Type(error)
+    } else {
+        Failure::Value(error)
+    })
+}
+
+/// A Python `str` that is not valid Unicode: it holds a lone surrogate.
+/// Holds the text as Python's `repr` writes it (escaped, cut if long).
+struct NotUnicode(String);
+
+/// The one place the binding reads Python text.
+fn read_text<'a>(text: &'a Bound<'_, PyString>) -> Result<&'a str, NotUnicode> {
+    // Only a lone surrogate makes UTF-8 encoding fail; the Python error is dropped.
+    text.to_str().map_err(|_| NotUnicode(shown(text)))
+}
+
+/// An `int` (not a `bool`, which Python counts as one).
+fn is_int(value: &Bound<'_, PyAny>) -> bool {
+    value.is_instance_of::<PyInt>() && !value.is_instance_of::<PyBool>()
+}
+
 /// An integer argument that fits 64 bits; `bad` words the error otherwise.
 fn int_arg(value: &Bound<'_, PyAny>, bad: impl FnOnce(String) -> Error) -> PyResult<i64> {
-    let is_int = value.is_instance_of::<PyInt>() && !value.is_instance_of::<PyBool>();
-    match value.extract::<i64>() {
-        Ok(n) if is_int => Ok(n),
-        _ if is_int => Err(to_py_err(bad(format!("{} is out of range", repr(value))))),
-        _ => Err(to_py_err(bad(format!(
-            "expected an integer, got {}",
-            repr(value)
-        )))),
+    if !is_int(value) {
+        let message = format!("expected an integer, got {}", shown(value));
+        return Err(to_py_err(Failure::Type(bad(message))));
     }
+    value
+        .extract::<i64>()
+        .map_err(|_| to_py_err(bad(format!("{} is out of range", shown(value)))))
 }
 
-/// A text argument; `bad` receives the Python repr of anything else.
+/// A text argument; `bad` gives the call's error kind, and its words for a
+/// value that is not a `str` (it receives that value's repr).
 fn str_arg(value: &Bound<'_, PyAny>, bad: impl FnOnce(String) -> Error) -> PyResult<String> {
     match value.cast::<PyString>() {
-        Ok(text) => Ok(text.to_str()?.to_owned()),
-        Err(_) => Err(to_py_err(bad(repr(value)))),
+        Ok(text) => match read_text(text) {
+            Ok(text) => Ok(text.to_owned()),
+            Err(NotUnicode(shown)) => Err(to_py_err(Failure::NotUnicode {
+                kind: bad(shown.clone()),
+                shown,
+            })),
+        },
+        Err(_) => Err(to_py_err(Failure::Type(bad(shown(value))))),
     }
 }
 
-fn repr(value: &Bound<'_, PyAny>) -> String {
-    value
-        .repr()
-        .map_or_else(|_| "<unprintable>".to_owned(), |r| r.to_string())
+/// The longest repr an error message quotes whole.
+const MAX_SHOWN: usize = 200;
+
+/// How an error message shows a Python value: its repr, cut when long; an
+/// integer too long to write out as its number of digits. Never fails and
+/// never writes to stderr (formatting a Python object whose `str()` fails
+/// would), whatever the object.
+fn shown(value: &Bound<'_, PyAny>) -> String {
+    match value.repr() {
+        Ok(repr) => {
+            let repr = repr.to_string_lossy();
+            match repr.char_indices().nth(MAX_SHOWN) {
+                Some((cut, _)) => {
+                    format!("{}... ({} characters)", &repr[..cut], repr.chars().count())
+                }
+                None => repr.into_owned(),
+            }
+        }
+        Err(_) if value.is_instance_of::<PyInt>() => {
+            let sign = if value.lt(0).unwrap_or(false) {
+                "a negative"
+            } else {
+                "an"
+            };
+            match decimal_digits(value) {
+                Some(digits) => format!("{sign} integer of {digits} digits"),
+                None => format!("{sign} integer too long to write out"),
+            }
+        }
+        Err(_) => {
+            let kind = type_name(value);
+            format!("<a {kind} object, whose repr() failed>")
+        }
+    }
+}
+
+/// The name of a value's Python type, for messages.
+fn type_name(value: &Bound<'_, PyAny>) -> String {
+    value.get_type().name().map_or_else(
+        |_| "?".to_owned(),
+        |name| name.to_string_lossy().into_owned(),
+    )
+}
+
+/// The number of decimal digits of an integer, found without writing it out
+/// (Python refuses to convert very long integers to text).
+fn decimal_digits(value: &Bound<'_, PyAny>) -> Option<u64> {
+    let magnitude = value.call_method0("__abs__").ok()?;
+    let bits: u64 = magnitude.call_method0("bit_length").ok()?.extract().ok()?;
+    // 2**(bits - 1) <= magnitude < 2**bits: at least this many digits, at most one more.
+    let fewest = ((bits.saturating_sub(1)) as f64 * std::f64::consts::LOG10_2) as u64 + 1;
+    let power = 10u8
+        .into_pyobject(value.py())
+        .ok()?
+        .pow(fewest, None::<u8>)
+        .ok()?;
+    Some(fewest + u64::from(magnitude.ge(power).ok()?))
 }
 
 /// A list of cards, each a `Card` or its text; `name` names the argument.
 fn cards_arg(value: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<Card>> {
     let not_cards = || {
-        to_py_err(Error::option(
-            name,
-            format!("expected a list of cards, got {}", repr(value)),
-        ))
+        let message = format!("expected a list of cards, got {}", shown(value));
+        to_py_err(Failure::Type(Error::option(name, message)))
     };
     if value.is_instance_of::<PyString>() {
         return Err(not_cards());
@@ -202,10 +491,8 @@ fn card_arg(value: &Bound<'_, PyAny>, name: &str) -> PyResult<Card> {
     if value.is_instance_of::<PyString>() {
         return PyCard::parse(value).map(|c| c.0);
     }
-    Err(to_py_err(Error::option(
-        name,
-        format!("expected a card or its text, got {}", repr(value)),
-    )))
+    let message = format!("expected a card or its text, got {}", shown(value));
+    Err(to_py_err(Failure::Type(Error::option(name, message))))
 }
 
 /// A trick's plays as (seat, card) pairs in order of play.
@@ -216,27 +503,41 @@ fn plays<const N: usize>(trick: &cardcore::trick::Trick<N>) -> Vec<(usize, PyCar
         .collect()
 }
 
-/// A seat argument, checked by the game.
-fn seat_arg(seat: &Bound<'_, PyAny>) -> PyResult<usize> {
-    let seat = int_arg(seat, Error::Seat)?;
-    Ok(usize::try_from(seat).unwrap_or(usize::MAX))
+/// A seat of game `G`: an `int` in `0..G::NUM_PLAYERS`.
+fn seat_arg<G: Game>(seat: &Bound<'_, PyAny>) -> PyResult<usize> {
+    if !is_int(seat) {
+        let message = format!("expected a seat number (an int), got {}", shown(seat));
+        return Err(to_py_err(Failure::Type(Error::Seat(message))));
+    }
+    match seat.extract::<usize>() {
+        Ok(seat) => check_seat::<G>(seat).py_err(),
+        // Negative, or past usize: named as given, in check_seat's words.
+        Err(_) => Err(to_py_err(Error::Seat(format!(
+            "seat {} is out of range: {} has seats 0 to {}",
+            shown(seat),
+            G::NAME,
+            G::NUM_PLAYERS - 1
+        )))),
+    }
 }
 
 /// A seed: an integer in 0..2**64.
 fn extract_seed(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
-    if seed.is_instance_of::<PyInt>() && !seed.is_instance_of::<PyBool>() {
-        if let Ok(seed) = seed.extract::<u64>() {
-            return Ok(seed);
-        }
+    let bad = || {
+        Error::option(
+            "seed",
+            format!("expected an integer in 0..2**64, got {}", shown(seed)),
+        )
+    };
+    if !is_int(seed) {
+        return Err(to_py_err(Failure::Type(bad())));
     }
-    Err(to_py_err(Error::option(
-        "seed",
-        format!("expected an integer in 0..2**64, got {seed}"),
-    )))
+    seed.extract::<u64>().map_err(|_| to_py_err(bad()))
 }
 
 // ---------------------------------------------------------------- cards
 
+/// A suit: `Suit.Spades`, `Suit.Hearts`, `Suit.Diamonds`, `Suit.Clubs` (in face-id order).
 #[pyclass(module = "cardcore", name = "Suit", eq, eq_int, frozen, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum PySuit {
@@ -265,6 +566,7 @@ impl PySuit {
     }
 }
 
+/// A rank, `Rank.Two` to `Rank.Ace` in face-id order (`Rank.Knight` is the tarot's).
 #[pyclass(module = "cardcore", name = "Rank", eq, eq_int, frozen, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum PyRank {
@@ -491,16 +793,22 @@ fn action_id<G: Game>(action: &Bound<'_, PyAny>) -> PyResult<ActionId> {
         }
         return Ok(action.id);
     }
-    if action.is_instance_of::<PyInt>() && !action.is_instance_of::<PyBool>() {
+    if is_int(action) {
         return check_action_id::<G>(int_arg(action, Error::IllegalAction)?).py_err();
     }
     if let Ok(text) = action.cast::<PyString>() {
-        return G::parse_action(text.to_str()?).py_err();
+        return match read_text(text) {
+            Ok(text) => G::parse_action(text).py_err(),
+            Err(NotUnicode(shown)) => Err(to_py_err(Failure::NotUnicode {
+                kind: Error::IllegalAction(String::new()),
+                shown,
+            })),
+        };
     }
-    Err(to_py_err(Error::IllegalAction(format!(
+    Err(to_py_err(Failure::Type(Error::IllegalAction(format!(
         "expected an Action, an action id or an action text, got {}",
-        repr(action)
-    ))))
+        shown(action)
+    )))))
 }
 
 /// Ties each game type to its Python class (implemented by [`game_class!`]).
@@ -509,10 +817,10 @@ trait PyGame: Game {
     type Class: pyo3::PyClass;
     /// A new Python object holding `self`.
     fn wrap(self, py: Python<'_>) -> PyResult<Py<PyAny>>;
-    /// Borrows the class out of a Python object, if it is one.
-    fn inner<'a>(game: &'a Bound<'_, PyAny>) -> PyResult<PyRef<'a, Self::Class>>;
-    /// The game a class instance holds.
-    fn game(class: &Self::Class) -> &Self;
+    /// The class instance a Python object is, if it is one.
+    fn class<'a>(game: &'a Bound<'_, PyAny>) -> Option<&'a Self::Class>;
+    /// The game a class instance holds, locked for one call ([`lock`]).
+    fn lock(class: &Self::Class) -> PyResult<MutexGuard<'_, Box<Self>>>;
     /// The game's shared `Action` objects, by id.
     fn actions(py: Python<'_>) -> PyResult<&'static [Py<PyAction>]>;
 }
@@ -522,22 +830,34 @@ trait PyGame: Game {
 macro_rules! game_class {
     ($Class:ident, $Game:ty, $py_name:literal, $doc:literal, { $($extra:tt)* }) => {
         #[doc = $doc]
-        #[pyclass(module = "cardcore", name = $py_name)]
-        #[derive(Clone)]
+        #[pyclass(module = "cardcore", name = $py_name, frozen)]
         pub(crate) struct $Class {
-            game: $Game,
+            /// Each call locks it: a game serves one call at a time. Boxed, so that
+            /// building the Python object moves a pointer, not the whole game.
+            game: std::sync::Mutex<Box<$Game>>,
+        }
+
+        impl $Class {
+            fn new(game: $Game) -> Self {
+                $Class { game: std::sync::Mutex::new(Box::new(game)) }
+            }
+
+            /// The game, locked for this call (`ConcurrentUseError` if another has it).
+            fn game(&self) -> PyResult<std::sync::MutexGuard<'_, Box<$Game>>> {
+                crate::lock(&self.game, concat!("this ", $py_name, " game"))
+            }
         }
 
         impl crate::PyGame for $Game {
             type Class = $Class;
             fn wrap(self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-                Ok(Py::new(py, $Class { game: self })?.into_any())
+                Ok(Py::new(py, $Class::new(self))?.into_any())
             }
-            fn inner<'a>(game: &'a Bound<'_, PyAny>) -> PyResult<PyRef<'a, $Class>> {
-                Ok(game.cast::<$Class>()?.borrow())
+            fn class<'a>(game: &'a Bound<'_, PyAny>) -> Option<&'a $Class> {
+                game.cast::<$Class>().ok().map(Bound::get)
             }
-            fn game(class: &$Class) -> &$Game {
-                &class.game
+            fn lock(class: &$Class) -> PyResult<std::sync::MutexGuard<'_, Box<$Game>>> {
+                class.game()
             }
             fn actions(py: Python<'_>) -> PyResult<&'static [Py<PyAction>]> {
                 static ACTIONS: PyOnceLock<Vec<Py<PyAction>>> = PyOnceLock::new();
@@ -551,8 +871,10 @@ macro_rules! game_class {
             #[pyo3(signature = (*, seed, **options))]
             fn py_new(seed: &Bound<'_, PyAny>, options: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
                 let seed = crate::extract_seed(seed)?;
-                let options = crate::options_to_json(options)?;
-                Ok($Class { game: <$Game as Game>::new(seed, &options).py_err()? })
+                let options = crate::options_to_json::<$Game>(options)?;
+                <$Game as Game>::new(seed, &options)
+                    .map($Class::new)
+                    .map_err(|e| crate::options_err::<$Game>(e, &options))
             }
 
             #[classattr]
@@ -560,57 +882,70 @@ macro_rules! game_class {
                 <$Game as Game>::ACTION_COUNT
             }
 
+            /// The registered name (`cardcore.GAMES`).
             #[getter]
             fn name(&self) -> &'static str {
                 <$Game as Game>::NAME
             }
 
+            /// Every option in force, defaults filled in.
             #[getter]
             fn options(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-                crate::json_to_py(py, &self.game.options())
+                crate::json_to_py(py, &self.game()?.options())
             }
 
+            /// The number of seats, numbered from 0.
             #[getter]
             fn num_players(&self) -> usize {
                 <$Game as Game>::NUM_PLAYERS
             }
 
+            /// The seat to act, None once the game is over.
             #[getter]
-            fn current_player(&self) -> Option<usize> {
-                self.game.current_player()
+            fn current_player(&self) -> PyResult<Option<usize>> {
+                Ok(self.game()?.current_player())
             }
 
+            /// A short string: "play", "over", ... (each game's rules page lists its own).
             #[getter]
-            fn phase(&self) -> &'static str {
-                self.game.phase()
+            fn phase(&self) -> PyResult<&'static str> {
+                Ok(self.game()?.phase())
             }
 
+            /// Whether the match (or the single deal) has ended.
             #[getter]
-            fn is_over(&self) -> bool {
-                self.game.is_over()
+            fn is_over(&self) -> PyResult<bool> {
+                Ok(self.game()?.is_over())
             }
 
+            /// Match scores per seat (a team's seats show the team's score).
             #[getter]
-            fn scores(&self) -> Vec<i64> {
-                self.game.scores()
+            fn scores(&self) -> PyResult<Vec<i64>> {
+                Ok(self.game()?.scores())
             }
 
+            /// The actions applied, oldest first.
             #[getter]
             fn history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+                let game = self.game()?;
                 let actions = <$Game as crate::PyGame>::actions(py)?;
-                PyList::new(py, self.game.history().iter().map(|&a| &actions[usize::from(a)]))
+                PyList::new(py, game.history().iter().map(|&a| &actions[usize::from(a)]))
             }
 
+            /// Every legal action, sorted by id.
             fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+                let game = self.game()?;
                 let actions = <$Game as crate::PyGame>::actions(py)?;
                 let mut legal = Vec::with_capacity(<$Game as Game>::ACTION_COUNT);
-                self.game.legal_actions(&mut legal);
+                game.legal_actions(&mut legal);
                 PyList::new(py, legal.into_iter().map(|a| &actions[usize::from(a)]))
             }
 
-            fn apply(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+            /// Plays an `Action`, an action id or an action text; a refusal changes nothing.
+            fn apply(&self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+                let mut game = self.game()?;
                 let id = crate::action_id::<$Game>(action)?;
-                self.game.apply(id).py_err()
+                game.apply(id).py_err()
             }
 
             /// The action with that id or text (legal or not).
@@ -619,43 +954,51 @@ macro_rules! game_class {
                 Ok(<$Game as crate::PyGame>::actions(py)?[usize::from(id)].clone_ref(py))
             }
 
-            fn clone(&self) -> Self {
-                Clone::clone(self)
+            /// An independent copy.
+            fn clone(&self) -> PyResult<Self> {
+                let game = Box::clone(&*self.game()?);
+                Ok($Class { game: std::sync::Mutex::new(game) })
             }
 
-            fn to_json(&self) -> String {
-                self.game.to_json()
+            /// The exact state as JSON text; `cardcore.from_json` reads it back.
+            fn to_json(&self) -> PyResult<String> {
+                Ok(self.game()?.to_json())
             }
 
+            /// What `seat` may know, as a JSON-compatible dict (docs/protocol.md).
             fn observation(&self, py: Python<'_>, seat: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-                let seat = crate::seat_arg(seat)?;
-                crate::json_to_py(py, &self.game.observation(seat).py_err()?)
+                let game = self.game()?;
+                let seat = crate::seat_arg::<$Game>(seat)?;
+                crate::json_to_py(py, &game.observation(seat).py_err()?)
             }
 
-            fn __copy__(&self) -> Self {
-                Clone::clone(self)
+            fn __copy__(&self) -> PyResult<Self> {
+                self.clone()
             }
 
-            fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
-                Clone::clone(self)
+            fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyResult<Self> {
+                self.clone()
             }
 
             fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
                 let from_json = py.import("cardcore._core")?.getattr("from_json")?;
-                (from_json, (self.to_json(),)).into_pyobject(py)
+                (from_json, (self.to_json()?,)).into_pyobject(py)
             }
 
             fn __repr__(&self) -> String {
-                let player = self
-                    .game
+                // A repr never fails: a game in use by another call says so.
+                let Ok(game) = self.game() else {
+                    return format!("<{} (in use by another call)>", $py_name);
+                };
+                let player = game
                     .current_player()
                     .map_or_else(|| "None".to_owned(), |seat| seat.to_string());
                 format!(
                     "<{} phase={:?} current_player={} scores={:?}>",
                     $py_name,
-                    self.game.phase(),
+                    game.phase(),
                     player,
-                    self.game.scores()
+                    game.scores()
                 )
             }
 
@@ -671,10 +1014,12 @@ fn new_game_object(
     py: Python<'_>,
     name: &str,
     seed: u64,
-    options: &Map<String, Value>,
+    options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Py<PyAny>> {
-    cardcore::with_game!(name, G => G::new(seed, options).py_err()?.wrap(py),
-        unknown => Err(to_py_err(Error::UnknownGame(name.to_owned()))))
+    cardcore::with_game!(name, G => {
+        let options = options_to_json::<G>(options)?;
+        G::new(seed, &options).map_err(|e| options_err::<G>(e, &options))?.wrap(py)
+    }, unknown => Err(to_py_err(Error::UnknownGame(name.to_owned()))))
 }
 
 /// A new game by name: `new_game("brouc", seed=1, single_deal=True)`.
@@ -688,8 +1033,7 @@ fn new_game(
 ) -> PyResult<Py<PyAny>> {
     let name = str_arg(name, Error::UnknownGame)?;
     let seed = extract_seed(seed)?;
-    let options = options_to_json(options)?;
-    new_game_object(py, &name, seed, &options)
+    new_game_object(py, &name, seed, options)
 }
 
 /// The game a `to_json()` text describes: exactly the states play can reach
@@ -725,8 +1069,13 @@ fn from_json(
 
 /// Rebuilds an action from its game's name and id (pickling).
 #[pyfunction]
-fn _action(py: Python<'_>, game: &str, id: &Bound<'_, PyAny>) -> PyResult<Py<PyAction>> {
-    cardcore::with_game!(game, G => {
+fn _action(
+    py: Python<'_>,
+    game: &Bound<'_, PyAny>,
+    id: &Bound<'_, PyAny>,
+) -> PyResult<Py<PyAction>> {
+    let game = str_arg(game, Error::UnknownGame)?;
+    cardcore::with_game!(game.as_str(), G => {
         let id = check_action_id::<G>(int_arg(id, Error::IllegalAction)?).py_err()?;
         Ok(G::actions(py)?[usize::from(id)].clone_ref(py))
     }, unknown => Err(to_py_err(Error::UnknownGame(game.to_owned()))))
@@ -758,41 +1107,54 @@ fn game_info(py: Python<'_>) -> PyResult<Py<PyAny>> {
 // ---------------------------------------------------------------- bots
 
 /// A seeded uniform-random player: `bot.act(game)` picks one legal action.
-#[pyclass(module = "cardcore", name = "RandomBot")]
-struct PyRandomBot(cardcore::bot::RandomBot);
+#[pyclass(module = "cardcore", name = "RandomBot", frozen)]
+struct PyRandomBot(Mutex<cardcore::bot::RandomBot>);
+
+/// The bot's action in `game` if `game` is a `G`, else `None`.
+fn bot_action<G: PyGame>(
+    py: Python<'_>,
+    bot: &mut cardcore::bot::RandomBot,
+    game: &Bound<'_, PyAny>,
+) -> Option<PyResult<Py<PyAction>>> {
+    let class = G::class(game)?;
+    Some(G::lock(class).and_then(|game| {
+        let action = bot.act::<G>(&game).ok_or_else(|| {
+            to_py_err(Error::IllegalAction(
+                "the game is over: no action to choose".into(),
+            ))
+        })?;
+        Ok(G::actions(py)?[usize::from(action)].clone_ref(py))
+    }))
+}
 
 #[pymethods]
 impl PyRandomBot {
     #[new]
     fn py_new(seed: &Bound<'_, PyAny>) -> PyResult<Self> {
-        Ok(PyRandomBot(cardcore::bot::RandomBot::new(extract_seed(
-            seed,
-        )?)))
+        let bot = cardcore::bot::RandomBot::new(extract_seed(seed)?);
+        Ok(PyRandomBot(Mutex::new(bot)))
     }
 
-    fn act(&mut self, py: Python<'_>, game: &Bound<'_, PyAny>) -> PyResult<Py<PyAction>> {
-        let not_a_game = || {
-            to_py_err(Error::IllegalAction(format!(
-                "not a cardcore game: {}",
-                repr(game)
-            )))
-        };
-        let name: String = game
-            .getattr("name")
-            .and_then(|n| n.extract())
-            .map_err(|_| not_a_game())?;
-        cardcore::with_game!(name.as_str(), G => {
-            let class = G::inner(game).map_err(|_| not_a_game())?;
-            let action = self.0.act(G::game(&class)).ok_or_else(|| {
-                to_py_err(Error::IllegalAction("the game is over: no action to choose".into()))
-            })?;
-            Ok(G::actions(py)?[usize::from(action)].clone_ref(py))
-        }, unknown => Err(not_a_game()))
+    /// One legal action of `game`, drawn uniformly (docs/protocol.md, "Bots").
+    fn act(&self, py: Python<'_>, game: &Bound<'_, PyAny>) -> PyResult<Py<PyAction>> {
+        let mut bot = lock(&self.0, "this RandomBot")?;
+        for &name in cardcore::games::GAMES {
+            let chosen = cardcore::with_game!(name, G => bot_action::<G>(py, &mut bot, game),
+                unknown => None);
+            if let Some(chosen) = chosen {
+                return chosen;
+            }
+        }
+        Err(to_py_err(Failure::Type(Error::IllegalAction(format!(
+            "not a cardcore game: {}",
+            shown(game)
+        )))))
     }
 }
 
 // ---------------------------------------------------------------- simulation
 
+/// What `simulate` played: games, decisions, wins and mean scores per seat, time.
 #[pyclass(module = "cardcore", name = "SimulationSummary", frozen, get_all)]
 struct SimulationSummary {
     game: &'static str,
@@ -822,15 +1184,23 @@ impl SimulationSummary {
 /// A bound on one call (days of computing), so a typo cannot hang the caller.
 const MAX_SIMULATED_GAMES: u64 = 1_000_000_000_000;
 
+/// How often the calling thread wakes up, while a simulation runs, to take
+/// the GIL back and look for signals (Ctrl-C).
+const SIGNAL_TICK: Duration = Duration::from_millis(50);
+
+/// Every how many wake-ups the progress callback is called (a few times a second).
+const TICKS_PER_PROGRESS: u32 = 5;
+
 /// Plays `games` whole matches between random bots in Rust, without the GIL.
 #[pyfunction]
-#[pyo3(signature = (name, *, games, seed, threads = None, **options))]
+#[pyo3(signature = (name, *, games, seed, threads = None, progress = None, **options))]
 fn simulate(
     py: Python<'_>,
     name: &Bound<'_, PyAny>,
     games: &Bound<'_, PyAny>,
     seed: &Bound<'_, PyAny>,
     threads: Option<&Bound<'_, PyAny>>,
+    progress: Option<&Bound<'_, PyAny>>,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<SimulationSummary> {
     let name = str_arg(name, Error::UnknownGame)?;
@@ -841,7 +1211,13 @@ fn simulate(
         .map(|t| int_arg(t, |m| Error::option("threads", m)))
         .transpose()?;
     let seed = extract_seed(seed)?;
-    let options = options_to_json(options)?;
+    let progress = match progress.filter(|p| !p.is_none()) {
+        Some(p) if !p.is_callable() => {
+            let message = format!("expected a callable or None, got {}", shown(p));
+            return Err(to_py_err(Failure::Type(Error::option("progress", message))));
+        }
+        p => p.map(|p| p.clone().unbind()),
+    };
     let games = u64::try_from(games)
         .ok()
         .filter(|g| (1..=MAX_SIMULATED_GAMES).contains(g))
@@ -864,7 +1240,8 @@ fn simulate(
             })?,
     };
     cardcore::with_game!(name, G => {
-        let summary = py.detach(|| cardcore::simulate::simulate::<G>(games, seed, threads, &options)).py_err()?;
+        let options = options_to_json::<G>(options)?;
+        let summary = simulate_watched::<G>(py, games, seed, threads, &options, progress.as_ref())?;
         Ok(SimulationSummary {
             game: G::NAME,
             games: summary.games,
@@ -875,6 +1252,60 @@ fn simulate(
             threads: summary.threads,
         })
     }, unknown => Err(to_py_err(Error::UnknownGame(name.to_owned()))))
+}
+
+/// Runs the simulation without the GIL. Every [`SIGNAL_TICK`] the calling
+/// thread takes the GIL back to run the signal handlers (Ctrl-C raises
+/// `KeyboardInterrupt` there) and, now and then, `progress(done, games)`; an
+/// exception from either stops the workers and is raised. `progress` is
+/// called once more at the end.
+fn simulate_watched<G: Game>(
+    py: Python<'_>,
+    games: u64,
+    seed: u64,
+    threads: usize,
+    options: &Map<String, Value>,
+    progress: Option<&Py<PyAny>>,
+) -> PyResult<cardcore::simulate::Summary> {
+    let control = cardcore::simulate::Control::new();
+    let mut raised: Option<PyErr> = None;
+    let mut ticks = 0u32;
+    let summary = py.detach(|| {
+        cardcore::simulate::simulate_with::<G>(
+            games,
+            seed,
+            threads,
+            options,
+            &control,
+            SIGNAL_TICK,
+            |control| {
+                if control.is_stopped() {
+                    return;
+                }
+                ticks += 1;
+                let report = progress.filter(|_| ticks % TICKS_PER_PROGRESS == 0);
+                let outcome = Python::attach(|py| {
+                    py.check_signals()?;
+                    match report {
+                        Some(progress) => progress.call1(py, (control.done(), games)).map(drop),
+                        None => Ok(()),
+                    }
+                });
+                if let Err(error) = outcome {
+                    raised = Some(error);
+                    control.stop();
+                }
+            },
+        )
+    });
+    if let Some(error) = raised {
+        return Err(error);
+    }
+    let summary = summary.map_err(|e| options_err::<G>(e, options))?;
+    if let Some(progress) = progress {
+        progress.call1(py, (summary.games, games))?;
+    }
+    Ok(summary)
 }
 
 // ---------------------------------------------------------------- module
@@ -892,6 +1323,11 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("UnknownGameError", py.get_type::<UnknownGameError>())?;
     m.add("OptionError", py.get_type::<OptionError>())?;
     m.add("SeatError", py.get_type::<SeatError>())?;
+    let two_base = two_base_errors(py)?;
+    for ((name, _), class) in KINDS.iter().zip(&two_base.wrong_type) {
+        m.add(*name, class.bind(py))?;
+    }
+    m.add("ConcurrentUseError", two_base.concurrent_use.bind(py))?;
     m.add_class::<PySuit>()?;
     m.add_class::<PyRank>()?;
     m.add_class::<PyCard>()?;

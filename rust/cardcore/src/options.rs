@@ -28,6 +28,19 @@ pub enum OptionKind {
     },
 }
 
+impl OptionKind {
+    /// Whether the option takes values of this JSON type at all (in range or
+    /// not): a value of another type is the wrong type rather than a bad value.
+    pub fn takes_type_of(&self, value: &Value) -> bool {
+        match self {
+            OptionKind::Bool { .. } => value.is_boolean(),
+            OptionKind::Int { .. } => value.is_i64() || value.is_u64(),
+            OptionKind::OptionalInt { .. } => value.is_null() || value.is_i64() || value.is_u64(),
+            OptionKind::OptionalChoice { .. } => value.is_null() || value.is_string(),
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 pub struct OptionSpec {
     pub name: &'static str,
@@ -125,3 +138,32 @@ pub const SINGLE_DEAL: OptionSpec = OptionSpec {
     kind: OptionKind::Bool { default: false },
     doc: "end the game after its first deal",
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_value_of_another_type_is_told_apart_from_a_bad_value() {
+        let int = OptionKind::Int {
+            default: 1,
+            min: 1,
+            max: 3,
+        };
+        assert!(int.takes_type_of(&json!(99)));
+        assert!(!int.takes_type_of(&json!(1.5)));
+        assert!(!int.takes_type_of(&json!("1")));
+        assert!(!int.takes_type_of(&Value::Null));
+        let optional = OptionKind::OptionalInt { min: 0, max: 3 };
+        assert!(optional.takes_type_of(&Value::Null));
+        assert!(optional.takes_type_of(&json!(-7)));
+        assert!(!optional.takes_type_of(&json!(true)));
+        let choice = OptionKind::OptionalChoice { choices: &["a"] };
+        assert!(choice.takes_type_of(&json!("zzz")));
+        assert!(!choice.takes_type_of(&json!(3)));
+        let flag = OptionKind::Bool { default: false };
+        assert!(flag.takes_type_of(&json!(true)));
+        assert!(!flag.takes_type_of(&json!(1)));
+    }
+}

@@ -1,6 +1,10 @@
-//! Whole matches between random bots, spread over threads.
+//! Whole matches between random bots, spread over threads. A caller can watch
+//! a run's progress and stop it from its own thread through a [`Control`].
 
-use std::time::Instant;
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value};
 
@@ -20,6 +24,43 @@ pub struct Summary {
     pub threads: usize,
 }
 
+/// How many matches a worker plays between two looks at its [`Control`]: a
+/// few dozen microseconds of play, so a stop is seen at once and the shared
+/// counter is touched too rarely to cost anything.
+const MATCHES_PER_CHECK: u64 = 16;
+
+/// Shared by a simulation's workers and its caller: the number of matches
+/// finished (brought up to date every few matches) and a stop flag, which the
+/// workers check as often.
+#[derive(Debug, Default)]
+pub struct Control {
+    done: AtomicU64,
+    stop: AtomicBool,
+}
+
+impl Control {
+    pub const fn new() -> Control {
+        Control {
+            done: AtomicU64::new(0),
+            stop: AtomicBool::new(false),
+        }
+    }
+
+    /// The matches finished so far (each worker reports every few matches).
+    pub fn done(&self) -> u64 {
+        self.done.load(Ordering::Relaxed)
+    }
+
+    /// Asks the workers to stop: each does within a few matches.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
 /// The seed of match `index`: each match depends only on the run's seed and
 /// its index, so the results do not depend on the number of threads.
 fn match_seeds(seed: u64, index: u64) -> (u64, u64) {
@@ -27,16 +68,30 @@ fn match_seeds(seed: u64, index: u64) -> (u64, u64) {
     (rng.next_u64(), rng.next_u64())
 }
 
-fn play_range<G: Game>(seed: u64, range: std::ops::Range<u64>, options: &G::Options) -> Summary {
-    let mut summary = Summary {
+fn empty_summary<G: Game>() -> Summary {
+    Summary {
         games: 0,
         decisions: 0,
         wins: vec![0; G::NUM_PLAYERS],
         score_sums: vec![0; G::NUM_PLAYERS],
         elapsed_seconds: 0.0,
         threads: 1,
-    };
+    }
+}
+
+/// Plays the matches of `range` in order, until the end or until `control` is stopped.
+fn play_range<G: Game>(
+    seed: u64,
+    range: Range<u64>,
+    options: &G::Options,
+    control: &Control,
+) -> Summary {
+    let mut summary = empty_summary::<G>();
+    let mut since_check = 0;
     for index in range {
+        if since_check == 0 && control.is_stopped() {
+            break;
+        }
         let (game_seed, bot_seed) = match_seeds(seed, index);
         let mut game = G::with_options(game_seed, options);
         let mut bot = RandomBot::new(bot_seed);
@@ -50,7 +105,13 @@ fn play_range<G: Game>(seed: u64, range: std::ops::Range<u64>, options: &G::Opti
         for (sum, score) in summary.score_sums.iter_mut().zip(game.scores()) {
             *sum += score;
         }
+        since_check += 1;
+        if since_check == MATCHES_PER_CHECK {
+            control.done.fetch_add(since_check, Ordering::Relaxed);
+            since_check = 0;
+        }
     }
+    control.done.fetch_add(since_check, Ordering::Relaxed);
     summary
 }
 
@@ -61,6 +122,27 @@ pub fn simulate<G: Game>(
     threads: usize,
     options: &Map<String, Value>,
 ) -> Result<Summary> {
+    let control = Control::new();
+    let never = Duration::from_secs(24 * 3600);
+    simulate_with::<G>(games, seed, threads, options, &control, never, |_| {})
+}
+
+/// Plays the matches [`simulate`] plays, while the calling thread calls
+/// `on_tick(control)` every `tick` until the workers are done.
+///
+/// Once `control` is stopped (by `on_tick` or by any other thread), the
+/// workers stop within a few matches each and the summary counts only the
+/// matches they played: fewer than `games`, and not a prefix of the run, so
+/// only a complete run's figures are reproducible.
+pub fn simulate_with<G: Game>(
+    games: u64,
+    seed: u64,
+    threads: usize,
+    options: &Map<String, Value>,
+    control: &Control,
+    tick: Duration,
+    mut on_tick: impl FnMut(&Control),
+) -> Result<Summary> {
     if threads == 0 {
         return Err(Error::option("threads", "must be at least 1"));
     }
@@ -69,12 +151,28 @@ pub fn simulate<G: Game>(
     let threads_used = threads.min(games.max(1) as usize);
     let per_thread = games.div_ceil(threads_used as u64);
     let parts: Vec<Summary> = std::thread::scope(|scope| {
+        let (finished, finishes) = mpsc::channel::<()>();
         let handles: Vec<_> = (0..threads_used as u64)
             .map(|t| {
                 let range = (t * per_thread).min(games)..((t + 1) * per_thread).min(games);
-                scope.spawn(move || play_range::<G>(seed, range, options))
+                let finished = finished.clone();
+                scope.spawn(move || {
+                    let part = play_range::<G>(seed, range, options, control);
+                    finished.send(()).ok(); // the caller listens until every worker is done
+                    part
+                })
             })
             .collect();
+        drop(finished);
+        let mut running = handles.len();
+        while running > 0 {
+            match finishes.recv_timeout(tick) {
+                Ok(()) => running -= 1,
+                Err(RecvTimeoutError::Timeout) => on_tick(control),
+                // A worker panicked: joining it below passes the panic on.
+                Err(RecvTimeoutError::Disconnected) => break,
+            }
+        }
         handles
             .into_iter()
             .map(|h| {
@@ -83,7 +181,7 @@ pub fn simulate<G: Game>(
             })
             .collect()
     });
-    let mut total = play_range::<G>(seed, 0..0, options);
+    let mut total = empty_summary::<G>();
     for part in parts {
         total.games += part.games;
         total.decisions += part.decisions;
@@ -97,4 +195,74 @@ pub fn simulate<G: Game>(
     total.elapsed_seconds = start.elapsed().as_secs_f64();
     total.threads = threads_used;
     Ok(total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::brouc::Brouc;
+
+    fn figures(summary: &Summary) -> (u64, u64, Vec<u64>, Vec<i64>) {
+        (
+            summary.games,
+            summary.decisions,
+            summary.wins.clone(),
+            summary.score_sums.clone(),
+        )
+    }
+
+    #[test]
+    fn the_results_do_not_depend_on_the_threads() {
+        let options = Map::new();
+        let one = simulate::<Brouc>(101, 7, 1, &options).unwrap();
+        for threads in [2, 3, 8] {
+            let many = simulate::<Brouc>(101, 7, threads, &options).unwrap();
+            assert_eq!(figures(&many), figures(&one));
+        }
+    }
+
+    #[test]
+    fn a_watched_run_counts_every_match_and_plays_the_same_ones() {
+        let options = Map::new();
+        let control = Control::new();
+        let tick = Duration::from_millis(1);
+        let watched = simulate_with::<Brouc>(500, 3, 2, &options, &control, tick, |_| {}).unwrap();
+        assert_eq!(control.done(), 500);
+        assert!(!control.is_stopped());
+        let plain = simulate::<Brouc>(500, 3, 2, &options).unwrap();
+        assert_eq!(figures(&watched), figures(&plain));
+    }
+
+    #[test]
+    fn a_stop_from_the_tick_ends_the_run_at_once() {
+        let options = Map::new();
+        let control = Control::new();
+        let mut ticks = 0;
+        let tick = Duration::from_millis(5);
+        let summary =
+            simulate_with::<Brouc>(u64::MAX / 2, 1, 2, &options, &control, tick, |control| {
+                ticks += 1;
+                if control.done() > 0 {
+                    control.stop();
+                }
+            })
+            .unwrap();
+        assert!(control.is_stopped());
+        assert!(ticks >= 1);
+        assert!(summary.games > 0);
+        assert!(summary.games < u64::MAX / 2);
+        assert_eq!(control.done(), summary.games);
+        assert!(summary.elapsed_seconds < 5.0, "{summary:?}");
+    }
+
+    #[test]
+    fn a_run_stopped_before_it_starts_plays_nothing() {
+        let control = Control::new();
+        control.stop();
+        let never = Duration::from_secs(60);
+        let summary =
+            simulate_with::<Brouc>(1000, 1, 2, &Map::new(), &control, never, |_| {}).unwrap();
+        assert_eq!(summary.games, 0);
+        assert_eq!(summary.wins, vec![0; 4]);
+    }
 }

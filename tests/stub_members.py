@@ -1,0 +1,119 @@
+"""The public members of ``cardcore._core`` as its stub file declares them.
+
+``python/cardcore/_core.pyi`` is read with ``ast`` (never imported): each class's public
+attributes, properties and methods, with their parameters and their annotations evaluated
+in the stub's own namespace (its imports, its aliases such as ``_TourKind``, and the
+classes of ``cardcore._core``). Generic tests walk these members, so a game or an accessor
+added to the stub is covered without editing any test.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+import cardcore
+from cardcore import _core
+
+STUB = Path(cardcore.__file__).with_name("_core.pyi")
+
+MemberKind = Literal["attribute", "property", "method"]
+
+
+@dataclass(frozen=True)
+class Member:
+    """One public member of a stub class."""
+
+    name: str
+    kind: MemberKind
+    # The parameters after ``self`` (methods only), by name.
+    params: tuple[str, ...]
+    # The declared type: of the attribute, of the property, or returned by the method.
+    annotation: Any
+
+    @property
+    def takes_a_seat(self) -> bool:
+        return self.kind == "method" and self.params == ("seat",)
+
+    @property
+    def takes_nothing(self) -> bool:
+        return self.kind == "property" or self.kind == "attribute" or not self.params
+
+
+def _decorators(node: ast.FunctionDef) -> set[str]:
+    return {ast.unparse(decorator) for decorator in node.decorator_list}
+
+
+@functools.cache
+def _module() -> ast.Module:
+    return ast.parse(STUB.read_text(encoding="utf-8"), filename=str(STUB))
+
+
+@functools.cache
+def namespace() -> dict[str, Any]:
+    """What the stub's annotations see: its imports, ``cardcore._core``, its aliases."""
+    names: dict[str, Any] = {}
+    module = _module()
+    for node in module.body:
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            exec(compile(ast.Module([node], []), str(STUB), "exec"), names)
+    names.update(vars(_core))
+    for node in module.body:
+        if isinstance(node, ast.Assign) and all(isinstance(t, ast.Name) for t in node.targets):
+            value = eval(compile(ast.Expression(node.value), str(STUB), "eval"), names)
+            for target in node.targets:
+                assert isinstance(target, ast.Name)
+                names[target.id] = value
+    return names
+
+
+def _evaluate(annotation: ast.expr | None, where: str) -> Any:
+    assert annotation is not None, f"{where} has no annotation in {STUB.name}"
+    code = compile(ast.Expression(annotation), str(STUB), "eval")
+    return eval(code, namespace())
+
+
+@functools.cache
+def classes() -> dict[str, tuple[Member, ...]]:
+    """Every class of the stub, by name, with its public members (static methods and
+    dunders left out: they are not values of an object)."""
+    found: dict[str, tuple[Member, ...]] = {}
+    for node in _module().body:
+        if not isinstance(node, ast.ClassDef):
+            continue
+        members: list[Member] = []
+        for item in node.body:
+            if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                name = item.target.id
+                if not name.startswith("_"):
+                    annotation = _evaluate(item.annotation, f"{node.name}.{name}")
+                    members.append(Member(name, "attribute", (), annotation))
+            elif isinstance(item, ast.FunctionDef) and not item.name.startswith("_"):
+                decorators = _decorators(item)
+                if "staticmethod" in decorators or "classmethod" in decorators:
+                    continue
+                where = f"{node.name}.{item.name}"
+                annotation = _evaluate(item.returns, where)
+                if "property" in decorators:
+                    members.append(Member(item.name, "property", (), annotation))
+                else:
+                    params = tuple(arg.arg for arg in item.args.args[1:] + item.args.kwonlyargs)
+                    members.append(Member(item.name, "method", params, annotation))
+        found[node.name] = tuple(members)
+    return found
+
+
+def members_of(value: object) -> tuple[Member, ...]:
+    """The stub's members of ``value``'s class (none for a class the stub does not have)."""
+    kind = type(value)
+    if getattr(kind, "__module__", None) != "cardcore":
+        return ()
+    return classes().get(kind.__name__, ())
+
+
+def seat_methods(value: object) -> list[str]:
+    """The names of ``value``'s methods that take one seat."""
+    return [member.name for member in members_of(value) if member.takes_a_seat]

@@ -11,7 +11,7 @@ PYTHON_DIRS := python tests benches
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet "maturin>=1.7,<2" "pytest>=8" "hypothesis>=6.100" "mypy>=1.10" "ruff>=0.5"
+	$(PY) -m pip install --quiet "maturin>=1.9.3,<2" "pytest>=8" "hypothesis>=6.100" "mypy>=1.10" "ruff>=0.5"
 	touch $@
 
 venv: $(VENV)/.installed

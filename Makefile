@@ -6,12 +6,12 @@ export PATH := $(abspath $(VENV))/bin:$(PATH)
 export VIRTUAL_ENV := $(abspath $(VENV))
 PYTHON_DIRS := python tests benches
 
-.PHONY: venv build-dev lint test-rust test-python test check demo bench fuzz clean
+.PHONY: venv build-dev lint test-rust test-python test check dist demo bench fuzz clean
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet "maturin>=1.7,<2" "pytest>=8" "hypothesis>=6.100" "mypy>=1.10" "ruff>=0.5" "typeguard>=4.3"
+	$(PY) -m pip install --quiet "maturin>=1.9.3,<2" "pytest>=8" "hypothesis>=6.100" "mypy>=1.10" "ruff>=0.5" "typeguard>=4.3"
 	touch $@
 
 venv: $(VENV)/.installed
@@ -37,8 +37,15 @@ test-python: build-dev
 
 test: test-rust test-python
 
-## check: every test and check (what CI runs)
+## check: every test and check (CI runs it, then dist and .ci/wheel-smoke on the wheel)
 check: lint test
+
+## dist: the sdist and the release wheel (for the venv's Python) into ./dist, from the release
+## build that build-dev leaves in target/ when there is one
+dist: venv
+	rm -rf dist
+	$(PY) -m maturin sdist --out dist
+	$(PY) -m maturin build --release --interpreter $(PY) --out dist
 
 ## demo: install and play 200,000 random Brouc matches in Rust
 demo: build-dev
@@ -56,4 +63,4 @@ fuzz:
 	cd fuzz && cargo fuzz run --sanitizer none game_state_edits -- -max_total_time=60
 
 clean:
-	rm -rf $(VENV) target
+	rm -rf $(VENV) target dist

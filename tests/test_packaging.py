@@ -1,0 +1,37 @@
+"""The package says one version and one license: the Cargo workspace's, everywhere."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import cardcore
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _toml(name: str) -> dict[str, Any]:
+    with (ROOT / name).open("rb") as file:
+        return tomllib.load(file)
+
+
+def test_the_version_is_the_cargo_workspace_version() -> None:
+    cargo = _toml("Cargo.toml")["workspace"]["package"]["version"]
+    assert cardcore.__version__ == cargo
+    # The installed distribution's metadata, written by maturin from the same field. (A
+    # pre-release would be spelled differently by Cargo and PEP 440: 0.2.0-rc.1, 0.2.0rc1.)
+    assert importlib.metadata.version("cardcore") == cargo
+
+
+def test_the_license_is_declared_once_for_both_ecosystems() -> None:
+    cargo = _toml("Cargo.toml")["workspace"]["package"]["license"]
+    project = _toml("pyproject.toml")["project"]
+    assert cargo == project["license"] == "MIT OR Apache-2.0"
+    assert importlib.metadata.metadata("cardcore")["License-Expression"] == cargo
+    assert sorted(path.name for path in ROOT.glob("LICENSE-*")) == [
+        "LICENSE-APACHE",
+        "LICENSE-MIT",
+    ]
+    assert not any(c.startswith("License ::") for c in project["classifiers"])

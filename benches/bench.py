@@ -268,6 +268,43 @@ def clone_rate(bench: Bench, game: str) -> None:
 
 
 # --------------------------------------------------------------------------------------
+# observation()
+
+
+def observation_rate(bench: Bench, game: str) -> None:
+    """A bot's look at the table: ``g.observation(seat)`` and its hand, over the seats of
+    positions of a random match, beside the step loop's decisions in the same run."""
+    g = cardcore.new_game(game, seed=bench.seed)
+    rng = random.Random(bench.seed)
+    for _ in range(14):  # deal 1 under way, as for clone()
+        g.apply(rng.choice(g.legal_actions()))
+    seats = range(g.num_players)
+
+    def run(seconds: float) -> Sample:
+        looks = 0
+        start = time.perf_counter()
+        deadline = start + seconds
+        while True:
+            for _ in range(250):
+                for seat in seats:
+                    g.observation(seat).hand  # noqa: B018 (the look is the measurement)
+            looks += 250 * len(seats)
+            if time.perf_counter() >= deadline:
+                return Sample((looks,), time.perf_counter() - start)
+
+    rate = measure(bench, run).rate()
+    label = f"{game}: g.observation(seat).hand from Python, mid-deal: observations/s"
+    bench.add(Row(f"{game}_observation", label, rate))
+    bench.ratio(
+        f"{game}_observation_over_loop",
+        f"{game}: observations/s over the Python step loop's decisions/s",
+        f"{game}_observation",
+        f"{game}_python_loop_engine",
+        1 / 3,
+    )
+
+
+# --------------------------------------------------------------------------------------
 # OpenSpiel
 
 
@@ -377,7 +414,7 @@ def _target(target: float | None, unit: str) -> str:
     if target is None:
         return ""
     if unit == "x":
-        return f">= {target:g}x"
+        return f">= {target:.2g}x"
     if target >= 1e6:
         return f">= {target / 1e6:g}M{unit}"
     return f">= {target:,.0f}{unit}"
@@ -472,6 +509,7 @@ def main(argv: list[str] | None = None) -> int:
             (f"{game}: Python loop", partial(engine_loop, bench, game)),
             (f"{game}: reference loop", partial(reference_loop, bench, game)),
             (f"{game}: clone", partial(clone_rate, bench, game)),
+            (f"{game}: observation", partial(observation_rate, bench, game)),
         ]
     steps += [
         ("OpenSpiel", partial(openspiel, bench)),

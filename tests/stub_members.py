@@ -84,7 +84,14 @@ def classes() -> dict[str, tuple[Member, ...]]:
     for node in _module().body:
         if not isinstance(node, ast.ClassDef):
             continue
-        members: list[Member] = []
+        # Members declared on the stub's own base classes come first (the games
+        # and their observations share the public accessors that way).
+        members: list[Member] = [
+            member
+            for base in node.bases
+            if isinstance(base, ast.Name)
+            for member in found.get(base.id, ())
+        ]
         for item in node.body:
             if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
                 name = item.target.id
@@ -106,12 +113,18 @@ def classes() -> dict[str, tuple[Member, ...]]:
     return found
 
 
+@functools.cache
+def _stub_names() -> dict[type, str]:
+    """The classes of ``cardcore._core`` by the name the stub (and the module) gives
+    them; a class's own ``__name__`` can be shorter (``cardcore.brouc.Deal`` is
+    ``BroucDeal`` here)."""
+    return {value: name for name, value in vars(_core).items() if isinstance(value, type)}
+
+
 def members_of(value: object) -> tuple[Member, ...]:
     """The stub's members of ``value``'s class (none for a class the stub does not have)."""
-    kind = type(value)
-    if getattr(kind, "__module__", None) != "cardcore":
-        return ()
-    return classes().get(kind.__name__, ())
+    name = _stub_names().get(type(value))
+    return () if name is None else classes().get(name, ())
 
 
 def seat_methods(value: object) -> list[str]:

@@ -363,7 +363,7 @@ def test_king_queen_jack_in_one_trick(mod: ModuleType, turned: str, marriage: in
     assert parsed["card_points"] == [0, 20]
     assert parsed["marriages"] == [0, marriage]
     assert parsed["announcements"] == []  # team 0's hands wait: team 1 won
-    assert game.observation(1)["trump_card_held"] is True
+    assert game.observation(1).to_dict()["trump_card_held"] is True
     # The 10 ranks between the ace and the king: 10S takes KS.
     play(game, "JS")
     assert legal(game) == ["QS", "KS"]
@@ -378,8 +378,8 @@ def test_king_queen_jack_in_one_trick(mod: ModuleType, turned: str, marriage: in
     assert parsed["marriages"] == [0, marriage]
     # The winner (seat 2) has nothing; its partner announces, suits in S H D C order.
     assert parsed["announcements"] == ann((0, "H", 20), (0, "C", 20))
-    assert game.observation(1)["trump_card_held"] is (turned != "KS")
-    assert game.observation(1)["trump_card"] == turned
+    assert game.observation(1).to_dict()["trump_card_held"] is (turned != "KS")
+    assert game.observation(1).to_dict()["trump_card"] == turned
 
 
 DEAL_T = {
@@ -708,7 +708,7 @@ def test_cape_then_the_next_deal(mod: ModuleType) -> None:
     assert [trick["winner"] for trick in record["tricks"]] == [0, 0, 0, 0, 2, 2, 2, 2]
     played = [card for trick in record["tricks"] for _seat, card in trick["cards"]]
     assert played == PLAY_C.split()
-    assert game.observation(2)["previous_deal"] == record
+    assert game.observation(2).to_dict()["previous_deal"] == record
 
 
 def test_cape_on_the_trick_that_wins_the_match(mod: ModuleType) -> None:
@@ -736,15 +736,15 @@ def test_the_turned_card_is_public_while_held(mod: ModuleType) -> None:
     game = start(mod, DEAL_M, dealer=0, trump_card="KS")
     hidden = set(DEAL_M[0].split()) - {"KS"}
     for seat in (1, 2, 3):
-        observation = game.observation(seat)
+        observation = game.observation(seat).to_dict()
         assert observation["trump_card"] == "KS"
         assert observation["trump"] == "S"
         assert observation["trump_card_held"] is True
         assert "KS" in strings_in(observation)
         assert not hidden & strings_in(observation)
-    assert game.observation(0)["hand"] == sort_hand(DEAL_M[0].split())
+    assert game.observation(0).to_dict()["hand"] == sort_hand(DEAL_M[0].split())
     play(game, "JD QD AD KD  JS KS")
-    observation = game.observation(1)
+    observation = game.observation(1).to_dict()
     assert observation["trump_card_held"] is False
     assert observation["trump_card"] == "KS"
 
@@ -754,7 +754,7 @@ def test_observation_layout(mod: ModuleType) -> None:
     play(game, "JD QD")
     parsed = js(game)
     for seat in range(4):
-        observation = game.observation(seat)
+        observation = game.observation(seat).to_dict()
         shared = set(parsed) - {"rng", "hands", "history", "finished_deals"}
         own = {"seat", "hand", "hand_sizes", "current_player", "scores", "trump_card_held"}
         assert set(observation) == shared | own | {"previous_deal"}
@@ -806,11 +806,11 @@ def test_from_json_rejects_inconsistent_hands(mod: ModuleType) -> None:
 
 
 def test_engine_brouc_class_and_accessors() -> None:
-    assert cardcore.Brouc.action_count == 32
-    direct = cardcore.Brouc(seed=8, target=12)
+    assert cardcore.brouc.Brouc.action_count == 32
+    direct = cardcore.brouc.Brouc(seed=8, target=12)
     assert direct.to_json() == cardcore.new_game("brouc", seed=8, target=12).to_json()
     game = cardcore.from_json(build(DEAL_U, dealer=3, trump_card="8H"))
-    assert isinstance(game, cardcore.Brouc)
+    assert isinstance(game, cardcore.brouc.Brouc)
     play(game, "AS KH QH JH")
     assert game.teams == [(0, 2), (1, 3)]
     assert game.card_points == (0, 20)
@@ -822,7 +822,7 @@ def test_engine_brouc_class_and_accessors() -> None:
     ]
     (announcement,) = game.announcements
     assert announcement.seat == 3
-    assert announcement.suit == cardcore.Suit.Clubs
+    assert announcement.suit == cardcore.Suit.CLUBS
     assert announcement.value == 30
     assert sorted(str(card) for card in announcement.cards) == ["JC", "KC", "QC"]
 

@@ -118,45 +118,49 @@ def test_card_fields(text: str) -> None:
 
 def test_suits() -> None:
     suits = [
-        cardcore.Suit.Spades,
-        cardcore.Suit.Hearts,
-        cardcore.Suit.Diamonds,
-        cardcore.Suit.Clubs,
+        cardcore.Suit.SPADES,
+        cardcore.Suit.HEARTS,
+        cardcore.Suit.DIAMONDS,
+        cardcore.Suit.CLUBS,
     ]
     assert [suit.letter for suit in suits] == SUITS
-    assert [int(suit) for suit in suits] == [0, 1, 2, 3]
+    assert [suit.value for suit in suits] == [0, 1, 2, 3]
+    assert list(cardcore.Suit) == suits
+    assert cardcore.Suit["HEARTS"] is cardcore.Suit.HEARTS
+    assert cardcore.Suit.HEARTS.name == "HEARTS"
     assert len(set(suits)) == 4
-    assert cardcore.Card("QH").suit == cardcore.Suit.Hearts
-    assert cardcore.Card("QH").suit != cardcore.Suit.Spades
-    assert hash(cardcore.Card("7H").suit) == hash(cardcore.Suit.Hearts)
+    assert cardcore.Card("QH").suit == cardcore.Suit.HEARTS
+    assert cardcore.Card("QH").suit != cardcore.Suit.SPADES
+    assert hash(cardcore.Card("7H").suit) == hash(cardcore.Suit.HEARTS)
 
 
 def test_ranks() -> None:
     ranks = [
-        cardcore.Rank.Two,
-        cardcore.Rank.Three,
-        cardcore.Rank.Four,
-        cardcore.Rank.Five,
-        cardcore.Rank.Six,
-        cardcore.Rank.Seven,
-        cardcore.Rank.Eight,
-        cardcore.Rank.Nine,
-        cardcore.Rank.Ten,
-        cardcore.Rank.Jack,
-        cardcore.Rank.Knight,
-        cardcore.Rank.Queen,
-        cardcore.Rank.King,
-        cardcore.Rank.Ace,
+        cardcore.Rank.TWO,
+        cardcore.Rank.THREE,
+        cardcore.Rank.FOUR,
+        cardcore.Rank.FIVE,
+        cardcore.Rank.SIX,
+        cardcore.Rank.SEVEN,
+        cardcore.Rank.EIGHT,
+        cardcore.Rank.NINE,
+        cardcore.Rank.TEN,
+        cardcore.Rank.JACK,
+        cardcore.Rank.KNIGHT,
+        cardcore.Rank.QUEEN,
+        cardcore.Rank.KING,
+        cardcore.Rank.ACE,
     ]
     assert [rank.letter for rank in ranks] == RANKS
-    values = [int(rank) for rank in ranks]
+    values = [rank.value for rank in ranks]
+    assert list(cardcore.Rank) == ranks
     assert values == sorted(set(values))
     assert len(set(ranks)) == 14
     for text in suited(RANKS):
         card = cardcore.Card(text)
         assert card.suit is not None
         assert card.rank == ranks[RANKS.index(text[:-1])]
-        assert card.id == int(card.suit) * 14 + RANKS.index(text[:-1])
+        assert card.id == card.suit.value * 14 + RANKS.index(text[:-1])
 
 
 @pytest.mark.parametrize(

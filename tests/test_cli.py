@@ -145,7 +145,7 @@ def test_play_with_a_low_target() -> None:
 def test_garbage_and_illegal_input_reprompt() -> None:
     # A seed where the person, at their first turn, holds a card they may not play.
     for seed in range(200):
-        game = cardcore.Brouc(seed=seed, single_deal=True)
+        game = cardcore.brouc.Brouc(seed=seed, single_deal=True)
         seeds = cli.bot_seeds(seed, 4)
         bots = {s: cardcore.RandomBot(seeds[s]) for s in (1, 2, 3)}
         while game.current_player != 0:

@@ -60,10 +60,10 @@ def first_choice_player(out: io.StringIO, prompts: list[str]) -> InputFn:
     return answer
 
 
-def engine_game(seed: int, seat: int, **options: object) -> cardcore.Julien:
+def engine_game(seed: int, seat: int, **options: object) -> cardcore.julien.Julien:
     """The game the CLI plays with ``first_choice_player``, driven directly."""
     game = cardcore.new_game("julien", seed=seed, **options)
-    assert isinstance(game, cardcore.Julien)
+    assert isinstance(game, cardcore.julien.Julien)
     seeds = cli.bot_seeds(seed, 4)
     bots = {s: cardcore.RandomBot(seeds[s]) for s in range(4) if s != seat}
     speco = 0
@@ -264,7 +264,7 @@ def test_single_normal_tour_typing_texts() -> None:
     assert "a normal Tour: every card counts 1" in text
     assert "Tour scores:" not in text  # no match summary for a single Tour
     # The table as the engine scores the same course of play.
-    game = cardcore.Julien(seed=8, single_deal=True)
+    game = cardcore.julien.Julien(seed=8, single_deal=True)
     seeds = cli.bot_seeds(8, 4)
     bots = {s: cardcore.RandomBot(seeds[s]) for s in range(3)}
     while not game.is_over:
@@ -282,7 +282,7 @@ def test_single_normal_tour_typing_texts() -> None:
 
 def test_the_talon_in_reading_order_with_the_specials_marked() -> None:
     text, _ = play_first_choices(["--single-deal", "--seed", "21"])
-    game = cardcore.Julien(seed=21, single_deal=True)  # the deal, before any move
+    game = cardcore.julien.Julien(seed=21, single_deal=True)  # the deal, before any move
     talon = [str(card) for card in game.talon]
     numbered = " ".join(f"{n}:{card}" for n, card in enumerate(talon[:10], 1))
     assert f"Talon:     trumps {numbered} | special cards {talon[10]} {talon[11]}" in text
@@ -295,7 +295,7 @@ def test_the_talon_in_reading_order_with_the_specials_marked() -> None:
 def test_masked_talon_shows_only_turned_cards() -> None:
     seed = 4
     text, _ = play_first_choices(["--single-deal", "--seed", str(seed), "-o", "masked_talon=true"])
-    talon = [str(card) for card in cardcore.Julien(seed=seed, single_deal=True).talon]
+    talon = [str(card) for card in cardcore.julien.Julien(seed=seed, single_deal=True).talon]
     assert "Masked talon: bids are made blind" in text
     hidden = "trumps " + " ".join(f"{n}:??" for n in range(1, 11)) + " | special cards ?? ??"
     talon_lines = [line for line in text.splitlines() if line.startswith("   Talon:")]
@@ -323,7 +323,7 @@ def test_masked_talon_shows_only_turned_cards() -> None:
 def test_the_person_never_sees_another_hand() -> None:
     seed, seat = 17, 2
     text, _ = play_first_choices(["--single-deal", "--seed", str(seed), "--seat", str(seat)])
-    game = cardcore.Julien(seed=seed, single_deal=True)
+    game = cardcore.julien.Julien(seed=seed, single_deal=True)
     mine = {str(card) for card in game.hand(seat)}
     others = {str(card) for s in range(4) if s != seat for card in game.hand(s)}
     header = text[: text.index("-- The Tour")]  # the deal, before any card is played
@@ -335,7 +335,7 @@ def test_the_person_never_sees_another_hand() -> None:
 def test_bad_input_reprompts_in_each_phase() -> None:
     # A seed where the person, at their first card, holds a card they may not play.
     for seed in range(200):
-        game = cardcore.Julien(seed=seed, single_deal=True, first_dealer=0)
+        game = cardcore.julien.Julien(seed=seed, single_deal=True, first_dealer=0)
         seeds = cli.bot_seeds(seed, 4)
         bots = {s: cardcore.RandomBot(seeds[s]) for s in (1, 2, 3)}
         while game.current_player != 0 or game.phase == "bid":
@@ -387,7 +387,7 @@ def test_bad_input_reprompts_in_each_phase() -> None:
 def test_speco_choice_reprompts() -> None:
     # The first seed where the person at seat 0 wins a trick of a Spéco playing first choices.
     for seed in range(100):
-        game = cardcore.Julien(seed=seed, single_deal=True, tour_kind="speco")
+        game = cardcore.julien.Julien(seed=seed, single_deal=True, tour_kind="speco")
         seeds = cli.bot_seeds(seed, 4)
         bots = {s: cardcore.RandomBot(seeds[s]) for s in (1, 2, 3)}
         moves = 0
@@ -428,7 +428,7 @@ def test_speco_choice_reprompts() -> None:
     ["²", "٣", "-1", "1.5", "0", "0x1", "QH QS", "\x00", "Q" * 10_000, "21T", "EX", "25", "Noires"],
 )
 def test_odd_input_is_a_message_not_an_exception(phase: str, text: str) -> None:
-    game = cardcore.Julien(seed=2, single_deal=True, tour_kind="speco")
+    game = cardcore.julien.Julien(seed=2, single_deal=True, tour_kind="speco")
     bot = cardcore.RandomBot(1)
     while game.phase != phase:
         game.apply(bot.act(game))
@@ -465,7 +465,7 @@ def test_help_explains_the_bids() -> None:
 
 def test_julien_view_shows_only_julien() -> None:
     with pytest.raises(TypeError, match="JulienView shows a Julien game"):
-        cli.JulienView(cardcore.Brouc(seed=1), 0, io.StringIO())
+        cli.JulienView(cardcore.brouc.Brouc(seed=1), 0, io.StringIO())
 
 
 def test_brouc_options_are_refused_for_julien() -> None:

@@ -57,7 +57,7 @@ def view(game: Any) -> dict[str, Any]:
         "history": [(action.id, str(action)) for action in game.history],
         "legal": [(a.id, str(a), a.kind, card_text(a)) for a in legal],
         "json": state(game),
-        "observations": [game.observation(seat) for seat in range(game.num_players)],
+        "observations": [game.observation(seat).to_dict() for seat in range(game.num_players)],
     }
 
 

@@ -49,7 +49,7 @@ ANYTHING: st.SearchStrategy[Any] = st.one_of(
     st.tuples(st.integers()),
     st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
     st.builds(object),
-    st.sampled_from([cardcore.Card("QH"), cardcore.Suit.Hearts, cardcore.Rank.Queen]),
+    st.sampled_from([cardcore.Card("QH"), cardcore.Suit.HEARTS, cardcore.Rank.QUEEN]),
 )
 
 
@@ -81,7 +81,7 @@ def exercise(game: cardcore.Game, steps: int) -> None:
         again = must(cardcore.from_json, text)
         assert must(again.to_json) == text
         for seat in range(game.num_players):
-            json.dumps(must(game.observation, seat))
+            json.dumps(must(game.observation, seat).to_dict())
         must(lambda: (game.name, game.options, game.phase, game.scores, game.history))
         current = must(lambda: game.current_player)
         legal = must(game.legal_actions)

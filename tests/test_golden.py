@@ -13,7 +13,7 @@ from golden import GOLDEN_FIRST_DEALS
 @pytest.mark.parametrize(("seed", "golden"), GOLDEN_FIRST_DEALS.items())
 def test_golden_first_deal(seed: int, golden: tuple[int, str, list[list[str]], int]) -> None:
     dealer, trump_card, hands, rng = golden
-    game = cardcore.Brouc(seed=seed)
+    game = cardcore.brouc.Brouc(seed=seed)
     assert (game.dealer, str(game.trump_card), game.trump.letter) == (
         dealer,
         trump_card,
@@ -26,7 +26,7 @@ def test_golden_first_deal(seed: int, golden: tuple[int, str, list[list[str]], i
 
 def test_the_stream_continues_into_the_next_deal_after_a_round_trip() -> None:
     """The generator state is part of the state: a reloaded game deals the same next hand."""
-    game = cardcore.Brouc(seed=0)
+    game = cardcore.brouc.Brouc(seed=0)
     reloaded = cardcore.from_json(game.to_json())
     for _ in range(32):
         action = game.legal_actions()[0]

@@ -172,11 +172,11 @@ def test_lone_surrogates_are_refused_as_bad_text(name: str, text: str) -> None:
 def test_lone_surrogates_in_cards_bids_and_scoring(text: str) -> None:
     refuse = Refuse(position(GAMES[0]))
     notation, option = cardcore.NotationError, cardcore.OptionError
-    score = cardcore.julien_score
+    score = cardcore.julien.score
     refuse(notation, cardcore.Card, text, match=UNICODE)
     refuse(notation, cardcore.Card.parse, text, match=UNICODE)
-    refuse(notation, cardcore.JulienBid, text, match=UNICODE)
-    refuse(notation, cardcore.julien_card_value, text, match=UNICODE)
+    refuse(notation, cardcore.julien.Bid, text, match=UNICODE)
+    refuse(notation, cardcore.julien.card_value, text, match=UNICODE)
     refuse(option, score, text, [], match="option 'bid': the text")
     refuse(notation, score, "Rouge", [text], match=UNICODE)
     refuse(notation, score, "Rouge", [], taken=[text], match=UNICODE)
@@ -263,7 +263,7 @@ def test_values_of_the_wrong_type_are_also_type_errors(name: str) -> None:
     game = position(name)
     refuse = Refuse(game)
     illegal, option = cardcore.IllegalActionError, cardcore.OptionError
-    for value in (*WRONG_ACTIONS, cardcore.Card("QH"), cardcore.Suit.Hearts, game):
+    for value in (*WRONG_ACTIONS, cardcore.Card("QH"), cardcore.Suit.HEARTS, game):
         refuse(illegal, game.apply, value, wrong_type=True)
         refuse(illegal, game.action, value, wrong_type=True)
         refuse(illegal, cardcore._core._action, name, value, wrong_type=True)
@@ -344,12 +344,12 @@ def test_options_of_the_wrong_type_are_also_type_errors(name: str) -> None:
 def test_cards_decks_and_scoring_arguments_of_the_wrong_type() -> None:
     refuse = Refuse(position(GAMES[0]))
     notation, option = cardcore.NotationError, cardcore.OptionError
-    score = cardcore.julien_score
+    score = cardcore.julien.score
     for value in (5, None, b"QH", True, ["QH"]):
         refuse(notation, cardcore.Card, value, wrong_type=True)
         refuse(notation, cardcore.Card.parse, value, wrong_type=True)
-        refuse(notation, cardcore.JulienBid, value, wrong_type=True)
-        refuse(option, cardcore.julien_card_value, value, wrong_type=True)
+        refuse(notation, cardcore.julien.Bid, value, wrong_type=True)
+        refuse(option, cardcore.julien.card_value, value, wrong_type=True)
         refuse(option, score, value, [], wrong_type=True)
     for number in ("1", 1.0, None, True):
         refuse(notation, cardcore.Card.from_id, number, wrong_type=True)

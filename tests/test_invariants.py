@@ -35,6 +35,7 @@ from harness import (
     strings_in,
     walk,
 )
+from stub_members import members_of
 
 STEPS = st.integers(min_value=0, max_value=300)
 
@@ -120,7 +121,7 @@ def test_every_step_keeps_the_invariants(
         if game.current_player is not None:
             assert 0 <= game.current_player < game.num_players
         for seat in range(game.num_players):
-            observation = game.observation(seat)
+            observation = game.observation(seat).to_dict()
             json.dumps(observation)
             assert observation["seat"] == seat
             assert observation["hand"] == parsed["hands"][seat]
@@ -286,7 +287,7 @@ def test_bad_seats_raise_seat_error(name: str) -> None:
     before = game.to_json()
     for seat in (-1, -2, game.num_players, game.num_players + 1, 1000, 2**31, 2**64, -(2**64)):
         with pytest.raises(cardcore.SeatError):
-            game.observation(seat)
+            game.observation(seat).to_dict()
     assert game.to_json() == before
 
 
@@ -317,6 +318,32 @@ def _swap(name: str, parsed: JsonDict, card_a: str, card_b: str) -> cardcore.Gam
         return None
 
 
+def plain(value: object, seats: int) -> object:
+    """A value as plain data: records (tricks, deals, Tours) opened into their members'
+    values, seat-taking members asked for every seat, lists and tuples opened."""
+    if isinstance(value, list | tuple):
+        return [plain(item, seats) for item in value]
+    members = members_of(value)
+    if not members:
+        return value
+    opened: list[tuple[str, object]] = []
+    for member in members:
+        attribute = getattr(value, member.name)
+        if member.takes_a_seat:
+            opened += [(f"{member.name}({s})", plain(attribute(s), seats)) for s in range(seats)]
+        elif member.kind != "method":
+            opened.append((member.name, plain(attribute, seats)))
+        elif not member.params and member.name != "to_json":
+            opened.append((member.name, plain(attribute(), seats)))
+    return opened
+
+
+def seen_by(game: cardcore.Game, seat: int) -> object:
+    """Everything an observation tells: the value of every typed member its stub declares
+    (its JSON form ``to_dict()`` among them)."""
+    return plain(game.observation(seat), game.num_players)
+
+
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)
 @scaled(2.0)
 @given(data=st.data(), seed=SEEDS, choices=CHOICES, steps=STEPS)
@@ -335,7 +362,7 @@ def test_observations_leak_no_hidden_card(
     rng = random.Random(seed + steps)
     swaps = 0
     for observer in range(game.num_players):
-        view = game.observation(observer)
+        view = game.observation(observer).to_dict()
         seen = strings_in({k: v for k, v in view.items() if k not in config(name).past_records})
         # Of the other hands, only cards public by the rules may show at all.
         allowed = set(hands[observer]) | off_hands | public
@@ -355,16 +382,16 @@ def test_observations_leak_no_hidden_card(
             if swapped is None:
                 continue
             where = f"observer {observer}, {card_a}@{seat_a} <-> {card_b}@{seat_b}"
-            assert swapped.observation(observer) == game.observation(observer), where
-            assert swapped.observation(seat_a) != game.observation(seat_a), where
-            assert swapped.observation(seat_b) != game.observation(seat_b), where
+            assert seen_by(swapped, observer) == seen_by(game, observer), where
+            assert seen_by(swapped, seat_a) != seen_by(game, seat_a), where
+            assert seen_by(swapped, seat_b) != seen_by(game, seat_b), where
             swaps += 1
             break
     # Face-down cards (a masked talon) show to nobody, and trading one with a card of
     # another seat's hand changes nothing the observer sees.
     face_down = sorted(config(name).face_down(parsed))
     for observer in range(game.num_players) if face_down else ():
-        view = game.observation(observer)
+        view = game.observation(observer).to_dict()
         leaked = strings_in({k: v for k, v in view.items() if k not in config(name).past_records})
         assert not leaked & set(face_down), f"seat {observer} sees face-down cards"
         other = (observer + 1) % game.num_players
@@ -374,8 +401,8 @@ def test_observations_leak_no_hidden_card(
             if swapped is None:
                 continue
             where = f"observer {observer}, face-down {card_a} <-> {card_b}@{other}"
-            assert swapped.observation(observer) == game.observation(observer), where
-            assert swapped.observation(other) != game.observation(other), where
+            assert seen_by(swapped, observer) == seen_by(game, observer), where
+            assert seen_by(swapped, other) != seen_by(game, other), where
     if not game.is_over and steps == 0:
         # At the start of a deal every seat has cards nobody else sees.
         assert swaps == game.num_players

@@ -6,7 +6,7 @@ sits in a comment next to each case. Nothing here was taken from running an
 implementation.
 
 Both implementations are driven through one adapter (the ``impl`` fixture): the
-scoring function (``cardcore.julien_score`` / ``cardcore.reference.julien.score_tour``),
+scoring function (``cardcore.julien.score`` / ``cardcore.reference.julien.score_tour``),
 ``new_game`` and ``from_json``. Positions are hand-written JSON states read with
 ``from_json``; card plays, bids and Speco choices are applied as texts.
 
@@ -137,7 +137,7 @@ def engine() -> Impl:
     return Impl(
         name="engine",
         games=cardcore,
-        score_tour=cardcore.julien_score,
+        score_tour=cardcore.julien.score,
         illegal=cardcore.IllegalActionError,
         bad_json=cardcore.JsonError,
         bad_option=cardcore.OptionError,
@@ -788,7 +788,7 @@ def test_seed_example_5_next_leader(impl: Impl, talon: str, winner: int) -> None
     assert parsed["trump"] == talon.split()[1][-1]  # trick 2 takes talon card 2
     assert parsed["hands"][3] == sort_hand(cards("7C 8C 9C QC 10D JD QD KD AD"))
     assert legal(game) == parsed["hands"][3]
-    assert game.observation(0)["hand_sizes"] == [9, 9, 9, 9]
+    assert game.observation(0).to_dict()["hand_sizes"] == [9, 9, 9, 9]
 
 
 # Seat 0 alone holds diamonds (QD KD AD); the talon holds the other diamonds.
@@ -875,7 +875,7 @@ def test_speco_choice_is_the_winners_action(impl: Impl, text: str, taken: bool) 
     assert parsed["trump"] == "H"  # talon card 2
     assert parsed["history"][-1] == ("take" if taken else "leave")
     assert parsed["history"][-5:-1] == ["10C", "KC", "QH", "4C"]
-    assert game.observation(2)["tricks"][0]["taken"] is taken  # public (J23)
+    assert game.observation(2).to_dict()["tricks"][0]["taken"] is taken  # public (J23)
     assert_refused(impl, game, "take")
 
 
@@ -979,7 +979,7 @@ def test_a_whole_tour(
     assert parsed["trump"] is None
     assert parsed["finished_tours"] == []
     assert parsed["hands"] == [[], [], [], []]
-    assert game.observation(3)["scores"] == expected
+    assert game.observation(3).to_dict()["scores"] == expected
     assert scores_from_record(impl, parsed) == expected
 
 
@@ -1011,7 +1011,7 @@ def test_a_finished_tour_of_a_match_moves_to_finished_tours(impl: Impl) -> None:
     assert record["bids"] == bids
     assert record["specials_holder"] == 1
     assert [trick["winner"] for trick in record["tricks"]] == B_WINNERS
-    assert game.observation(2)["previous_tour"] == record
+    assert game.observation(2).to_dict()["previous_tour"] == record
     assert len(parsed["history"]) == 44
 
 
@@ -1033,27 +1033,27 @@ def test_masked_talon_reveal_schedule(impl: Impl, kind: str) -> None:
     talon = cards(DEAL_B.talon)
     assert js(game)["talon"] == talon  # the state itself holds the whole talon
     for seat in range(4):
-        assert game.observation(seat)["talon"] == [None] * 12  # -53-: bids made blind
+        assert game.observation(seat).to_dict()["talon"] == [None] * 12  # -53-: bids made blind
     play(game, "Rouge Noir Rouge Noir")
     for i in range(10):
-        assert game.observation(1)["talon"] == shown(talon, i + 1)  # trick i + 1 begins
+        assert game.observation(1).to_dict()["talon"] == shown(talon, i + 1)  # trick i + 1 begins
         first, *rest = b_trick(i).split()
         game.apply(first)
-        assert game.observation(2)["talon"] == shown(talon, i + 1)
+        assert game.observation(2).to_dict()["talon"] == shown(talon, i + 1)
         play(game, " ".join(rest))
         if kind == "speco":
             assert game.phase == "speco"
-            assert game.observation(0)["talon"] == shown(talon, i + 1)
+            assert game.observation(0).to_dict()["talon"] == shown(talon, i + 1)
             game.apply("leave")
     assert game.phase == "over"
     for seat in range(4):
-        assert game.observation(seat)["talon"] == talon
+        assert game.observation(seat).to_dict()["talon"] == talon
 
 
 def test_open_talon_is_public_from_the_deal(impl: Impl) -> None:
     game = impl.from_json(build(DEAL_B, [None] * 4))
     for seat in range(4):
-        assert game.observation(seat)["talon"] == cards(DEAL_B.talon)
+        assert game.observation(seat).to_dict()["talon"] == cards(DEAL_B.talon)
 
 
 def test_observation_layout(impl: Impl) -> None:
@@ -1062,7 +1062,7 @@ def test_observation_layout(impl: Impl) -> None:
     parsed = js(game)
     shared = set(parsed) - {"rng", "hands", "history", "finished_tours"}
     for seat in range(4):
-        observation = game.observation(seat)
+        observation = game.observation(seat).to_dict()
         assert set(observation) == shared | {
             "seat",
             "hand",
@@ -1290,7 +1290,7 @@ def test_a_whole_match(impl: Impl, masked: bool) -> None:
                 assert record["specials_holder"] == record["tricks"][9]["winner"]
                 check_taken(record)
                 assert scores_from_record(impl, record) == parsed["tour_scores"][-1]
-                observed = game.observation(dealer)["previous_tour"]
+                observed = game.observation(dealer).to_dict()["previous_tour"]
                 assert observed == record
                 assert None not in observed["talon"]
         if game.is_over:
@@ -1317,7 +1317,7 @@ def test_a_whole_match(impl: Impl, masked: bool) -> None:
     assert [record["tour"] for record in parsed["finished_tours"]] == [1, 2, 3, 4, 5]
     totals = [sum(scores[seat] for scores in parsed["tour_scores"]) for seat in range(4)]
     assert list(game.scores) == totals
-    assert game.observation(0)["scores"] == totals
+    assert game.observation(0).to_dict()["scores"] == totals
     # 6 x (4 bids + 40 cards) + 10 Speco choices.
     assert actions == 274
     assert len(parsed["history"]) == 274
@@ -1348,7 +1348,7 @@ def test_engine_accessors() -> None:
     """The doc's "Python accessors" on DEAL_B's masked Speco, three tricks in."""
     bids: list[str | None] = ["Noir", "25 Rouges", "5 Noires", "Rouge"]
     game: Any = cardcore.from_json(json.dumps(build(DEAL_B, bids, kind="speco", masked=True)))
-    assert isinstance(game, cardcore.Julien)
+    assert isinstance(game, cardcore.julien.Julien)
     play(game, b_trick(0))
     game.apply("take")  # seat 0 takes QS
     play(game, b_trick(1))
@@ -1441,7 +1441,7 @@ def end_of_tour(draw: st.DrawFn) -> EndOfTour:
 @given(end_of_tour())
 def test_scores_agree_on_any_end_of_tour(args: EndOfTour) -> None:
     bid, collected, taken, specials, kind = args
-    engine: Callable[..., int] = cardcore.julien_score
+    engine: Callable[..., int] = cardcore.julien.score
     expected = cardcore.reference.julien.score_tour(bid, collected, taken, specials, kind)
     assert engine(bid, collected, taken, specials, kind) == expected
 
@@ -1460,7 +1460,7 @@ def test_scoring_verdicts_agree_on_any_input(
     """Engine and reference accept the same arguments, and then score them alike."""
     outcomes: list[int | None] = []
     scorers: tuple[Callable[..., int], ...] = (
-        cardcore.julien_score,
+        cardcore.julien.score,
         cardcore.reference.julien.score_tour,
     )
     for score in scorers:
@@ -1474,7 +1474,7 @@ def test_scoring_verdicts_agree_on_any_input(
 # --------------------------------------------------------------------------- accessors, both sides
 
 
-def _engine_accessors(game: cardcore.Julien) -> dict[str, Any]:
+def _engine_accessors(game: cardcore.julien.Julien) -> dict[str, Any]:
     def texts(cards: Sequence[Any]) -> list[str | None]:
         return [None if card is None else str(card) for card in cards]
 
@@ -1573,8 +1573,8 @@ def _reference_accessors(game: Any) -> dict[str, Any]:
 )
 @pytest.mark.parametrize("seed", [3, 2**40 + 1])
 def test_accessors_agree_action_by_action(options: dict[str, Any], seed: int) -> None:
-    """Every typed accessor of cardcore.Julien says what the reference's says."""
-    engine = cardcore.Julien(seed=seed, **options)
+    """Every typed accessor of cardcore.julien.Julien says what the reference's says."""
+    engine = cardcore.julien.Julien(seed=seed, **options)
     ref = cardcore.reference.new_game("julien", seed=seed, **options)
     chooser = Chooser([], seed)
     while True:
@@ -1591,5 +1591,5 @@ def test_accessors_agree_action_by_action(options: dict[str, Any], seed: int) ->
     ]
 
 
-def describe_game(game: cardcore.Julien) -> str:
+def describe_game(game: cardcore.julien.Julien) -> str:
     return f"options={game.options} history={[str(a) for a in game.history]}"

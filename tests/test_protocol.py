@@ -92,7 +92,7 @@ def test_options_are_filled_in(name: str) -> None:
         game = cardcore.new_game(name, seed=1, **options)
         assert set(game.options) == set(defaults)
         for key, value in defaults.items():
-            assert game.options[key] == options.get(key, value)
+            assert dict(game.options)[key] == options.get(key, value)
         assert state(game)["options"] == game.options
 
 

@@ -25,10 +25,10 @@ def test_the_tour_runs() -> None:
 
 
 def test_the_tour_shows_true_values() -> None:
-    game = cardcore.Brouc(seed=7)
+    game = cardcore.brouc.Brouc(seed=7)
     assert (game.current_player, game.phase, game.scores) == (2, "play", [0, 0, 0, 0])
     assert (game.trump, game.trump_card, game.dealer) == (
-        cardcore.Suit.Spades,
+        cardcore.Suit.SPADES,
         cardcore.Card("7S"),
         1,
     )
@@ -48,15 +48,15 @@ def test_the_tour_shows_true_values() -> None:
 
 
 def test_the_tour_shows_true_julien_values() -> None:
-    julien = cardcore.Julien(seed=3, single_deal=True, tour_kind="speco")
+    julien = cardcore.julien.Julien(seed=3, single_deal=True, tour_kind="speco")
     assert [str(card) for card in julien.talon[:2]] == ["9D", "3S"]
     assert [str(card) for card in julien.specials] == ["9S", "10D"]
     for bid in ("10 Rouges", "Noir", "5 Noires", "Rouge"):
         julien.apply(bid)
     assert (julien.phase, julien.trump, julien.current_player) == (
         "play",
-        cardcore.Suit.Diamonds,
+        cardcore.Suit.DIAMONDS,
         1,
     )
     assert julien.trump_card == julien.talon[0]
-    assert cardcore.julien_score("10 Noires", ["6C", "2D", "9H", "5H"]) == -12
+    assert cardcore.julien.score("10 Noires", ["6C", "2D", "9H", "5H"]) == -12

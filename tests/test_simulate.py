@@ -23,7 +23,7 @@ def replay(name: str, games: int, seed: int) -> tuple[list[int], list[int], int]
         while not game.is_over:
             game.apply(bot.act(game))
             decisions += 1
-        assert isinstance(game, cardcore.Brouc)
+        assert isinstance(game, cardcore.brouc.Brouc)
         if game.winner is not None:
             for seat in game.teams[game.winner]:
                 wins[seat] += 1

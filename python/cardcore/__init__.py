@@ -1,16 +1,18 @@
 """cardcore: fast, exact engines for French and Swiss card games.
 
-The engines are Rust (``cardcore._core``); this package re-exports them with
-types. ``cardcore.reference`` holds the pure-Python reference rules used by the
+The engines are Rust (``cardcore._core``); this package gives them types. At
+the top level: what every game shares (``new_game``, ``from_json``,
+``simulate``, cards, actions, errors, bots and the ``Game`` protocol). Each
+game has its own module: ``cardcore.brouc``, ``cardcore.julien``.
+``cardcore.reference`` holds the pure-Python reference rules used by the
 differential tests.
 """
 
+from cardcore import brouc, julien
+from cardcore._cards import Rank, Suit
 from cardcore._core import (
     GAMES,
     Action,
-    Announcement,
-    Brouc,
-    BroucDeal,
     Card,
     CardcoreError,
     ConcurrentUseError,
@@ -18,39 +20,28 @@ from cardcore._core import (
     IllegalActionTypeError,
     JsonError,
     JsonTypeError,
-    Julien,
-    JulienBid,
-    JulienTour,
-    JulienTrick,
     NotationError,
     NotationTypeError,
     OptionError,
     OptionTypeError,
     RandomBot,
-    Rank,
     SeatError,
     SeatTypeError,
     SimulationSummary,
-    Suit,
     UnknownGameError,
     UnknownGameTypeError,
     __version__,
     deck,
     from_json,
     game_info,
-    julien_card_value,
-    julien_score,
     new_game,
     simulate,
 )
-from cardcore._protocol import Game
+from cardcore._protocol import Game, Observation
 
 __all__ = [
     "GAMES",
     "Action",
-    "Announcement",
-    "Brouc",
-    "BroucDeal",
     "Card",
     "CardcoreError",
     "ConcurrentUseError",
@@ -59,12 +50,9 @@ __all__ = [
     "IllegalActionTypeError",
     "JsonError",
     "JsonTypeError",
-    "Julien",
-    "JulienBid",
-    "JulienTour",
-    "JulienTrick",
     "NotationError",
     "NotationTypeError",
+    "Observation",
     "OptionError",
     "OptionTypeError",
     "RandomBot",
@@ -76,11 +64,11 @@ __all__ = [
     "UnknownGameError",
     "UnknownGameTypeError",
     "__version__",
+    "brouc",
     "deck",
     "from_json",
     "game_info",
-    "julien_card_value",
-    "julien_score",
+    "julien",
     "new_game",
     "simulate",
 ]

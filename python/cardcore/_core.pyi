@@ -1,9 +1,15 @@
 """Type stubs for the native module ``cardcore._core`` (checked by stubtest)."""
 
 from collections.abc import Callable, Iterable
-from typing import Any, Literal, final
+from typing import Any, Literal, final, overload
 
+from cardcore._cards import Rank, Suit
 from cardcore._protocol import Game
+from cardcore.brouc import Options as BroucOptions
+from cardcore.brouc import Phase as BroucPhase
+from cardcore.julien import Options as JulienOptions
+from cardcore.julien import Phase as JulienPhase
+from cardcore.julien import TourKind
 
 __version__: str
 __all__ = [
@@ -12,6 +18,7 @@ __all__ = [
     "Announcement",
     "Brouc",
     "BroucDeal",
+    "BroucObservation",
     "Card",
     "CardcoreError",
     "ConcurrentUseError",
@@ -21,6 +28,7 @@ __all__ = [
     "JsonTypeError",
     "Julien",
     "JulienBid",
+    "JulienObservation",
     "JulienTour",
     "JulienTrick",
     "NotationError",
@@ -28,11 +36,9 @@ __all__ = [
     "OptionError",
     "OptionTypeError",
     "RandomBot",
-    "Rank",
     "SeatError",
     "SeatTypeError",
     "SimulationSummary",
-    "Suit",
     "UnknownGameError",
     "UnknownGameTypeError",
     "__version__",
@@ -46,14 +52,28 @@ __all__ = [
     "simulate",
 ]
 GAMES: tuple[str, ...]
+"""Every registered game's name, in registration order."""
 
-class CardcoreError(ValueError): ...
-class IllegalActionError(CardcoreError): ...
-class NotationError(CardcoreError): ...
-class JsonError(CardcoreError): ...
-class UnknownGameError(CardcoreError): ...
-class OptionError(CardcoreError): ...
-class SeatError(CardcoreError): ...
+class CardcoreError(ValueError):
+    """Every cardcore error; a ``ValueError``. A refused call changes nothing."""
+
+class IllegalActionError(CardcoreError):
+    """An action not legal now, or not an action of this game."""
+
+class NotationError(CardcoreError):
+    """Card or action text that does not parse."""
+
+class JsonError(CardcoreError):
+    """JSON that is not a state play can reach (docs/protocol.md, "Reading a state back")."""
+
+class UnknownGameError(CardcoreError):
+    """A game name that is not registered."""
+
+class OptionError(CardcoreError):
+    """A bad option, seed or argument; the message names it."""
+
+class SeatError(CardcoreError):
+    """A seat out of range."""
 
 # A value of the wrong Python type: the kind's error, and also a TypeError.
 class IllegalActionTypeError(IllegalActionError, TypeError): ...
@@ -67,123 +87,232 @@ class SeatTypeError(SeatError, TypeError): ...
 class ConcurrentUseError(CardcoreError, RuntimeError): ...
 
 @final
-class Suit:
-    Spades: Suit
-    Hearts: Suit
-    Diamonds: Suit
-    Clubs: Suit
-    @property
-    def letter(self) -> str: ...
-    def __int__(self) -> int: ...
-    def __eq__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
-
-@final
-class Rank:
-    Two: Rank
-    Three: Rank
-    Four: Rank
-    Five: Rank
-    Six: Rank
-    Seven: Rank
-    Eight: Rank
-    Nine: Rank
-    Ten: Rank
-    Jack: Rank
-    Knight: Rank
-    Queen: Rank
-    King: Rank
-    Ace: Rank
-    @property
-    def letter(self) -> str: ...
-    def __int__(self) -> int: ...
-    def __eq__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
-
-@final
 class Card:
-    """A card face; ``Card.parse("QH")``, ``str(card) == "QH"``."""
+    """A card face: ``Card("QH")`` or ``Card.parse("qh")``; ``str(card) == "QH"``.
 
-    def __new__(cls, text: str) -> Card: ...
+    Cards compare and sort by their universal face id (docs/protocol.md), the
+    order every hand is listed in: ``sorted(hand)``.
+    """
+
+    def __new__(cls, text: str) -> Card:
+        """The card a text names (any letter case); ``NotationError`` otherwise."""
     @staticmethod
-    def parse(text: str) -> Card: ...
+    def parse(text: str) -> Card:
+        """The card a text names (any letter case); ``NotationError`` otherwise."""
     @staticmethod
-    def from_id(id: int) -> Card: ...
+    def from_id(id: int) -> Card:
+        """The card of a universal face id (0 to 80)."""
     @property
-    def id(self) -> int: ...
+    def id(self) -> int:
+        """The universal face id (docs/protocol.md, "Card notation")."""
     @property
-    def suit(self) -> Suit | None: ...
+    def suit(self) -> Suit | None:
+        """The suit of a suited card; None for tarot trumps, the Excuse and jokers."""
     @property
-    def rank(self) -> Rank | None: ...
+    def rank(self) -> Rank | None:
+        """The rank of a suited card; None otherwise."""
     @property
-    def tarot_trump(self) -> int | None: ...
+    def tarot_trump(self) -> int | None:
+        """A tarot trump's number, 1 to 21; None otherwise."""
     @property
-    def is_excuse(self) -> bool: ...
+    def is_excuse(self) -> bool:
+        """Whether this is the tarot's Excuse."""
     @property
-    def is_joker(self) -> bool: ...
+    def is_joker(self) -> bool:
+        """Whether this is a joker (``JK``, ``BJ`` or ``RJ``)."""
     def __eq__(self, other: object, /) -> bool: ...
+    def __lt__(self, other: Card, /) -> bool: ...
+    def __le__(self, other: Card, /) -> bool: ...
+    def __gt__(self, other: Card, /) -> bool: ...
+    def __ge__(self, other: Card, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, ...]: ...
 
 def deck(size: int) -> list[Card]:
     """The deck of that size (32, 46, 52, 78 or 110 cards), in face-id order."""
 
+_ActionKind = Literal["play", "bid", "take", "leave"]
+
 @final
 class Action:
-    """A move: a stable integer ``id`` within its game, a canonical text, typed fields."""
+    """A move: a stable integer ``id`` within its game, a canonical text, typed fields.
+
+    The same objects are handed out again and again. An action equals the same
+    action of the same game and its canonical text, so ``"KH" in legal`` works.
+    """
 
     @property
-    def game(self) -> str: ...
+    def game(self) -> str:
+        """The name of the game it belongs to."""
     @property
-    def id(self) -> int: ...
+    def id(self) -> int:
+        """Its stable id, 0 to the game's ``action_count - 1``."""
     @property
-    def kind(self) -> str: ...
+    def kind(self) -> _ActionKind:
+        """``"play"`` for a card play; each game's rules page lists its other kinds."""
     @property
-    def card(self) -> Card | None: ...
+    def card(self) -> Card | None:
+        """The card played, or None."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, ...]: ...
 
 @final
 class Announcement:
-    """A combination announced from a player's hand (Brouc)."""
+    """A combination announced from a Brouc player's hand (K-Q, with the J for 30 or 60)."""
 
     @property
-    def seat(self) -> int: ...
+    def seat(self) -> int:
+        """The seat that held it."""
     @property
-    def suit(self) -> Suit: ...
+    def suit(self) -> Suit:
+        """Its suit."""
     @property
-    def value(self) -> int: ...
+    def value(self) -> int:
+        """20 or 30, 40 or 60 in trumps."""
     @property
-    def cards(self) -> list[Card]: ...
+    def cards(self) -> list[Card]:
+        """The cards shown."""
     def __eq__(self, other: object, /) -> bool: ...
 
 @final
 class BroucDeal:
-    """The public record of a Brouc deal: the current one, or the last one played out."""
+    """The public record of a Brouc deal (``cardcore.brouc.Deal``)."""
 
     @property
-    def dealer(self) -> int: ...
+    def dealer(self) -> int:
+        """The seat that dealt it."""
     @property
-    def trump(self) -> Suit | None: ...
+    def trump(self) -> Suit | None:
+        """The trump suit."""
     @property
-    def trump_card(self) -> Card: ...
+    def trump_card(self) -> Card:
+        """The dealer's turned card."""
     @property
-    def tricks(self) -> list[list[tuple[int, Card]]]: ...
+    def tricks(self) -> list[list[tuple[int, Card]]]:
+        """The completed tricks, each as (seat, card) in order of play."""
     @property
-    def trick_winners(self) -> list[int]: ...
+    def trick_winners(self) -> list[int]:
+        """Who won each completed trick."""
     @property
-    def card_points(self) -> tuple[int, int]: ...
+    def card_points(self) -> tuple[int, int]:
+        """Card points won per team."""
     @property
-    def marriages(self) -> tuple[int, int]: ...
+    def marriages(self) -> tuple[int, int]:
+        """Trick marriages won per team."""
     @property
-    def announcements(self) -> list[Announcement]: ...
+    def announcements(self) -> list[Announcement]:
+        """The announcements, in the order made."""
+
+class _BroucPublic:
+    """What Brouc's class and its observations share: the public table."""
+
+    @property
+    def teams(self) -> list[tuple[int, int]]:
+        """The teams' seats: partners sit opposite."""
+    @property
+    def dealer(self) -> int:
+        """The seat dealing this deal."""
+    @property
+    def deal_number(self) -> int:
+        """The deal in play, counting from 1."""
+    @property
+    def trump(self) -> Suit:
+        """The trump suit: the turned card's."""
+    @property
+    def trump_card(self) -> Card:
+        """The dealer's turned card, which made trumps."""
+    @property
+    def trick_leader(self) -> int:
+        """The seat that leads (or led) the current trick."""
+    @property
+    def trick(self) -> list[tuple[int, Card]]:
+        """The current trick as (seat, card) in order of play."""
+    @property
+    def tricks(self) -> list[list[tuple[int, Card]]]:
+        """The completed tricks of this deal, each as (seat, card) in order of play."""
+    @property
+    def card_points(self) -> tuple[int, int]:
+        """Card points won this deal, per team."""
+    @property
+    def marriages(self) -> tuple[int, int]:
+        """Trick marriages won this deal, per team."""
+    @property
+    def announcements(self) -> list[Announcement]:
+        """This deal's announcements, in the order made."""
+    @property
+    def deal_scores(self) -> list[tuple[int, int]]:
+        """Each booked deal's score, per team."""
+    @property
+    def capes(self) -> tuple[int, int]:
+        """Capes (all eight tricks of a deal) per team."""
+    @property
+    def current_deal(self) -> BroucDeal:
+        """The current deal's public record."""
+    @property
+    def previous_deal(self) -> BroucDeal | None:
+        """The last deal played to its end before the current one, or None."""
+    @property
+    def winner(self) -> int | None:
+        """The winning team, once a team has passed the target."""
+    @property
+    def match_record(self) -> tuple[int, int]:
+        """Games credited per team: 1 for the match, 2 per cape."""
 
 @final
-class Brouc:
-    """Brouc: 4 players in two teams, 32 cards, marriages and announcements."""
+class BroucObservation(_BroucPublic):
+    """What one Brouc seat may know (``cardcore.brouc.Observation``): its hand,
+    every hand's size, the turned card while held, the public table and, when it
+    is to act, the legal actions. ``to_dict()`` is the JSON form."""
+
+    @property
+    def name(self) -> Literal["brouc"]:
+        """The game's name."""
+    @property
+    def seat(self) -> int:
+        """The seat observing."""
+    @property
+    def num_players(self) -> int:
+        """The number of seats."""
+    @property
+    def options(self) -> BroucOptions:
+        """Every option in force."""
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, None once the game is over."""
+    @property
+    def phase(self) -> BroucPhase:
+        """``"play"`` or ``"over"``."""
+    @property
+    def is_over(self) -> bool:
+        """Whether the match (or the single deal) has ended."""
+    @property
+    def scores(self) -> list[int]:
+        """Match scores per seat (a team's seats show the team's score)."""
+    def legal_actions(self) -> list[Action]:
+        """The legal actions when this seat is to act, sorted by id; else empty."""
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: a JSON-compatible dict (docs/rules/brouc.md, "Observation")."""
+    def to_json(self) -> str:
+        """The JSON form as text."""
+    @property
+    def hand(self) -> list[Card]:
+        """The observing seat's cards, in face-id order."""
+    @property
+    def hand_sizes(self) -> list[int]:
+        """How many cards each seat holds."""
+    @property
+    def trump_card_held(self) -> bool:
+        """Whether the turned card is still in the dealer's hand (seen by all)."""
+    def __eq__(self, other: object, /) -> bool: ...
+
+@final
+class Brouc(_BroucPublic):
+    """Brouc: 4 players in two teams, 32 cards, marriages and announcements
+    (docs/rules/brouc.md). ``cardcore.brouc.Brouc``."""
 
     action_count: int
+    """Action ids run from 0 to ``action_count - 1`` (32: one per card)."""
     def __new__(
         cls,
         *,
@@ -191,233 +320,357 @@ class Brouc:
         single_deal: bool = False,
         target: int = 30,
         first_dealer: int | None = None,
-    ) -> Brouc: ...
-    # The protocol shared by every game.
+    ) -> Brouc:
+        """A new match dealt from ``seed``; options as in docs/rules/brouc.md."""
+    @staticmethod
+    def from_json(text: str, *, max_bytes: int | None = None) -> Brouc:
+        """The game a Brouc ``to_json()`` text describes (``cardcore.from_json``)."""
     @property
-    def name(self) -> str: ...
+    def name(self) -> Literal["brouc"]:
+        """The registered name."""
     @property
-    def options(self) -> dict[str, Any]: ...
+    def options(self) -> BroucOptions:
+        """Every option in force, defaults filled in."""
     @property
-    def num_players(self) -> int: ...
+    def num_players(self) -> int:
+        """The number of seats, numbered from 0."""
     @property
-    def current_player(self) -> int | None: ...
+    def current_player(self) -> int | None:
+        """The seat to act, None once the game is over."""
     @property
-    def phase(self) -> str: ...
+    def phase(self) -> BroucPhase:
+        """``"play"`` or ``"over"``."""
     @property
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        """Whether the match (or the single deal) has ended."""
     @property
-    def scores(self) -> list[int]: ...
+    def scores(self) -> list[int]:
+        """Match scores per seat (a team's seats show the team's score)."""
     @property
-    def history(self) -> list[Action]: ...
-    def legal_actions(self) -> list[Action]: ...
-    def apply(self, action: Action | int | str) -> None: ...
-    def action(self, action: int | str) -> Action: ...
-    def clone(self) -> Brouc: ...
-    def to_json(self) -> str: ...
-    def observation(self, seat: int) -> dict[str, Any]: ...
+    def history(self) -> list[Action]:
+        """The actions applied, oldest first."""
+    def legal_actions(self) -> list[Action]:
+        """Every legal action, sorted by id."""
+    def is_legal(self, action: Action | int | str) -> bool:
+        """Whether an action (object, id or text in any letter case) is legal now."""
+    def apply(self, action: Action | int | str) -> None:
+        """Plays an action (object, id or text); a refusal changes nothing."""
+    def action(self, action: int | str) -> Action:
+        """The action with that id or text, legal or not."""
+    def clone(self) -> Brouc:
+        """An independent copy."""
+    def to_json(self) -> str:
+        """The exact state as JSON text; ``from_json`` reads it back."""
+    def observation(self, seat: int) -> BroucObservation:
+        """What ``seat`` may know now (docs/protocol.md, "Observations")."""
+    def __eq__(self, other: object, /) -> bool:
+        """Equal states (``to_json()`` alike)."""
     def __copy__(self) -> Brouc: ...
     def __deepcopy__(self, memo: dict[int, Any]) -> Brouc: ...
     def __reduce__(self) -> tuple[Any, ...]: ...
-    # Brouc's own accessors.
-    def hand(self, seat: int) -> list[Card]: ...
+    def hand(self, seat: int) -> list[Card]:
+        """The cards a seat holds, in face-id order."""
     @property
-    def teams(self) -> list[tuple[int, int]]: ...
-    @property
-    def dealer(self) -> int: ...
-    @property
-    def deal_number(self) -> int: ...
-    @property
-    def trump(self) -> Suit: ...
-    @property
-    def trump_card(self) -> Card: ...
-    @property
-    def trick_leader(self) -> int: ...
-    @property
-    def trick(self) -> list[tuple[int, Card]]: ...
-    @property
-    def tricks(self) -> list[list[tuple[int, Card]]]: ...
-    @property
-    def card_points(self) -> tuple[int, int]: ...
-    @property
-    def marriages(self) -> tuple[int, int]: ...
-    @property
-    def announcements(self) -> list[Announcement]: ...
-    @property
-    def deal_scores(self) -> list[tuple[int, int]]: ...
-    @property
-    def capes(self) -> tuple[int, int]: ...
-    @property
-    def current_deal(self) -> BroucDeal: ...
-    @property
-    def previous_deal(self) -> BroucDeal | None: ...
-    @property
-    def finished_deals(self) -> list[BroucDeal]: ...
-    @property
-    def winner(self) -> int | None: ...
-    @property
-    def match_record(self) -> tuple[int, int]: ...
-
-_TourKind = Literal["normal", "speco", "superspec"]
+    def finished_deals(self) -> list[BroucDeal]:
+        """Every deal played to its end before the current one, oldest first."""
 
 @final
 class JulienBid:
-    """A Le Julien bid: ``JulienBid("10 Rouges")``; ``amount`` None for a Couleur simple."""
+    """A Le Julien bid (``cardcore.julien.Bid``): ``Bid("10 Rouges")``."""
 
-    def __new__(cls, text: str) -> JulienBid: ...
+    def __new__(cls, text: str) -> JulienBid:
+        """The bid a text names (any letter case); ``NotationError`` otherwise."""
     @property
-    def text(self) -> str: ...
+    def text(self) -> str:
+        """Its canonical text, e.g. ``"10 Rouges"``."""
     @property
-    def colour(self) -> Literal["rouge", "noir"]: ...
+    def colour(self) -> Literal["rouge", "noir"]:
+        """The Couleur bid on."""
     @property
-    def amount(self) -> int | None: ...
+    def amount(self) -> int | None:
+        """5 to 25 for a Couleur chiffrée; None for a simple bid."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
 @final
 class JulienTrick:
-    """A completed trick of a Julien Tour."""
+    """A completed trick of a Le Julien Tour (``cardcore.julien.Trick``)."""
 
     @property
-    def leader(self) -> int: ...
+    def leader(self) -> int:
+        """The seat that led it."""
     @property
-    def cards(self) -> list[tuple[int, Card]]: ...
+    def cards(self) -> list[tuple[int, Card]]:
+        """(seat, card) in order of play."""
     @property
-    def winner(self) -> int: ...
+    def winner(self) -> int:
+        """The seat that won it."""
     @property
-    def next_leader(self) -> int: ...
+    def next_leader(self) -> int:
+        """Who leads the next trick: the lowest card of the led suit (-5-)."""
     @property
-    def trump_card(self) -> Card: ...
+    def trump_card(self) -> Card:
+        """The talon card that made this trick's trump."""
     @property
-    def taken(self) -> bool | None: ...
+    def taken(self) -> bool | None:
+        """Whether the winner took the trump card (None while a Spéco choice is pending)."""
 
 @final
 class JulienTour:
-    """The public record of one Julien Tour: talon, bids and tricks."""
+    """The public record of one Le Julien Tour (``cardcore.julien.Tour``)."""
 
     @property
-    def tour(self) -> int: ...
+    def tour(self) -> int:
+        """The Tour's number, 1 to 6."""
     @property
-    def tour_kind(self) -> _TourKind: ...
+    def tour_kind(self) -> TourKind:
+        """``"normal"``, ``"speco"`` or ``"superspec"``."""
     @property
-    def dealer(self) -> int: ...
+    def dealer(self) -> int:
+        """The seat that dealt it."""
     @property
-    def talon(self) -> list[Card]: ...
+    def talon(self) -> list[Card]:
+        """The 12 talon cards in reading order."""
     @property
-    def specials(self) -> tuple[Card, Card]: ...
+    def specials(self) -> tuple[Card, Card]:
+        """The two special cards: the talon's last two."""
     @property
-    def specials_holder(self) -> int | None: ...
+    def specials_holder(self) -> int | None:
+        """The winner of trick 10, once the Tour is complete."""
     @property
-    def bids(self) -> list[JulienBid | None]: ...
+    def bids(self) -> list[JulienBid | None]:
+        """Each seat's bid (None until made)."""
     @property
-    def tricks(self) -> list[JulienTrick]: ...
+    def tricks(self) -> list[JulienTrick]:
+        """The completed tricks."""
     @property
-    def scores(self) -> list[int] | None: ...
-    def collected(self, seat: int) -> list[Card]: ...
-    def taken_trumps(self, seat: int) -> list[Card]: ...
+    def scores(self) -> list[int] | None:
+        """Every seat's score once the Tour is complete, else None."""
+    def collected(self, seat: int) -> list[Card]:
+        """The cards of the tricks a seat won."""
+    def taken_trumps(self, seat: int) -> list[Card]:
+        """The trump cards a seat took (Spéco, Superspec)."""
 
 def julien_card_value(card: Card | str) -> int:
-    """-43-: a taken trump or special card's value in the Spéco and the Superspec."""
+    """-43-: a taken trump or special card's value in the Spéco and the Superspec
+    (``cardcore.julien.card_value``)."""
 
 def julien_score(
     bid: str | JulienBid,
     collected: Iterable[Card | str],
     taken: Iterable[Card | str] | None = None,
     specials: Iterable[Card | str] | None = None,
-    tour_kind: _TourKind | None = None,
+    tour_kind: TourKind | None = None,
 ) -> int:
-    """One player's score for a Le Julien Tour (docs/rules/julien.md, "Scoring a Tour").
+    """One player's score for a Le Julien Tour (``cardcore.julien.score``;
+    docs/rules/julien.md, "Scoring a Tour").
 
     The special cards are used the best way for the player, forced in the Superspec.
     Inputs no Tour can produce raise OptionError naming the argument.
     """
 
+class _JulienPublic:
+    """What Le Julien's class and its observations share: the public table."""
+
+    @property
+    def dealer(self) -> int:
+        """The seat dealing this Tour."""
+    @property
+    def tour(self) -> int:
+        """The Tour number, 1 to 6."""
+    @property
+    def tour_kind(self) -> TourKind:
+        """``"normal"``, ``"speco"`` or ``"superspec"``."""
+    @property
+    def visible_talon(self) -> list[Card | None]:
+        """The talon as every seat sees it: None for a card still masked."""
+    @property
+    def specials_holder(self) -> int | None:
+        """The winner of trick 10, once the Tour is complete."""
+    @property
+    def trump(self) -> Suit | None:
+        """The current trick's trump suit, while a trick is being played."""
+    @property
+    def trump_card(self) -> Card | None:
+        """The talon card giving the current trick's trump."""
+    @property
+    def trick_leader(self) -> int:
+        """The seat that leads (or led) the current trick."""
+    @property
+    def trick(self) -> list[tuple[int, Card]]:
+        """The current trick as (seat, card) in order of play."""
+    @property
+    def tricks(self) -> list[JulienTrick]:
+        """The completed tricks of this Tour."""
+    @property
+    def bids(self) -> list[JulienBid | None]:
+        """Each seat's bid this Tour (None until made)."""
+    def collected(self, seat: int) -> list[Card]:
+        """The cards of the tricks a seat won this Tour."""
+    def taken_trumps(self, seat: int) -> list[Card]:
+        """The trump cards a seat took this Tour (Spéco, Superspec)."""
+    @property
+    def tour_scores(self) -> list[list[int]]:
+        """Each finished Tour's scores, per seat."""
+    @property
+    def previous_tour(self) -> JulienTour | None:
+        """The last Tour played to its end before the current one, or None."""
+
 @final
-class Julien:
-    """Le Julien: 4 players, 52 cards, a new trump every trick, Couleur contracts, six Tours."""
+class JulienObservation(_JulienPublic):
+    """What one Le Julien seat may know (``cardcore.julien.Observation``): its hand,
+    every hand's size, the talon as revealed, the public table and, when it is to
+    act, the legal actions. ``to_dict()`` is the JSON form."""
+
+    @property
+    def name(self) -> Literal["julien"]:
+        """The game's name."""
+    @property
+    def seat(self) -> int:
+        """The seat observing."""
+    @property
+    def num_players(self) -> int:
+        """The number of seats."""
+    @property
+    def options(self) -> JulienOptions:
+        """Every option in force."""
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, None once the game is over."""
+    @property
+    def phase(self) -> JulienPhase:
+        """``"bid"``, ``"play"``, ``"speco"`` or ``"over"``."""
+    @property
+    def is_over(self) -> bool:
+        """Whether the match (or the single Tour) has ended."""
+    @property
+    def scores(self) -> list[int]:
+        """The totals, per seat."""
+    def legal_actions(self) -> list[Action]:
+        """The legal actions when this seat is to act, sorted by id; else empty."""
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: a JSON-compatible dict (docs/rules/julien.md, "Observation")."""
+    def to_json(self) -> str:
+        """The JSON form as text."""
+    @property
+    def hand(self) -> list[Card]:
+        """The observing seat's cards, in face-id order."""
+    @property
+    def hand_sizes(self) -> list[int]:
+        """How many cards each seat holds."""
+    @property
+    def specials(self) -> tuple[Card, Card] | None:
+        """The two special cards once every seat sees them, else None."""
+    def __eq__(self, other: object, /) -> bool: ...
+
+@final
+class Julien(_JulienPublic):
+    """Le Julien: 4 players, 52 cards, a new trump every trick, Couleur contracts,
+    six Tours (docs/rules/julien.md). ``cardcore.julien.Julien``."""
 
     action_count: int
+    """Action ids run from 0 to ``action_count - 1`` (66: cards, bids, take, leave)."""
     def __new__(
         cls,
         *,
         seed: int,
         single_deal: bool = False,
-        tour_kind: _TourKind | None = None,
+        tour_kind: TourKind | None = None,
         masked_talon: bool = False,
         twenty_five_every_tour: bool = False,
         first_dealer: int | None = None,
-    ) -> Julien: ...
-    # The protocol shared by every game.
+    ) -> Julien:
+        """A new match dealt from ``seed``; options as in docs/rules/julien.md."""
+    @staticmethod
+    def from_json(text: str, *, max_bytes: int | None = None) -> Julien:
+        """The game a Le Julien ``to_json()`` text describes (``cardcore.from_json``)."""
     @property
-    def name(self) -> str: ...
+    def name(self) -> Literal["julien"]:
+        """The registered name."""
     @property
-    def options(self) -> dict[str, Any]: ...
+    def options(self) -> JulienOptions:
+        """Every option in force, defaults filled in."""
     @property
-    def num_players(self) -> int: ...
+    def num_players(self) -> int:
+        """The number of seats, numbered from 0."""
     @property
-    def current_player(self) -> int | None: ...
+    def current_player(self) -> int | None:
+        """The seat to act, None once the game is over."""
     @property
-    def phase(self) -> str: ...
+    def phase(self) -> JulienPhase:
+        """``"bid"``, ``"play"``, ``"speco"`` or ``"over"``."""
     @property
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        """Whether the match (or the single Tour) has ended."""
     @property
-    def scores(self) -> list[int]: ...
+    def scores(self) -> list[int]:
+        """The totals, per seat."""
     @property
-    def history(self) -> list[Action]: ...
-    def legal_actions(self) -> list[Action]: ...
-    def apply(self, action: Action | int | str) -> None: ...
-    def action(self, action: int | str) -> Action: ...
-    def clone(self) -> Julien: ...
-    def to_json(self) -> str: ...
-    def observation(self, seat: int) -> dict[str, Any]: ...
+    def history(self) -> list[Action]:
+        """The actions applied, oldest first."""
+    def legal_actions(self) -> list[Action]:
+        """Every legal action, sorted by id."""
+    def is_legal(self, action: Action | int | str) -> bool:
+        """Whether an action (object, id or text in any letter case) is legal now."""
+    def apply(self, action: Action | int | str) -> None:
+        """Plays an action (object, id or text); a refusal changes nothing."""
+    def action(self, action: int | str) -> Action:
+        """The action with that id or text, legal or not."""
+    def clone(self) -> Julien:
+        """An independent copy."""
+    def to_json(self) -> str:
+        """The exact state as JSON text; ``from_json`` reads it back."""
+    def observation(self, seat: int) -> JulienObservation:
+        """What ``seat`` may know now (docs/protocol.md, "Observations")."""
+    def __eq__(self, other: object, /) -> bool:
+        """Equal states (``to_json()`` alike)."""
     def __copy__(self) -> Julien: ...
     def __deepcopy__(self, memo: dict[int, Any]) -> Julien: ...
     def __reduce__(self) -> tuple[Any, ...]: ...
-    # Le Julien's own accessors.
-    def hand(self, seat: int) -> list[Card]: ...
+    def hand(self, seat: int) -> list[Card]:
+        """The cards a seat holds, in face-id order."""
     @property
-    def dealer(self) -> int: ...
+    def talon(self) -> list[Card]:
+        """The 12 talon cards in reading order (masked or not)."""
     @property
-    def tour(self) -> int: ...
+    def specials(self) -> tuple[Card, Card]:
+        """The two special cards: the talon's last two."""
     @property
-    def tour_kind(self) -> _TourKind: ...
+    def current_tour(self) -> JulienTour:
+        """The current Tour's public record (the last Tour's once over)."""
     @property
-    def talon(self) -> list[Card]: ...
+    def finished_tours(self) -> list[JulienTour]:
+        """Every Tour played to its end before the current one, oldest first."""
     @property
-    def visible_talon(self) -> list[Card | None]: ...
-    @property
-    def specials(self) -> tuple[Card, Card]: ...
-    @property
-    def specials_holder(self) -> int | None: ...
-    @property
-    def trump(self) -> Suit | None: ...
-    @property
-    def trump_card(self) -> Card | None: ...
-    @property
-    def trick_leader(self) -> int: ...
-    @property
-    def trick(self) -> list[tuple[int, Card]]: ...
-    @property
-    def tricks(self) -> list[JulienTrick]: ...
-    @property
-    def bids(self) -> list[JulienBid | None]: ...
-    def collected(self, seat: int) -> list[Card]: ...
-    def taken_trumps(self, seat: int) -> list[Card]: ...
-    @property
-    def tour_scores(self) -> list[list[int]]: ...
-    @property
-    def current_tour(self) -> JulienTour: ...
-    @property
-    def previous_tour(self) -> JulienTour | None: ...
-    @property
-    def finished_tours(self) -> list[JulienTour]: ...
-    @property
-    def winners(self) -> list[int]: ...
+    def winners(self) -> list[int]:
+        """The seats with the highest total once over (a tie is shared)."""
 
 def _action(game: str, id: int) -> Action:
     """Rebuilds an action from its game's name and id (used by pickle)."""
 
-def new_game(name: str, *, seed: int, **options: Any) -> Game: ...
-def from_json(text: str, *, max_bytes: int | None = None) -> Game:
+@overload
+def new_game(
+    name: Literal["brouc"],
+    *,
+    seed: int,
+    single_deal: bool = False,
+    target: int = 30,
+    first_dealer: int | None = None,
+) -> Brouc: ...
+@overload
+def new_game(
+    name: Literal["julien"],
+    *,
+    seed: int,
+    single_deal: bool = False,
+    tour_kind: TourKind | None = None,
+    masked_talon: bool = False,
+    twenty_five_every_tour: bool = False,
+    first_dealer: int | None = None,
+) -> Julien: ...
+@overload
+def new_game(name: str, *, seed: int, **options: Any) -> Brouc | Julien: ...
+def from_json(text: str, *, max_bytes: int | None = None) -> Brouc | Julien:
     """The game a ``to_json()`` text describes; exactly the states play can reach are
     accepted. Texts over ``max_bytes`` (default 4 MiB) are refused before parsing."""
 
@@ -434,22 +687,32 @@ class RandomBot:
 
 @final
 class SimulationSummary:
+    """What ``simulate`` played: totals over every match."""
+
     @property
-    def game(self) -> str: ...
+    def game(self) -> str:
+        """The game's name."""
     @property
-    def games(self) -> int: ...
+    def games(self) -> int:
+        """How many matches were played."""
     @property
-    def decisions(self) -> int: ...
+    def decisions(self) -> int:
+        """How many actions were applied in all."""
     @property
-    def wins(self) -> list[int]: ...
+    def wins(self) -> list[int]:
+        """Matches won per seat (both seats of a winning team count a win)."""
     @property
-    def mean_scores(self) -> list[float]: ...
+    def mean_scores(self) -> list[float]:
+        """The mean final score per seat."""
     @property
-    def elapsed_seconds(self) -> float: ...
+    def elapsed_seconds(self) -> float:
+        """Wall time of the run."""
     @property
-    def threads(self) -> int: ...
+    def threads(self) -> int:
+        """Threads used."""
     @property
-    def decisions_per_second(self) -> float: ...
+    def decisions_per_second(self) -> float:
+        """``decisions / elapsed_seconds``."""
 
 def simulate(
     name: str,

@@ -1,35 +1,120 @@
-"""The protocol every cardcore game implements (see docs/protocol.md)."""
+"""The protocol every cardcore game and its observations implement (docs/protocol.md).
+
+Code written against ``Game`` and ``Observation`` works with every registered
+game; ``isinstance(x, cardcore.Game)`` checks the shape at run time.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Protocol, Self, runtime_checkable
 
 if TYPE_CHECKING:
     from cardcore._core import Action
 
 
+@runtime_checkable
+class Observation(Protocol):
+    """What one seat may know of a game now; each game's adds its public accessors."""
+
+    @property
+    def name(self) -> str:
+        """The game's name."""
+
+    @property
+    def seat(self) -> int:
+        """The seat observing."""
+
+    @property
+    def num_players(self) -> int:
+        """The number of seats."""
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        """Every option in force."""
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, None once the game is over."""
+
+    @property
+    def phase(self) -> str:
+        """The game's phase."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game is over."""
+
+    @property
+    def scores(self) -> list[int]:
+        """Match scores per seat."""
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions when this seat is to act, sorted by id; else empty."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form, a JSON-compatible dict."""
+
+    def to_json(self) -> str:
+        """The JSON form as text."""
+
+
+@runtime_checkable
 class Game(Protocol):
     """A whole match of one game; every registered game satisfies this."""
 
+    action_count: int
+    """Action ids run from 0 to ``action_count - 1``."""
+
     @property
-    def name(self) -> str: ...
+    def name(self) -> str:
+        """The registered name (``cardcore.GAMES``)."""
+
     @property
-    def options(self) -> dict[str, Any]: ...
+    def options(self) -> Mapping[str, Any]:
+        """Every option in force, defaults filled in."""
+
     @property
-    def num_players(self) -> int: ...
+    def num_players(self) -> int:
+        """The number of seats, numbered from 0."""
+
     @property
-    def current_player(self) -> int | None: ...
+    def current_player(self) -> int | None:
+        """The seat to act, None once the game is over."""
+
     @property
-    def phase(self) -> str: ...
+    def phase(self) -> str:
+        """The game's phase (each game's rules page lists them)."""
+
     @property
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        """Whether the match (or the single deal) has ended."""
+
     @property
-    def scores(self) -> list[int]: ...
+    def scores(self) -> list[int]:
+        """Match scores per seat."""
+
     @property
-    def history(self) -> list[Action]: ...
-    def legal_actions(self) -> list[Action]: ...
-    def apply(self, action: Action | int | str) -> None: ...
-    def action(self, action: int | str) -> Action: ...
-    def clone(self) -> Game: ...
-    def to_json(self) -> str: ...
-    def observation(self, seat: int) -> dict[str, Any]: ...
+    def history(self) -> list[Action]:
+        """The actions applied, oldest first."""
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action, sorted by id."""
+
+    def is_legal(self, action: Action | int | str) -> bool:
+        """Whether an action (object, id or text) is legal now."""
+
+    def apply(self, action: Action | int | str) -> None:
+        """Plays an action; a refusal raises and changes nothing."""
+
+    def action(self, action: int | str) -> Action:
+        """The action with that id or text, legal or not."""
+
+    def clone(self) -> Self:
+        """An independent copy."""
+
+    def to_json(self) -> str:
+        """The exact state as JSON text."""
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now."""

@@ -649,7 +649,7 @@ def test_every_finished_deal_is_kept_oldest_first() -> None:
     for record, (_, _, tricks) in zip(records, ended, strict=True):
         assert [[tuple(play) for play in t["cards"]] for t in record["tricks"][:7]] == tricks
     assert len(game.deal_scores) == 3
-    assert game.observation(2)["previous_deal"] == records[-1]
+    assert game.observation(2).to_dict()["previous_deal"] == records[-1]
 
 
 # --- Options ---------------------------------------------------------------------------
@@ -707,7 +707,7 @@ def test_observation_shows_what_the_seat_may_know() -> None:
     game = position(DEAL_A, dealer=3, trump_card="7C")
     play(game, "JH 7H AH 8H 9C")
     for seat in range(4):
-        seen = game.observation(seat)
+        seen = game.observation(seat).to_dict()
         full = state(game)
         assert set(seen) == (set(full) - {"rng", "hands", "history", "finished_deals"}) | {
             "seat",
@@ -730,10 +730,10 @@ def test_observation_shows_what_the_seat_may_know() -> None:
         named = {card for card in DECK if f'"{card}"' in json.dumps(seen)}
         assert named <= public
     play(game, "7C")
-    assert game.observation(0)["trump_card_held"] is False
+    assert game.observation(0).to_dict()["trump_card_held"] is False
     for bad in (4, -1, True, "0"):
         with pytest.raises(RuleError, match="seat"):
-            game.observation(bad)  # type: ignore[arg-type]
+            game.observation(bad).to_dict()  # type: ignore[arg-type]
 
 
 # --- JSON --------------------------------------------------------------------------------

@@ -553,7 +553,7 @@ def test_masked_talon_reveal_schedule() -> None:
     game = position(talon, hands, dealer=3, single_deal=True, tour_kind="speco", masked_talon=True)
 
     def shown() -> list[str | None]:
-        seen: list[str | None] = game.observation(2)["talon"]
+        seen: list[str | None] = game.observation(2).to_dict()["talon"]
         assert seen == game.visible_talon
         assert state(game)["talon"] == full  # the state itself always holds the talon
         return seen
@@ -581,7 +581,7 @@ def test_masked_talon_reveal_schedule() -> None:
 def test_masked_talon_previous_tour_shows_its_whole_talon() -> None:
     game = random_game(9, 2 * 44, masked_talon=True)
     assert (game.tour, game.phase) == (3, "bid")
-    observation = game.observation(0)
+    observation = game.observation(0).to_dict()
     assert observation["talon"] == [None] * 12
     assert "finished_tours" not in observation
     assert observation["previous_tour"] == state(game)["finished_tours"][-1]
@@ -591,7 +591,7 @@ def test_masked_talon_previous_tour_shows_its_whole_talon() -> None:
 
 def test_unmasked_talon_is_public_from_the_deal() -> None:
     game = new_game("julien", seed=3)
-    assert game.observation(1)["talon"] == game.talon == game.visible_talon
+    assert game.observation(1).to_dict()["talon"] == game.talon == game.visible_talon
 
 
 # --- The seed's worked examples, as ruled -------------------------------------------------------
@@ -836,7 +836,7 @@ def test_json_trick_layout_and_round_trip() -> None:
 
 def test_observation() -> None:
     game = random_game(4, 10)
-    observation = game.observation(2)
+    observation = game.observation(2).to_dict()
     data = state(game)
     for hidden in ("rng", "hands", "history"):
         assert hidden not in observation
@@ -850,7 +850,7 @@ def test_observation() -> None:
     assert {key: observation[key] for key in public} == public
     assert observation["previous_tour"] is None
     with pytest.raises(RuleError):
-        game.observation(4)
+        game.observation(4).to_dict()
 
 
 def test_clone_is_independent() -> None:
@@ -1070,7 +1070,7 @@ def test_every_finished_tour_is_kept_oldest_first() -> None:
     game = load(data)
     assert [r.tour for r in game.finished_tours] == [1, 2, 3]
     assert game.previous_tour == game.finished_tours[-1]
-    assert game.observation(3)["previous_tour"] == records[-1]
+    assert game.observation(3).to_dict()["previous_tour"] == records[-1]
 
 
 def test_an_earlier_tour_with_an_impossible_history_is_rejected() -> None:

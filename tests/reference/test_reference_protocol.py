@@ -76,11 +76,13 @@ def test_every_state_of_random_play_round_trips(
         assert loaded.to_json() == text
         assert [a.id for a in loaded.legal_actions()] == [a.id for a in game.legal_actions()]
         for seat in range(4):
-            assert loaded.observation(seat) == game.observation(seat)
+            assert loaded.observation(seat).to_dict() == game.observation(seat).to_dict()
         data = json.loads(text)
         assert len(data[finished]) == data[number] - 1
         previous = {"brouc": "previous_deal", "julien": "previous_tour"}[name]
-        assert game.observation(0)[previous] == (data[finished][-1] if data[finished] else None)
+        assert game.observation(0).to_dict()[previous] == (
+            data[finished][-1] if data[finished] else None
+        )
 
 
 def test_any_generator_state_is_accepted() -> None:

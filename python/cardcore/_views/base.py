@@ -54,7 +54,7 @@ class GameView:
         self.say(f"You are seat {self.seat} of {self.game.num_players}; the others are bots.")
 
     def show_turn(self) -> None:
-        obs = self.game.observation(self.seat)
+        obs = self.game.observation(self.seat).to_dict()
         self.say()
         self.say(f"-- Your turn (seat {self.seat}), phase {self.game.phase}")
         for key, value in obs.items():

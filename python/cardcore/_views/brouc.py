@@ -27,7 +27,7 @@ class _BroucBefore:
 
     deal_number: int
     trick: list[tuple[int, Card]]
-    deal: cardcore.BroucDeal
+    deal: cardcore.brouc.Deal
     deal_scores: int
     capes: tuple[int, int]
     trump_card: Card
@@ -41,7 +41,7 @@ class BroucView(GameView):
 
     def __init__(self, game: Game, seat: int, out: TextIO) -> None:
         super().__init__(game, seat, out)
-        if not isinstance(game, cardcore.Brouc):
+        if not isinstance(game, cardcore.brouc.Brouc):
             raise TypeError(f"BroucView shows a Brouc game, not {game.name}")
         self.brouc = game
         self.teams = [tuple(team) for team in game.teams]
@@ -163,7 +163,7 @@ class BroucView(GameView):
             self.deal_header()
         self.before = None
 
-    def report_trick(self, before: _BroucBefore, deal: cardcore.BroucDeal) -> None:
+    def report_trick(self, before: _BroucBefore, deal: cardcore.brouc.Deal) -> None:
         """The trick just completed, as the engine recorded it in its deal."""
         trick, winner = deal.tricks[-1], deal.trick_winners[-1]
         team = self.team_of(winner)
@@ -192,7 +192,7 @@ class BroucView(GameView):
                 f"{ann.value}."
             )
 
-    def report_deal(self, before: _BroucBefore, deal: cardcore.BroucDeal) -> None:
+    def report_deal(self, before: _BroucBefore, deal: cardcore.brouc.Deal) -> None:
         g = self.brouc
         announced = [0, 0]
         for ann in deal.announcements:

@@ -40,7 +40,7 @@ COULEURS = {"S": "Noir", "H": "Rouge", "D": "Rouge", "C": "Noir"}
 
 def card_value(card: Card) -> int:
     """A card's -43- value, as the Spéco and the Superspec weigh taken and special cards."""
-    return cardcore.julien_card_value(card)
+    return cardcore.julien.card_value(card)
 
 
 def suit_of(card: Card) -> str:
@@ -74,7 +74,7 @@ class JulienView(GameView):
 
     def __init__(self, game: Game, seat: int, out: TextIO) -> None:
         super().__init__(game, seat, out)
-        if not isinstance(game, cardcore.Julien):
+        if not isinstance(game, cardcore.julien.Julien):
             raise TypeError(f"JulienView shows a Julien game, not {game.name}")
         self.julien = game
         self.before: _JulienBefore | None = None
@@ -128,7 +128,7 @@ class JulienView(GameView):
         red = sum(1 for card in hand if COULEURS[suit_of(card)] == "Rouge")
         return " | ".join(groups) + f"  (Rouge {red}, Noir {len(hand) - red})"
 
-    def bids_text(self, bids: Sequence[cardcore.JulienBid | None], first: int) -> str:
+    def bids_text(self, bids: Sequence[cardcore.julien.Bid | None], first: int) -> str:
         """The bids made, in bidding order from ``first``, the dealer's left."""
         order = [(first + k) % 4 for k in range(4)]
         made = [f"{self.name(s)} {bid.text}" for s in order if (bid := bids[s]) is not None]
@@ -324,7 +324,7 @@ class JulienView(GameView):
             specials = [str(c) for c in g.visible_talon[TRICKS_PER_TOUR:] if c is not None]
             self.say(f"  -> The special cards are turned: {' '.join(specials)}.")
 
-    def report_trick(self, record: cardcore.JulienTour) -> None:
+    def report_trick(self, record: cardcore.julien.Tour) -> None:
         """The trick just completed, as the engine recorded it in its Tour."""
         trick = record.tricks[-1]
         number = len(record.tricks)
@@ -352,7 +352,7 @@ class JulienView(GameView):
                 f"{trick.trump_card} ({worth})."
             )
 
-    def report_tour(self, record: cardcore.JulienTour, index: int) -> None:
+    def report_tour(self, record: cardcore.julien.Tour, index: int) -> None:
         """A finished Tour: the special cards, then each seat's bid, pile and scores."""
         g = self.julien
         self.kinds[record.tour] = record.tour_kind

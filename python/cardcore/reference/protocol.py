@@ -51,6 +51,21 @@ def is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+@dataclass(frozen=True)
+class RefObservation:
+    """What one seat may know (docs/protocol.md, "Observations"): the JSON form."""
+
+    seat: int
+    _view: dict[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form, a fresh copy."""
+        return copy.deepcopy(self._view)
+
+    def to_json(self) -> str:
+        return json.dumps(self._view, separators=(",", ":"))
+
+
 class ReferenceGame(ABC):
     """The protocol (docs/protocol.md) over a game's own rules: a game class names
     itself, its deck, its state's keys and actions, gives its legal actions, how a legal
@@ -189,7 +204,7 @@ class ReferenceGame(ABC):
     def to_json(self) -> str:
         return json.dumps(self._state(), separators=(",", ":"))
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: int) -> RefObservation:
         """What ``seat`` may know: the state without the generator, the hands and the
         history, the last finished deal's record instead of all of them, with its own
         hand, every hand's size, the seat to act and the scores."""
@@ -206,7 +221,7 @@ class ReferenceGame(ABC):
         view["current_player"] = self.current_player
         view["scores"] = self.scores
         self._observed(view, seat)
-        return view
+        return RefObservation(seat, view)
 
     def hand(self, seat: int) -> list[str]:
         return list(self._hands[self._check_seat(seat)])

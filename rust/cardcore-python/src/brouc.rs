@@ -7,10 +7,10 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
-use crate::{game_class, plays, IntoPyResult, PyAction, PyCard, PySuit};
+use crate::{game_class, observation_class, plays, IntoPyResult, PyAction, PyCard, PySuit};
 
 /// A combination announced from a player's hand.
-#[pyclass(module = "cardcore", name = "Announcement", frozen, eq)]
+#[pyclass(module = "cardcore.brouc", name = "Announcement", frozen, eq)]
 #[derive(PartialEq, Eq)]
 pub(crate) struct PyAnnouncement(Announcement);
 
@@ -48,7 +48,7 @@ impl PyAnnouncement {
 }
 
 /// The public record of a Brouc deal.
-#[pyclass(module = "cardcore", name = "BroucDeal", frozen)]
+#[pyclass(module = "cardcore.brouc", name = "Deal", frozen)]
 pub(crate) struct PyBroucDeal(DealRecord);
 
 #[pymethods]
@@ -99,7 +99,7 @@ impl PyBroucDeal {
 
     fn __repr__(&self) -> String {
         format!(
-            "BroucDeal(dealer={}, trump_card='{}', tricks={}, card_points={:?}, marriages={:?}, announcements={})",
+            "Deal(dealer={}, trump_card='{}', tricks={}, card_points={:?}, marriages={:?}, announcements={})",
             self.0.dealer(),
             self.0.trump_card(),
             self.0.tricks().count(),
@@ -114,6 +114,8 @@ game_class!(
     PyBrouc,
     Brouc,
     "Brouc",
+    "cardcore.brouc",
+    PyBroucObservation,
     "Brouc: 4 players in two teams, 32 cards, marriages and announcements.",
     {
         /// The cards a seat holds, in face-id order.
@@ -121,107 +123,6 @@ game_class!(
             let game = self.game()?;
             let seat = crate::seat_arg::<Brouc>(seat)?;
             Ok(game.hand(seat).py_err()?.iter().map(PyCard).collect())
-        }
-
-        /// The teams' seats: partners sit opposite.
-        #[getter]
-        fn teams(&self) -> Vec<(usize, usize)> {
-            vec![(0, 2), (1, 3)]
-        }
-
-        #[getter]
-        fn dealer(&self) -> PyResult<usize> {
-            Ok(self.game()?.dealer())
-        }
-
-        #[getter]
-        fn deal_number(&self) -> PyResult<u32> {
-            Ok(self.game()?.deal_number())
-        }
-
-        #[getter]
-        fn trump(&self) -> PyResult<PySuit> {
-            Ok(self.game()?.trump().into())
-        }
-
-        /// The dealer's turned card, which made trumps.
-        #[getter]
-        fn trump_card(&self) -> PyResult<PyCard> {
-            Ok(PyCard(self.game()?.trump_card()))
-        }
-
-        #[getter]
-        fn trick_leader(&self) -> PyResult<usize> {
-            Ok(self.game()?.trick().leader())
-        }
-
-        /// The current trick as (seat, card) in order of play.
-        #[getter]
-        fn trick(&self) -> PyResult<Vec<(usize, PyCard)>> {
-            Ok(plays(self.game()?.trick()))
-        }
-
-        /// The completed tricks of this deal.
-        #[getter]
-        fn tricks(&self) -> PyResult<Vec<Vec<(usize, PyCard)>>> {
-            Ok(self
-                .game()?
-                .current_deal()
-                .tricks()
-                .map(|t| plays(&t.trick))
-                .collect())
-        }
-
-        #[getter]
-        fn card_points(&self) -> PyResult<(i64, i64)> {
-            let [a, b] = self.game()?.current_deal().card_points();
-            Ok((a, b))
-        }
-
-        /// Trick marriages won this deal, per team.
-        #[getter]
-        fn marriages(&self) -> PyResult<(i64, i64)> {
-            let [a, b] = self.game()?.current_deal().marriages();
-            Ok((a, b))
-        }
-
-        #[getter]
-        fn announcements(&self) -> PyResult<Vec<PyAnnouncement>> {
-            Ok(self
-                .game()?
-                .current_deal()
-                .announcements()
-                .map(|&a| PyAnnouncement(a))
-                .collect())
-        }
-
-        #[getter]
-        fn deal_scores(&self) -> PyResult<Vec<(i64, i64)>> {
-            Ok(self
-                .game()?
-                .deal_scores()
-                .iter()
-                .map(|&[a, b]| (a, b))
-                .collect())
-        }
-
-        #[getter]
-        fn capes(&self) -> PyResult<(u32, u32)> {
-            let [a, b] = self.game()?.capes();
-            Ok((a, b))
-        }
-
-        /// The current deal's public record (its tricks with their winners, points,
-        /// marriages and announcements so far).
-        #[getter]
-        fn current_deal(&self) -> PyResult<PyBroucDeal> {
-            Ok(PyBroucDeal(*self.game()?.current_deal()))
-        }
-
-        /// The last deal played to its end before the current one, or None.
-        #[getter]
-        fn previous_deal(&self) -> PyResult<Option<PyBroucDeal>> {
-            Ok(self.game()?.previous_deal().map(|&deal| PyBroucDeal(deal)))
         }
 
         /// Every deal played to its end before the current one, oldest first.
@@ -234,18 +135,167 @@ game_class!(
                 .map(|&deal| PyBroucDeal(deal))
                 .collect())
         }
+    }
+);
 
-        /// The winning team, once a team has passed the target.
+observation_class!(
+    PyBroucObservation,
+    Brouc,
+    "cardcore.brouc",
+    "What one Brouc seat may know: its hand, every hand's size, the turned card while held, the table.",
+    {
+        /// The observing seat's cards, in face-id order.
         #[getter]
-        fn winner(&self) -> PyResult<Option<usize>> {
-            Ok(self.game()?.winner())
+        fn hand(&self) -> Vec<PyCard> {
+            self.observed.hand().iter().map(PyCard).collect()
         }
 
-        /// Games credited per team: 1 for the match, 2 per cape.
+        /// How many cards each seat holds.
         #[getter]
-        fn match_record(&self) -> PyResult<(u32, u32)> {
-            let [a, b] = self.game()?.match_record();
-            Ok((a, b))
+        fn hand_sizes(&self) -> Vec<usize> {
+            self.observed.hand_sizes().to_vec()
+        }
+
+        /// Whether the turned trump card is still in the dealer's hand (and so seen by all).
+        #[getter]
+        fn trump_card_held(&self) -> bool {
+            self.observed.trump_card_held()
         }
     }
 );
+
+/// The accessors Brouc's class and its observations share: what every seat sees.
+macro_rules! public_getters {
+    ($Class:ident) => {
+        #[pymethods]
+        impl $Class {
+            /// The teams' seats: partners sit opposite.
+            #[getter]
+            fn teams(&self) -> Vec<(usize, usize)> {
+                vec![(0, 2), (1, 3)]
+            }
+
+            /// The seat dealing this deal.
+            #[getter]
+            fn dealer(&self) -> PyResult<usize> {
+                Ok(self.source()?.dealer())
+            }
+
+            /// The deal in play, counting from 1.
+            #[getter]
+            fn deal_number(&self) -> PyResult<u32> {
+                Ok(self.source()?.deal_number())
+            }
+
+            /// The trump suit: the turned card's.
+            #[getter]
+            fn trump(&self) -> PyResult<PySuit> {
+                Ok(self.source()?.trump().into())
+            }
+
+            /// The dealer's turned card, which made trumps.
+            #[getter]
+            fn trump_card(&self) -> PyResult<PyCard> {
+                Ok(PyCard(self.source()?.trump_card()))
+            }
+
+            /// The seat that leads (or led) the current trick.
+            #[getter]
+            fn trick_leader(&self) -> PyResult<usize> {
+                Ok(self.source()?.trick().leader())
+            }
+
+            /// The current trick as (seat, card) in order of play.
+            #[getter]
+            fn trick(&self) -> PyResult<Vec<(usize, PyCard)>> {
+                Ok(plays(self.source()?.trick()))
+            }
+
+            /// The completed tricks of this deal, each as (seat, card) in order of play.
+            #[getter]
+            fn tricks(&self) -> PyResult<Vec<Vec<(usize, PyCard)>>> {
+                Ok(self
+                    .source()?
+                    .current_deal()
+                    .tricks()
+                    .map(|t| plays(&t.trick))
+                    .collect())
+            }
+
+            /// Card points taken this deal, per team, in tenths of a point.
+            #[getter]
+            fn card_points(&self) -> PyResult<(i64, i64)> {
+                let [a, b] = self.source()?.current_deal().card_points();
+                Ok((a, b))
+            }
+
+            /// Trick marriages won this deal, per team.
+            #[getter]
+            fn marriages(&self) -> PyResult<(i64, i64)> {
+                let [a, b] = self.source()?.current_deal().marriages();
+                Ok((a, b))
+            }
+
+            /// This deal's announcements, in the order made.
+            #[getter]
+            fn announcements(&self) -> PyResult<Vec<PyAnnouncement>> {
+                Ok(self
+                    .source()?
+                    .current_deal()
+                    .announcements()
+                    .map(|&a| PyAnnouncement(a))
+                    .collect())
+            }
+
+            /// Each booked deal's score, per team.
+            #[getter]
+            fn deal_scores(&self) -> PyResult<Vec<(i64, i64)>> {
+                Ok(self
+                    .source()?
+                    .deal_scores()
+                    .iter()
+                    .map(|&[a, b]| (a, b))
+                    .collect())
+            }
+
+            /// Capes (all eight tricks) per team.
+            #[getter]
+            fn capes(&self) -> PyResult<(u32, u32)> {
+                let [a, b] = self.source()?.capes();
+                Ok((a, b))
+            }
+
+            /// The current deal's public record (its tricks with their winners,
+            /// points, marriages and announcements so far).
+            #[getter]
+            fn current_deal(&self) -> PyResult<PyBroucDeal> {
+                Ok(PyBroucDeal(*self.source()?.current_deal()))
+            }
+
+            /// The last deal played to its end before the current one, or None.
+            #[getter]
+            fn previous_deal(&self) -> PyResult<Option<PyBroucDeal>> {
+                Ok(self
+                    .source()?
+                    .previous_deal()
+                    .map(|&deal| PyBroucDeal(deal)))
+            }
+
+            /// The winning team, once a team has passed the target.
+            #[getter]
+            fn winner(&self) -> PyResult<Option<usize>> {
+                Ok(self.source()?.winner())
+            }
+
+            /// Games credited per team: 1 for the match, 2 per cape.
+            #[getter]
+            fn match_record(&self) -> PyResult<(u32, u32)> {
+                let [a, b] = self.source()?.match_record();
+                Ok((a, b))
+            }
+        }
+    };
+}
+
+public_getters!(PyBrouc);
+public_getters!(PyBroucObservation);

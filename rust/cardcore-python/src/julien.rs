@@ -12,12 +12,13 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::{
-    card_arg, cards_arg, game_class, plays, str_arg, IntoPyResult, PyAction, PyCard, PySuit,
+    card_arg, cards_arg, game_class, observation_class, plays, str_arg, IntoPyResult, PyAction,
+    PyCard, PySuit,
 };
 
 /// A bid: `JulienBid("10 Rouges")`; `colour` is "rouge" or "noir", `amount`
 /// None for a Couleur simple.
-#[pyclass(module = "cardcore", name = "JulienBid", frozen, eq, hash)]
+#[pyclass(module = "cardcore.julien", name = "Bid", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct PyJulienBid(Bid);
 
@@ -49,12 +50,12 @@ impl PyJulienBid {
     }
 
     fn __repr__(&self) -> String {
-        format!("JulienBid('{}')", self.0.text())
+        format!("Bid('{}')", self.0.text())
     }
 }
 
 /// A completed trick of a Julien Tour.
-#[pyclass(module = "cardcore", name = "JulienTrick", frozen)]
+#[pyclass(module = "cardcore.julien", name = "Trick", frozen)]
 pub(crate) struct PyJulienTrick {
     played: PlayedTrick,
     trump_card: Card,
@@ -104,7 +105,7 @@ impl PyJulienTrick {
             .map(|(_, c)| c.to_string())
             .collect();
         format!(
-            "JulienTrick(trump_card='{}', cards='{}', winner={}, next_leader={}, taken={})",
+            "Trick(trump_card='{}', cards='{}', winner={}, next_leader={}, taken={})",
             self.trump_card,
             cards.join(" "),
             self.played.winner,
@@ -138,7 +139,7 @@ fn specials_of(record: &TourRecord) -> (PyCard, PyCard) {
 }
 
 /// The public record of one Julien Tour: talon, bids and tricks.
-#[pyclass(module = "cardcore", name = "JulienTour", frozen)]
+#[pyclass(module = "cardcore.julien", name = "Tour", frozen)]
 pub(crate) struct PyJulienTour(TourRecord);
 
 #[pymethods]
@@ -283,6 +284,8 @@ game_class!(
     PyJulien,
     Julien,
     "Julien",
+    "cardcore.julien",
+    PyJulienObservation,
     "Le Julien: 4 players, 52 cards, a new trump every trick, Couleur contracts, six Tours.",
     {
         /// The cards a seat holds, in face-id order.
@@ -292,47 +295,16 @@ game_class!(
             Ok(game.hand(seat).py_err()?.iter().map(PyCard).collect())
         }
 
-        #[getter]
-        fn dealer(&self) -> PyResult<usize> {
-            Ok(self.game()?.current_tour().dealer())
-        }
-
-        /// The Tour number, 1 to 6.
-        #[getter]
-        fn tour(&self) -> PyResult<u8> {
-            Ok(self.game()?.current_tour().tour())
-        }
-
-        /// "normal", "speco" or "superspec".
-        #[getter]
-        fn tour_kind(&self) -> PyResult<&'static str> {
-            Ok(self.game()?.current_tour().kind().name())
-        }
-
         /// The 12 talon cards in reading order (masked or not).
         #[getter]
         fn talon(&self) -> PyResult<Vec<PyCard>> {
-            Ok(self
-                .game()?
+            let game = self.game()?;
+            Ok(game
                 .current_tour()
                 .talon()
                 .iter()
                 .copied()
                 .map(PyCard)
-                .collect())
-        }
-
-        /// The talon as every seat sees it: None for a card still masked.
-        #[getter]
-        fn visible_talon(&self) -> PyResult<Vec<Option<PyCard>>> {
-            let game = self.game()?;
-            let shown = game.talon_shown();
-            Ok(game
-                .current_tour()
-                .talon()
-                .iter()
-                .enumerate()
-                .map(|(i, &card)| (i < shown).then_some(PyCard(card)))
                 .collect())
         }
 
@@ -342,87 +314,10 @@ game_class!(
             Ok(specials_of(self.game()?.current_tour()))
         }
 
-        /// The winner of trick 10, once the Tour is complete.
-        #[getter]
-        fn specials_holder(&self) -> PyResult<Option<usize>> {
-            Ok(self.game()?.current_tour().specials_holder())
-        }
-
-        /// The current trick's trump suit, while a trick is being played.
-        #[getter]
-        fn trump(&self) -> PyResult<Option<PySuit>> {
-            Ok(self.game()?.trump().map(PySuit::from))
-        }
-
-        /// The talon card giving the current trick's trump.
-        #[getter]
-        fn trump_card(&self) -> PyResult<Option<PyCard>> {
-            Ok(self.game()?.trump_card().map(PyCard))
-        }
-
-        #[getter]
-        fn trick_leader(&self) -> PyResult<usize> {
-            Ok(self.game()?.trick().leader())
-        }
-
-        /// The current trick as (seat, card) in order of play.
-        #[getter]
-        fn trick(&self) -> PyResult<Vec<(usize, PyCard)>> {
-            Ok(plays(self.game()?.trick()))
-        }
-
-        /// The completed tricks of this Tour.
-        #[getter]
-        fn tricks(&self) -> PyResult<Vec<PyJulienTrick>> {
-            Ok(tricks_of(self.game()?.current_tour()))
-        }
-
-        /// Each seat's bid this Tour (None until made).
-        #[getter]
-        fn bids(&self) -> PyResult<Vec<Option<PyJulienBid>>> {
-            Ok(bids_of(self.game()?.current_tour()))
-        }
-
-        /// The cards of the tricks a seat won this Tour.
-        fn collected(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
-            let game = self.game()?;
-            let seat = crate::seat_arg::<Julien>(seat)?;
-            Ok(game
-                .current_tour()
-                .collected(seat)
-                .iter()
-                .map(PyCard)
-                .collect())
-        }
-
-        /// The trump cards a seat took this Tour (Spéco, Superspec).
-        fn taken_trumps(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
-            let game = self.game()?;
-            let seat = crate::seat_arg::<Julien>(seat)?;
-            Ok(game.current_tour().taken(seat).iter().map(PyCard).collect())
-        }
-
-        /// Each finished Tour's scores, per seat.
-        #[getter]
-        fn tour_scores(&self) -> PyResult<Vec<Vec<i64>>> {
-            Ok(self
-                .game()?
-                .tour_scores()
-                .iter()
-                .map(|s| s.to_vec())
-                .collect())
-        }
-
         /// The current Tour's public record (the last Tour's once over).
         #[getter]
         fn current_tour(&self) -> PyResult<PyJulienTour> {
             Ok(PyJulienTour(*self.game()?.current_tour()))
-        }
-
-        /// The last Tour played to its end before the current one, or None.
-        #[getter]
-        fn previous_tour(&self) -> PyResult<Option<PyJulienTour>> {
-            Ok(self.game()?.previous_tour().map(|&t| PyJulienTour(t)))
         }
 
         /// Every Tour played to its end before the current one, oldest first.
@@ -443,3 +338,158 @@ game_class!(
         }
     }
 );
+
+observation_class!(
+    PyJulienObservation,
+    Julien,
+    "cardcore.julien",
+    "What one Julien seat may know: its hand, every hand's size, the talon as revealed, the table.",
+    {
+        /// The observing seat's cards, in face-id order.
+        #[getter]
+        fn hand(&self) -> Vec<PyCard> {
+            self.observed.hand().iter().map(PyCard).collect()
+        }
+
+        /// How many cards each seat holds.
+        #[getter]
+        fn hand_sizes(&self) -> Vec<usize> {
+            self.observed.hand_sizes().to_vec()
+        }
+
+        /// The two special cards once every seat sees them, else None.
+        #[getter]
+        fn specials(&self) -> Option<(PyCard, PyCard)> {
+            self.observed
+                .specials()
+                .map(|[first, second]| (PyCard(first), PyCard(second)))
+        }
+    }
+);
+
+/// The accessors Julien's class and its observations share: what every seat sees.
+macro_rules! public_getters {
+    ($Class:ident) => {
+        #[pymethods]
+        impl $Class {
+            /// The seat dealing this Tour.
+            #[getter]
+            fn dealer(&self) -> PyResult<usize> {
+                Ok(self.source()?.dealer())
+            }
+
+            /// The Tour number, 1 to 6.
+            #[getter]
+            fn tour(&self) -> PyResult<u8> {
+                Ok(self.source()?.tour())
+            }
+
+            /// "normal", "speco" or "superspec".
+            #[getter]
+            fn tour_kind(&self) -> PyResult<&'static str> {
+                Ok(self.source()?.tour_kind().name())
+            }
+
+            /// The talon as every seat sees it: None for a card still masked.
+            #[getter]
+            fn visible_talon(&self) -> PyResult<Vec<Option<PyCard>>> {
+                Ok(self
+                    .source()?
+                    .visible_talon()
+                    .iter()
+                    .map(|c| c.map(PyCard))
+                    .collect())
+            }
+
+            /// The winner of trick 10, once the Tour is complete.
+            #[getter]
+            fn specials_holder(&self) -> PyResult<Option<usize>> {
+                Ok(self.source()?.specials_holder())
+            }
+
+            /// The current trick's trump suit, while a trick is being played.
+            #[getter]
+            fn trump(&self) -> PyResult<Option<PySuit>> {
+                Ok(self.source()?.trump().map(PySuit::from))
+            }
+
+            /// The talon card giving the current trick's trump.
+            #[getter]
+            fn trump_card(&self) -> PyResult<Option<PyCard>> {
+                Ok(self.source()?.trump_card().map(PyCard))
+            }
+
+            /// The seat that leads (or led) the current trick.
+            #[getter]
+            fn trick_leader(&self) -> PyResult<usize> {
+                Ok(self.source()?.trick().leader())
+            }
+
+            /// The current trick as (seat, card) in order of play.
+            #[getter]
+            fn trick(&self) -> PyResult<Vec<(usize, PyCard)>> {
+                Ok(plays(self.source()?.trick()))
+            }
+
+            /// The completed tricks of this Tour.
+            #[getter]
+            fn tricks(&self) -> PyResult<Vec<PyJulienTrick>> {
+                Ok(self
+                    .source()?
+                    .tricks()
+                    .map(|(&played, trump_card)| PyJulienTrick { played, trump_card })
+                    .collect())
+            }
+
+            /// Each seat's bid this Tour (None until made).
+            #[getter]
+            fn bids(&self) -> PyResult<Vec<Option<PyJulienBid>>> {
+                Ok(self
+                    .source()?
+                    .bids()
+                    .iter()
+                    .map(|b| b.map(PyJulienBid))
+                    .collect())
+            }
+
+            /// The cards of the tricks a seat won this Tour.
+            fn collected(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
+                let source = self.source()?;
+                let seat = crate::seat_arg::<Julien>(seat)?;
+                Ok(source
+                    .collected(seat)
+                    .py_err()?
+                    .iter()
+                    .map(PyCard)
+                    .collect())
+            }
+
+            /// The trump cards a seat took this Tour (Spéco, Superspec).
+            fn taken_trumps(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
+                let source = self.source()?;
+                let seat = crate::seat_arg::<Julien>(seat)?;
+                Ok(source.taken(seat).py_err()?.iter().map(PyCard).collect())
+            }
+
+            /// Each finished Tour's scores, per seat.
+            #[getter]
+            fn tour_scores(&self) -> PyResult<Vec<Vec<i64>>> {
+                Ok(self
+                    .source()?
+                    .tour_scores()
+                    .iter()
+                    .map(|s| s.to_vec())
+                    .collect())
+            }
+
+            /// The last Tour played to its end before the current one, or None.
+            #[getter]
+            fn previous_tour(&self) -> PyResult<Option<PyJulienTour>> {
+                Ok(self.source()?.previous_tour().map(|&t| PyJulienTour(t)))
+            }
+        }
+    };
+}
+
+public_getters!(PyJulien);
+public_getters!(PyJulienObservation);

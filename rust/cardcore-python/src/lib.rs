@@ -537,75 +537,66 @@ fn extract_seed(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
 
 // ---------------------------------------------------------------- cards
 
-/// A suit: `Suit.Spades`, `Suit.Hearts`, `Suit.Diamonds`, `Suit.Clubs` (in face-id order).
-#[pyclass(module = "cardcore", name = "Suit", eq, eq_int, frozen, hash)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-enum PySuit {
-    Spades,
-    Hearts,
-    Diamonds,
-    Clubs,
+/// The members of a Python enumeration of `cardcore._cards`, by value.
+fn enum_members<'py>(
+    py: Python<'py>,
+    cell: &'static PyOnceLock<Vec<Py<PyAny>>>,
+    name: &str,
+) -> PyResult<&'py [Py<PyAny>]> {
+    let members = cell.get_or_try_init(py, || {
+        py.import("cardcore._cards")?
+            .getattr(name)?
+            .try_iter()?
+            .map(|member| member.map(Bound::unbind))
+            .collect::<PyResult<Vec<_>>>()
+    })?;
+    Ok(members.as_slice())
 }
+
+/// A suit, given to Python as the enumeration `cardcore.Suit`.
+#[derive(Clone, Copy)]
+pub(crate) struct PySuit(Suit);
 
 impl From<Suit> for PySuit {
     fn from(suit: Suit) -> PySuit {
-        [
-            PySuit::Spades,
-            PySuit::Hearts,
-            PySuit::Diamonds,
-            PySuit::Clubs,
-        ][suit.index()]
+        PySuit(suit)
     }
 }
 
-#[pymethods]
-impl PySuit {
-    #[getter]
-    fn letter(&self) -> String {
-        Suit::ALL[*self as usize].letter().to_string()
+impl<'py> IntoPyObject<'py> for PySuit {
+    type Target = PyAny;
+    type Output = Bound<'py, PyAny>;
+    type Error = PyErr;
+
+    fn into_pyobject(self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        static SUITS: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
+        Ok(enum_members(py, &SUITS, "Suit")?[self.0.index()]
+            .bind(py)
+            .clone())
     }
 }
 
-/// A rank, `Rank.Two` to `Rank.Ace` in face-id order (`Rank.Knight` is the tarot's).
-#[pyclass(module = "cardcore", name = "Rank", eq, eq_int, frozen, hash)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-enum PyRank {
-    Two,
-    Three,
-    Four,
-    Five,
-    Six,
-    Seven,
-    Eight,
-    Nine,
-    Ten,
-    Jack,
-    Knight,
-    Queen,
-    King,
-    Ace,
-}
+/// A rank, given to Python as the enumeration `cardcore.Rank`.
+#[derive(Clone, Copy)]
+struct PyRank(Rank);
 
-impl From<Rank> for PyRank {
-    fn from(rank: Rank) -> PyRank {
-        use PyRank::*;
-        [
-            Two, Three, Four, Five, Six, Seven, Eight, Nine, Ten, Jack, Knight, Queen, King, Ace,
-        ][rank.index()]
+impl<'py> IntoPyObject<'py> for PyRank {
+    type Target = PyAny;
+    type Output = Bound<'py, PyAny>;
+    type Error = PyErr;
+
+    fn into_pyobject(self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        static RANKS: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
+        Ok(enum_members(py, &RANKS, "Rank")?[self.0.index()]
+            .bind(py)
+            .clone())
     }
 }
 
-#[pymethods]
-impl PyRank {
-    #[getter]
-    fn letter(&self) -> &'static str {
-        Rank::ALL[*self as usize].text()
-    }
-}
-
-/// A card face; `Card.parse("QH")`, `str(card) == "QH"`.
-#[pyclass(module = "cardcore", name = "Card", eq, frozen, hash)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+/// A card face; `Card.parse("QH")`, `str(card) == "QH"`. Cards compare and
+/// sort by face id (docs/protocol.md): the order hands are listed in.
+#[pyclass(module = "cardcore", name = "Card", eq, ord, frozen, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) struct PyCard(pub(crate) Card);
 
 #[pymethods]
@@ -642,7 +633,7 @@ impl PyCard {
 
     #[getter]
     fn rank(&self) -> Option<PyRank> {
-        self.0.rank().map(PyRank::from)
+        self.0.rank().map(PyRank)
     }
 
     #[getter]
@@ -732,20 +723,20 @@ impl PyAction {
         format!("Action({:?}, {}, '{}')", self.game, self.id, self.text)
     }
 
+    /// An action equals the same action of the same game, and its canonical
+    /// text: `"KH" in game.legal_actions()` reads as it should.
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        if let Ok(text) = other.cast::<PyString>() {
+            return text.to_str().is_ok_and(|t| t == self.text);
+        }
         other
             .cast::<PyAction>()
             .is_ok_and(|o| o.get().game == self.game && o.get().id == self.id)
     }
 
-    fn __hash__(&self) -> u64 {
-        let name_hash = self
-            .game
-            .bytes()
-            .fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)));
-        name_hash
-            .wrapping_mul(1_000_003)
-            .wrapping_add(u64::from(self.id))
+    /// The hash of its text, as equal objects must hash alike.
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        PyString::new(py, &self.text).hash()
     }
 
     /// Unpickles as the registered game's action of the same id.
@@ -826,11 +817,13 @@ trait PyGame: Game {
 }
 
 /// Defines a game's Python class: the protocol shared by every game, then the
-/// game's own accessors (`$extra`, plain `#[pymethods]` items).
+/// game's own accessors (`$extra`, plain `#[pymethods]` items). `$Observed` is
+/// the game's observation class ([`observation_class!`]); both live in the
+/// game's module `$module` (`cardcore.brouc`, ...).
 macro_rules! game_class {
-    ($Class:ident, $Game:ty, $py_name:literal, $doc:literal, { $($extra:tt)* }) => {
+    ($Class:ident, $Game:ty, $py_name:literal, $module:literal, $Observed:ident, $doc:literal, { $($extra:tt)* }) => {
         #[doc = $doc]
-        #[pyclass(module = "cardcore", name = $py_name, frozen)]
+        #[pyclass(module = $module, name = $py_name, frozen)]
         pub(crate) struct $Class {
             /// Each call locks it: a game serves one call at a time. Boxed, so that
             /// building the Python object moves a pointer, not the whole game.
@@ -845,6 +838,11 @@ macro_rules! game_class {
             /// The game, locked for this call (`ConcurrentUseError` if another has it).
             fn game(&self) -> PyResult<std::sync::MutexGuard<'_, Box<$Game>>> {
                 crate::lock(&self.game, concat!("this ", $py_name, " game"))
+            }
+
+            /// What the accessors the game shares with its observations read.
+            fn source(&self) -> PyResult<std::sync::MutexGuard<'_, Box<$Game>>> {
+                self.game()
             }
         }
 
@@ -877,9 +875,29 @@ macro_rules! game_class {
                     .map_err(|e| crate::options_err::<$Game>(e, &options))
             }
 
+            /// Action ids run from 0 to `action_count - 1`.
             #[classattr]
             fn action_count() -> usize {
                 <$Game as Game>::ACTION_COUNT
+            }
+
+            /// The game a `to_json()` text of this game describes (`cardcore.from_json`,
+            /// typed for this game: a state of another game is a `JsonError`).
+            #[staticmethod]
+            #[pyo3(signature = (text, *, max_bytes = None))]
+            fn from_json(
+                text: &Bound<'_, PyAny>,
+                max_bytes: Option<&Bound<'_, PyAny>>,
+            ) -> PyResult<Self> {
+                let text = crate::state_text(text, max_bytes)?;
+                let name = cardcore::json::game_name(&text).py_err()?;
+                if name != <$Game as Game>::NAME {
+                    return Err(crate::to_py_err(cardcore::Error::json(format!(
+                        "a {name:?} state, not {:?}",
+                        <$Game as Game>::NAME
+                    ))));
+                }
+                <$Game as Game>::from_json(&text).map($Class::new).py_err()
             }
 
             /// The registered name (`cardcore.GAMES`).
@@ -941,6 +959,16 @@ macro_rules! game_class {
                 PyList::new(py, legal.into_iter().map(|a| &actions[usize::from(a)]))
             }
 
+            /// Whether an `Action`, an action id or an action text (any letter case) is
+            /// legal now; a value that names no action of this game is an error.
+            fn is_legal(&self, action: &Bound<'_, PyAny>) -> PyResult<bool> {
+                let game = self.game()?;
+                let id = crate::action_id::<$Game>(action)?;
+                let mut legal = Vec::with_capacity(<$Game as Game>::ACTION_COUNT);
+                game.legal_actions(&mut legal);
+                Ok(legal.contains(&id))
+            }
+
             /// Plays an `Action`, an action id or an action text; a refusal changes nothing.
             fn apply(&self, action: &Bound<'_, PyAny>) -> PyResult<()> {
                 let mut game = self.game()?;
@@ -965,11 +993,26 @@ macro_rules! game_class {
                 Ok(self.game()?.to_json())
             }
 
-            /// What `seat` may know, as a JSON-compatible dict (docs/protocol.md).
-            fn observation(&self, py: Python<'_>, seat: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+            /// What `seat` may know now: a snapshot with the game's public accessors,
+            /// the seat's hand and, when it is to act, the legal actions; its
+            /// `to_dict()` is the JSON form (docs/protocol.md, "Observations").
+            fn observation(&self, seat: &Bound<'_, PyAny>) -> PyResult<$Observed> {
                 let game = self.game()?;
                 let seat = crate::seat_arg::<$Game>(seat)?;
-                crate::json_to_py(py, &game.observation(seat).py_err()?)
+                let observed = cardcore::Observation::new(&**game, seat).py_err()?;
+                Ok($Observed { observed })
+            }
+
+            /// Two games are equal when their states are (`to_json()` alike).
+            fn __eq__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+                let Ok(other) = other.cast::<$Class>() else {
+                    return Ok(false);
+                };
+                if slf.is(other) {
+                    return Ok(true);
+                }
+                let (mine, theirs) = (slf.get().game()?, other.get().game()?);
+                Ok(**mine == **theirs)
             }
 
             fn __copy__(&self) -> PyResult<Self> {
@@ -1008,6 +1051,119 @@ macro_rules! game_class {
 }
 pub(crate) use game_class;
 
+/// Defines a game's observation class: what one seat may know, with the
+/// protocol every game shares, then the game's own (`$extra`). The accessors it
+/// shares with the game's class read `source()`.
+macro_rules! observation_class {
+    ($Class:ident, $Game:ty, $module:literal, $doc:literal, { $($extra:tt)* }) => {
+        #[doc = $doc]
+        #[pyclass(module = $module, name = "Observation", frozen)]
+        pub(crate) struct $Class {
+            observed: cardcore::Observation<$Game>,
+        }
+
+        impl $Class {
+            /// What the accessors the game shares with its observations read.
+            fn source(&self) -> PyResult<&cardcore::Observation<$Game>> {
+                Ok(&self.observed)
+            }
+        }
+
+        #[pymethods]
+        impl $Class {
+            /// The registered name of the game observed.
+            #[getter]
+            fn name(&self) -> &'static str {
+                <$Game as Game>::NAME
+            }
+
+            /// The seat observing.
+            #[getter]
+            fn seat(&self) -> usize {
+                self.observed.seat()
+            }
+
+            /// The number of seats.
+            #[getter]
+            fn num_players(&self) -> usize {
+                <$Game as Game>::NUM_PLAYERS
+            }
+
+            /// Every option in force.
+            #[getter]
+            fn options(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+                crate::json_to_py(py, &self.observed.options())
+            }
+
+            /// The seat to act, None once the game is over.
+            #[getter]
+            fn current_player(&self) -> Option<usize> {
+                self.observed.current_player()
+            }
+
+            /// The game's phase.
+            #[getter]
+            fn phase(&self) -> &'static str {
+                self.observed.phase()
+            }
+
+            /// Whether the game is over.
+            #[getter]
+            fn is_over(&self) -> bool {
+                self.observed.is_over()
+            }
+
+            /// Match scores per seat.
+            #[getter]
+            fn scores(&self) -> Vec<i64> {
+                self.observed.scores()
+            }
+
+            /// The legal actions when this seat is to act, sorted by id; none otherwise.
+            fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+                let actions = <$Game as crate::PyGame>::actions(py)?;
+                let mut legal = Vec::with_capacity(<$Game as Game>::ACTION_COUNT);
+                self.observed.legal_actions(&mut legal);
+                PyList::new(py, legal.into_iter().map(|a| &actions[usize::from(a)]))
+            }
+
+            /// The JSON form: a JSON-compatible dict (docs/protocol.md, "Observations").
+            fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+                crate::json_to_py(py, &self.observed.to_json())
+            }
+
+            /// The JSON form as text.
+            fn to_json(&self) -> String {
+                self.observed.to_json().to_string()
+            }
+
+            /// Two observations are equal when they show the same (their JSON forms).
+            fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+                other
+                    .cast::<$Class>()
+                    .is_ok_and(|o| o.get().observed.to_json() == self.observed.to_json())
+            }
+
+            fn __repr__(&self) -> String {
+                let player = self
+                    .observed
+                    .current_player()
+                    .map_or_else(|| "None".to_owned(), |seat| seat.to_string());
+                format!(
+                    "<{}.Observation seat={} phase={:?} current_player={}>",
+                    $module,
+                    self.observed.seat(),
+                    self.observed.phase(),
+                    player
+                )
+            }
+
+            $($extra)*
+        }
+    };
+}
+pub(crate) use observation_class;
+
 // ---------------------------------------------------------------- registry
 
 fn new_game_object(
@@ -1045,6 +1201,14 @@ fn from_json(
     text: &Bound<'_, PyAny>,
     max_bytes: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
+    let text = state_text(text, max_bytes)?;
+    let name = cardcore::json::game_name(&text).py_err()?;
+    cardcore::with_game!(name.as_str(), G => G::from_json(&text).py_err()?.wrap(py),
+        unknown => Err(to_py_err(Error::json(format!("unknown game: {name:?}")))))
+}
+
+/// A state's text, checked to be a `str` of at most `max_bytes` bytes.
+fn state_text(text: &Bound<'_, PyAny>, max_bytes: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
     let max_bytes = match max_bytes.filter(|m| !m.is_none()) {
         None => cardcore::json::MAX_STATE_BYTES,
         Some(value) => {
@@ -1062,9 +1226,7 @@ fn from_json(
         Error::json(format!("expected a JSON string, got {r}"))
     })?;
     cardcore::json::check_size(&text, max_bytes).py_err()?;
-    let name = cardcore::json::game_name(&text).py_err()?;
-    cardcore::with_game!(name.as_str(), G => G::from_json(&text).py_err()?.wrap(py),
-        unknown => Err(to_py_err(Error::json(format!("unknown game: {name:?}")))))
+    Ok(text)
 }
 
 /// Rebuilds an action from its game's name and id (pickling).
@@ -1328,19 +1490,27 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add(*name, class.bind(py))?;
     }
     m.add("ConcurrentUseError", two_base.concurrent_use.bind(py))?;
-    m.add_class::<PySuit>()?;
-    m.add_class::<PyRank>()?;
     m.add_class::<PyCard>()?;
     m.add_class::<PyAction>()?;
     m.add_class::<PyRandomBot>()?;
     m.add_class::<SimulationSummary>()?;
-    m.add_class::<brouc::PyBrouc>()?;
-    m.add_class::<brouc::PyAnnouncement>()?;
-    m.add_class::<brouc::PyBroucDeal>()?;
-    m.add_class::<julien::PyJulien>()?;
-    m.add_class::<julien::PyJulienBid>()?;
-    m.add_class::<julien::PyJulienTrick>()?;
-    m.add_class::<julien::PyJulienTour>()?;
+    // Each game's classes live in its own Python module (cardcore.brouc, ...);
+    // here they are named apart, as this one module holds every game's.
+    m.add("Brouc", py.get_type::<brouc::PyBrouc>())?;
+    m.add(
+        "BroucObservation",
+        py.get_type::<brouc::PyBroucObservation>(),
+    )?;
+    m.add("BroucDeal", py.get_type::<brouc::PyBroucDeal>())?;
+    m.add("Announcement", py.get_type::<brouc::PyAnnouncement>())?;
+    m.add("Julien", py.get_type::<julien::PyJulien>())?;
+    m.add(
+        "JulienObservation",
+        py.get_type::<julien::PyJulienObservation>(),
+    )?;
+    m.add("JulienBid", py.get_type::<julien::PyJulienBid>())?;
+    m.add("JulienTrick", py.get_type::<julien::PyJulienTrick>())?;
+    m.add("JulienTour", py.get_type::<julien::PyJulienTour>())?;
     m.add_function(wrap_pyfunction!(julien::julien_score, m)?)?;
     m.add_function(wrap_pyfunction!(julien::julien_card_value, m)?)?;
     m.add_function(wrap_pyfunction!(deck, m)?)?;

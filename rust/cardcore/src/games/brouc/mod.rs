@@ -27,6 +27,7 @@ mod saved;
 mod scoring;
 #[cfg(test)]
 mod tests;
+mod view;
 
 pub use record::{Announcement, DealRecord, PlayedTrick};
 pub use saved::{Dealt, Saved, SavedDeal, SavedTrick};
@@ -195,6 +196,11 @@ impl Brouc {
     /// The winning team.
     pub fn winner(&self) -> Option<usize> {
         self.winner.map(usize::from)
+    }
+
+    /// Whether the turned trump card is still in the dealer's hand.
+    pub fn trump_card_held(&self) -> bool {
+        self.hands[self.dealer()].contains(self.deal.trump_card)
     }
 
     /// Games credited per team: the match won, plus 2 per cape (B15).
@@ -529,8 +535,7 @@ impl Game for Brouc {
 
     fn observation(&self, seat: usize) -> Result<Value> {
         let mut view = state::observation(self, seat, &self.hands)?;
-        let held = self.hands[self.dealer()].contains(self.deal.trump_card);
-        view.insert("trump_card_held".into(), json!(held));
+        view.insert("trump_card_held".into(), json!(self.trump_card_held()));
         Ok(Value::Object(view))
     }
 }

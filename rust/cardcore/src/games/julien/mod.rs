@@ -29,6 +29,7 @@ mod scoring;
 #[cfg(test)]
 mod tests;
 mod tour;
+mod view;
 
 use bids::bid_actions;
 pub use bids::{Bid, Colour};
@@ -199,6 +200,53 @@ impl Julien {
             self.tour
                 .trump_card_of(usize::from(self.tour.tricks_played))
         })
+    }
+
+    pub const fn dealer(&self) -> usize {
+        self.tour.dealer()
+    }
+
+    /// The Tour in play, 1 to 6.
+    pub const fn tour(&self) -> u8 {
+        self.tour.tour()
+    }
+
+    pub const fn tour_kind(&self) -> TourKind {
+        self.tour.kind()
+    }
+
+    /// Each seat's bid this Tour, `None` until made.
+    pub const fn bids(&self) -> [Option<Bid>; PLAYERS] {
+        self.tour.bids()
+    }
+
+    /// -33-: the winner of trick 10, once the Tour is complete.
+    pub fn specials_holder(&self) -> Option<usize> {
+        self.tour.specials_holder()
+    }
+
+    /// The cards of the tricks `seat` won this Tour.
+    pub fn collected(&self, seat: usize) -> Result<CardSet> {
+        Ok(self.tour.collected(check_seat::<Self>(seat)?))
+    }
+
+    /// The trump cards `seat` took this Tour (the Spéco, the Superspec).
+    pub fn taken(&self, seat: usize) -> Result<CardSet> {
+        Ok(self.tour.taken(check_seat::<Self>(seat)?))
+    }
+
+    /// The talon as every seat sees it: `None` for a card still masked.
+    pub fn visible_talon(&self) -> [Option<Card>; TALON_SIZE] {
+        let shown = self.talon_shown();
+        std::array::from_fn(|i| (i < shown).then_some(self.tour.talon()[i]))
+    }
+
+    /// This Tour's completed tricks, each with its trump card.
+    pub fn tricks(&self) -> impl Iterator<Item = (&PlayedTrick, Card)> {
+        self.tour
+            .tricks()
+            .enumerate()
+            .map(|(i, trick)| (trick, self.tour.trump_card_of(i)))
     }
 
     /// J21, D5: how many talon cards everyone sees, in reading order.

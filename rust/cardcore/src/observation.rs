@@ -1,0 +1,92 @@
+//! What one seat may know of a game (docs/protocol.md, "Observations"): a
+//! snapshot that answers only what that seat could answer at the table.
+//!
+//! Bots decide from an observation, never from the game. It holds a copy of
+//! the game but gives out only the seat's own cards, public facts and, when
+//! the seat is to act, the legal actions; each game adds its public accessors
+//! (`games/<game>/`), answered as the game answers them.
+
+use serde_json::Value;
+
+use crate::error::Result;
+use crate::game::{check_seat, ActionId, Game};
+
+#[derive(Clone, Debug)]
+pub struct Observation<G> {
+    game: G,
+    seat: usize,
+}
+
+impl<G: Game> Observation<G> {
+    /// What `seat` may know of `game` now (a seat out of range is an error).
+    pub fn new(game: &G, seat: usize) -> Result<Self> {
+        Ok(Observation {
+            seat: check_seat::<G>(seat)?,
+            game: game.clone(),
+        })
+    }
+
+    /// The seat observing.
+    pub const fn seat(&self) -> usize {
+        self.seat
+    }
+
+    pub fn current_player(&self) -> Option<usize> {
+        self.game.current_player()
+    }
+
+    pub fn phase(&self) -> &'static str {
+        self.game.phase()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    pub fn scores(&self) -> Vec<i64> {
+        self.game.scores()
+    }
+
+    pub fn options(&self) -> Value {
+        self.game.options()
+    }
+
+    /// Whether the observing seat is to act.
+    pub fn to_act(&self) -> bool {
+        self.game.current_player() == Some(self.seat)
+    }
+
+    /// The legal actions when the observing seat is to act; none otherwise.
+    pub fn legal_actions(&self, out: &mut Vec<ActionId>) {
+        out.clear();
+        if self.to_act() {
+            self.game.legal_actions(out);
+        }
+    }
+
+    /// The JSON form (`Game::observation`).
+    pub fn to_json(&self) -> Value {
+        self.game.observation(self.seat).unwrap_or(Value::Null)
+    }
+
+    /// The game, for the games' own accessors of what this seat may know.
+    pub(crate) const fn game(&self) -> &G {
+        &self.game
+    }
+}
+
+/// Gives `Observation<$G>` the game's public accessors, each answered as the
+/// game answers it: what the rules show every seat.
+macro_rules! public_accessors {
+    ($G:ty { $( $(#[$meta:meta])* fn $name:ident(&self $(, $arg:ident: $ty:ty)*) -> $ret:ty; )* }) => {
+        impl $crate::observation::Observation<$G> {
+            $(
+                $(#[$meta])*
+                pub fn $name(&self $(, $arg: $ty)*) -> $ret {
+                    self.game().$name($($arg),*)
+                }
+            )*
+        }
+    };
+}
+pub(crate) use public_accessors;

@@ -75,16 +75,26 @@ class OptionError(CardcoreError):
 class SeatError(CardcoreError):
     """A seat out of range."""
 
-# A value of the wrong Python type: the kind's error, and also a TypeError.
-class IllegalActionTypeError(IllegalActionError, TypeError): ...
-class NotationTypeError(NotationError, TypeError): ...
-class JsonTypeError(JsonError, TypeError): ...
-class UnknownGameTypeError(UnknownGameError, TypeError): ...
-class OptionTypeError(OptionError, TypeError): ...
-class SeatTypeError(SeatError, TypeError): ...
+class IllegalActionTypeError(IllegalActionError, TypeError):
+    """A value of the wrong Python type given as an action: also a ``TypeError``."""
 
-# A game (or bot) called while another call on it is in progress.
-class ConcurrentUseError(CardcoreError, RuntimeError): ...
+class NotationTypeError(NotationError, TypeError):
+    """A value of the wrong Python type given as a card or action text: also a ``TypeError``."""
+
+class JsonTypeError(JsonError, TypeError):
+    """A value of the wrong Python type given as a state's text: also a ``TypeError``."""
+
+class UnknownGameTypeError(UnknownGameError, TypeError):
+    """A value of the wrong Python type given as a game's name: also a ``TypeError``."""
+
+class OptionTypeError(OptionError, TypeError):
+    """A value of the wrong Python type for an option, seed or argument; also a TypeError."""
+
+class SeatTypeError(SeatError, TypeError):
+    """A value of the wrong Python type given as a seat: also a ``TypeError``."""
+
+class ConcurrentUseError(CardcoreError, RuntimeError):
+    """A game (or bot) called while another call on it is in progress (docs/protocol.md)."""
 
 @final
 class Card:
@@ -656,7 +666,9 @@ def new_game(
     single_deal: bool = False,
     target: int = 30,
     first_dealer: int | None = None,
-) -> Brouc: ...
+) -> Brouc:
+    """A new Brouc match (docs/rules/brouc.md, "Options")."""
+
 @overload
 def new_game(
     name: Literal["julien"],
@@ -667,9 +679,14 @@ def new_game(
     masked_talon: bool = False,
     twenty_five_every_tour: bool = False,
     first_dealer: int | None = None,
-) -> Julien: ...
+) -> Julien:
+    """A new Le Julien match (docs/rules/julien.md, "Options")."""
+
 @overload
-def new_game(name: str, *, seed: int, **options: Any) -> Brouc | Julien: ...
+def new_game(name: str, *, seed: int, **options: Any) -> Brouc | Julien:
+    """A new game by name: ``new_game("brouc", seed=1, single_deal=True)``; an unknown
+    name is an ``UnknownGameError``, a bad option an ``OptionError`` naming it."""
+
 def from_json(text: str, *, max_bytes: int | None = None) -> Brouc | Julien:
     """The game a ``to_json()`` text describes; exactly the states play can reach are
     accepted. Texts over ``max_bytes`` (default 4 MiB) are refused before parsing."""

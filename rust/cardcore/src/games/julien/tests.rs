@@ -331,3 +331,41 @@ fn play_random_draws_as_random_action_then_apply() {
     }
     assert_eq!(game, copy);
 }
+
+#[test]
+fn from_json_refuses_a_revoke_planted_in_the_trick_and_accepts_play() {
+    let mut game = new_game(0, json!({"single_deal": true}));
+    for text in ["Rouge", "Noir", "Rouge", "Noir", "7S"] {
+        game.apply(Julien::parse_action(text).unwrap()).unwrap();
+    }
+    let text = game.to_json();
+    assert_eq!(Julien::from_json(&text).as_ref(), Ok(&game));
+    // Seat 1 holds spades: 8H cannot follow 7S. Moved from its hand into the
+    // trick and the history, it makes a state no play reaches.
+    let mut state: Value = serde_json::from_str(&text).unwrap();
+    let hand = state["hands"][1].as_array_mut().unwrap();
+    assert!(hand.iter().any(|c| c.as_str().unwrap().ends_with('S')));
+    hand.retain(|c| c != "8H");
+    state["trick"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!([1, "8H"]));
+    state["history"].as_array_mut().unwrap().push(json!("8H"));
+    let error = Julien::from_json(&state.to_string()).unwrap_err();
+    assert!(error.to_string().starts_with("history[5] (8H)"), "{error}");
+}
+
+#[test]
+fn from_json_names_a_derived_value_that_is_not_the_replays() {
+    let mut game = new_game(4, json!({"single_deal": true}));
+    while !game.is_over() {
+        game.apply(legal(&game)[0]).unwrap();
+    }
+    let mut state: Value = serde_json::from_str(&game.to_json()).unwrap();
+    state["tour_scores"][0][0] = json!(999);
+    let error = Julien::from_json(&state.to_string()).unwrap_err();
+    assert!(
+        error.to_string().starts_with("\"tour_scores\" is [[999,"),
+        "{error}"
+    );
+}

@@ -90,3 +90,39 @@ macro_rules! public_accessors {
     };
 }
 pub(crate) use public_accessors;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::brouc::Brouc;
+    use crate::rng::SplitMix64;
+    use serde_json::Map;
+
+    #[test]
+    fn a_seat_sees_its_hand_and_acts_only_in_turn() {
+        let mut game = Brouc::new(3, &Map::new()).unwrap();
+        let mut rng = SplitMix64::new(3);
+        for _ in 0..5 {
+            game.play_random(&mut rng);
+        }
+        let to_act = game.current_player().unwrap();
+        let mut legal = Vec::new();
+        game.legal_actions(&mut legal);
+        for seat in 0..4 {
+            let observed = Observation::new(&game, seat).unwrap();
+            assert_eq!(observed.hand(), game.hand(seat).unwrap());
+            assert_eq!(observed.to_json(), game.observation(seat).unwrap());
+            let mut offered = vec![0];
+            observed.legal_actions(&mut offered);
+            assert_eq!(
+                offered,
+                if seat == to_act {
+                    legal.clone()
+                } else {
+                    vec![]
+                }
+            );
+        }
+        assert!(Observation::new(&game, 4).is_err());
+    }
+}

@@ -39,7 +39,7 @@ def playable(out: io.StringIO) -> list[tuple[str, str]]:
 def hand(out: io.StringIO) -> list[str]:
     """The cards of the last 'Your hand:' line printed."""
     lines = [line for line in out.getvalue().splitlines() if line.strip().startswith("Your hand:")]
-    return [pair.split(":")[1] for pair in lines[-1].split(":", 1)[1].split()]
+    return lines[-1].split(":", 1)[1].split()
 
 
 def first_legal_player(out: io.StringIO, prompts: list[str]) -> InputFn:
@@ -174,7 +174,7 @@ def test_garbage_and_illegal_input_reprompt() -> None:
     assert "'11S' is not a card" in text
     assert f"{illegal[0]} cannot be played now" in text
     assert f"You do not hold {not_held}" in text
-    assert "There is no card number 42" in text
+    assert "There is no number 42: the choices go from 1 to" in text
     assert text.count("Type a card from your hand") == 2  # the help, twice
     assert text.count("Your card (") == 9  # one prompt per line fed
     assert "Game abandoned" in text
@@ -194,23 +194,26 @@ def test_odd_input_is_a_message_not_an_exception(text: str) -> None:
 
 
 def test_illegal_number_reprompts() -> None:
+    """Numbers index the playable cards listed, not the hand: one past the list is refused."""
     out = io.StringIO()
     calls: list[str] = []
+    listed: list[tuple[str, str]] = []
 
     def answer(prompt: str) -> str:
         out.write(prompt)
         calls.append(prompt)
         if len(calls) == 1:
-            numbers = [number for number, _ in playable(out)]
-            held = len(hand(out))
-            bad = [str(n) for n in range(1, held + 1) if str(n) not in numbers]
-            return bad[0] if bad else "0"
+            listed.extend(playable(out))
+            assert len(listed) < len(hand(out)), "seed 3: some held card is not playable"
+            return str(len(listed) + 1)
         return "q"
 
     code = cli.main(["play", "brouc", "--seed", "3"], input_fn=answer, output=out, errors=out)
     text = out.getvalue()
     assert code == 0
-    assert "cannot be played now" in text or "There is no card number 0" in text
+    assert [number for number, _ in listed] == [str(n) for n in range(1, len(listed) + 1)]
+    count = len(listed)
+    assert f"There is no number {count + 1}: the choices go from 1 to {count}." in text
     assert len(calls) == 2
 
 

@@ -24,7 +24,7 @@ from typing import Any, NoReturn, TextIO
 
 import cardcore
 from cardcore import Action, CardcoreError, Game
-from cardcore._views.base import SUIT_NAMES, GameView
+from cardcore._views.base import SUIT_NAMES, Command, GameView
 from cardcore._views.brouc import BroucView, married_suits
 from cardcore._views.julien import JulienView
 
@@ -252,7 +252,8 @@ VIEWS: dict[str, ViewFactory] = {"brouc": BroucView, "julien": JulienView}
 
 
 def _ask(view: GameView, input_fn: InputFn) -> Action | None:
-    """The person's next legal action; ``None`` when they quit or the input ends."""
+    """The person's next legal action, as the view reads it; ``None`` when they quit or
+    the input ends."""
     while True:
         try:
             line = input_fn(view.prompt())
@@ -260,21 +261,17 @@ def _ask(view: GameView, input_fn: InputFn) -> Action | None:
             view.say()
             view.say("(end of input)")
             return None
-        text = line.strip()
-        lowered = text.lower()
-        if lowered in ("q", "quit", "exit"):
+        result = view.read(line)
+        if result is Command.QUIT:
             return None
-        if lowered in ("?", "h", "help"):
+        if result is Command.HELP:
             view.out.write(view.help_text())
             view.show_turn()
             continue
-        if not text:
-            view.say(view.nudge())
-            continue
-        result = view.parse(text)
         if isinstance(result, str):
             view.say(result)
             continue
+        assert isinstance(result, Action)
         return result
 
 

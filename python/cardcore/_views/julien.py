@@ -14,7 +14,7 @@ from typing import TextIO
 
 import cardcore
 from cardcore import Action, Card, CardcoreError, Game
-from cardcore._views.base import SUIT_NAMES, GameView, numbered, rank_suit
+from cardcore._views.base import SUIT_NAMES, GameView, rank_suit
 
 ROLES = ("You", "Left", "Across", "Right")
 """Seats relative to the person's: seat + 1 sits on their left, as play goes clockwise."""
@@ -90,9 +90,6 @@ class JulienView(GameView):
 
     def does(self, seat: int, verb: str) -> str:
         return f"{self.name(seat)} {self.verb(seat, verb)}"
-
-    def per_seat(self, values: Sequence[object]) -> str:
-        return ", ".join(f"{self.name(seat)} {value}" for seat, value in enumerate(values))
 
     @property
     def single_deal(self) -> bool:
@@ -212,7 +209,7 @@ class JulienView(GameView):
         self.say(f"   Your hand: {self.hand_text()}")
         later = f"; still to bid after you: {', '.join(still)}" if still else "; you bid last"
         self.say(f"   Bids made: {self.bids_text(g.bids, first)}{later}")
-        self.say("   Your bids: " + numbered(self.choices()))
+        self.say(f"   Your bids: {self.choices_text()}")
 
     def show_trick(self) -> None:
         g = self.julien
@@ -240,7 +237,7 @@ class JulienView(GameView):
         else:
             self.say("   Trick:     you lead")
         self.say(f"   Your hand: {self.hand_text()}")
-        self.say("   Playable:  " + numbered(self.choices()))
+        self.say(f"   Playable:  {self.choices_text()}")
 
     def show_speco_choice(self) -> None:
         g = self.julien
@@ -262,7 +259,7 @@ class JulienView(GameView):
             f"   Your bid:  {bid.text if bid is not None else '-'}; your pile: {len(pile)} "
             f"cards ({suit_counts(pile)}); taken so far: {cards_text(g.taken_trumps(self.seat))}"
         )
-        self.say("   Choices:   " + numbered(self.choices()))
+        self.say(f"   Choices:   {self.choices_text()}")
 
     def before_apply(self, player: int, action: Action) -> None:
         g = self.julien
@@ -415,10 +412,7 @@ class JulienView(GameView):
                 f"*** The {what} is shared: {names}{mine}, with {g.scores[winners[0]]} each. ***"
             )
 
-    # The person's input: numbers refer to the legal choices shown.
-    def choices(self) -> list[Action]:
-        return self.julien.legal_actions()
-
+    # The person's input: bids, take or leave, cards (numbers and the rest are GameView's).
     def prompt(self) -> str:
         phase = self.julien.phase
         if phase == "bid":
@@ -435,7 +429,7 @@ class JulienView(GameView):
             return "Type t to take the trump card or l to leave it, ? for help or q to quit."
         return super().nudge()
 
-    def help_text(self) -> str:
+    def rules_help(self) -> str:
         return (
             "Bids (one each, in turn from the dealer's left; no passing, bids may repeat):\n"
             "  Rouge / Noir       take no trick holding a card of the other Couleur (Rouge:\n"
@@ -447,29 +441,22 @@ class JulienView(GameView):
             "                     Couleur or more, fewer than the next step (5-9, 10-14, 15-19,\n"
             "                     20-24, 25+), and none of the other Couleur. 25 only in the\n"
             "                     Spéco and the Superspec. No trick at all: -(20 + the bid).\n"
-            "  Type the bid (10 rouges, noir; any letter case) or its number.\n"
+            "  Type the bid (10 rouges, noir; any letter case) or its number under 'Your bids'.\n"
             "Play: follow suit if you can, else trump or discard freely. Trick n's trump is the\n"
             "  suit of talon card n; the highest trump wins, else the highest of the led suit.\n"
             "  The lowest card of the led suit leads the next trick. Type a card (QH, 10s) or\n"
             "  its number under 'Playable'.\n"
-            "Spéco: the trick's winner takes (t) or leaves (l) its trump card; taken trumps\n"
-            f"  and special cards count {CARD_VALUE_RULE}.\n"
+            "Spéco: the trick's winner takes (t) or leaves (l) its trump card, or types its\n"
+            "  number under 'Choices' (1 take, 2 leave); taken trumps and special cards count\n"
+            f"  {CARD_VALUE_RULE}.\n"
             "Trick 10's winner gets the two special cards (the last two of the talon).\n"
-            "  ? or help   this help\n"
-            "  q or quit   leave the game\n"
         )
 
-    def parse(self, text: str) -> Action | str:
-        g = self.julien
-        if text.isascii() and text.isdigit():
-            choices = self.choices()
-            number = int(text)
-            if not 1 <= number <= len(choices):
-                return f"There is no number {number}: the choices go from 1 to {len(choices)}."
-            return choices[number - 1]
-        if g.phase == "bid":
+    def parse_text(self, text: str) -> Action | str:
+        phase = self.julien.phase
+        if phase == "bid":
             return self.parse_bid(text)
-        if g.phase == "speco":
+        if phase == "speco":
             return self.parse_take_or_leave(text)
         return self.parse_card(text)
 
@@ -496,24 +483,8 @@ class JulienView(GameView):
                 return choice
         return f"{text!r}: type t to take the trump card or l to leave it (or 1 / 2)."
 
-    def parse_card(self, text: str) -> Action | str:
-        g = self.julien
-        try:
-            card = Card.parse(text)
-        except CardcoreError:
-            return f"{text!r} is not a card. Type a card like QH or 10S, its number, or ?."
-        hand = g.hand(self.seat)
-        if card not in hand:
-            return f"You do not hold {card}."
-        legal = g.legal_actions()
-        action = g.action(str(card))
-        if action in legal:
-            return action
-        playable = " ".join(map(str, legal))
-        if g.trick:
-            led = suit_of(g.trick[0][1])
-            return (
-                f"{card} cannot be played now: you must follow {SUIT_NAMES[led]}. "
-                f"Playable: {playable}"
-            )
-        return f"{card} cannot be played now. Playable: {playable}"
+    def why_illegal(self, card: Card) -> str | None:
+        trick = self.julien.trick
+        if trick:  # a held card is refused only when it does not follow a suit one holds
+            return f"you must follow {SUIT_NAMES[suit_of(trick[0][1])]}"
+        return None

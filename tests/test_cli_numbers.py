@@ -146,7 +146,7 @@ def test_the_generic_view_follows_the_same_rule(monkeypatch: pytest.MonkeyPatch)
 def test_every_help_states_the_rule(name: str, generic: bool) -> None:
     game = cardcore.new_game(name, seed=1)
     factory = cli.GameView if generic else cli.VIEWS[name]
-    view = factory(game, 0, io.StringIO())
+    view = factory(game, 0, io.StringIO(), cli.Style())
     help_text = view.help_text()
     assert "a number     the choice with that number in the list of your legal choices" in help_text
     assert "1 is the first" in help_text
@@ -158,7 +158,7 @@ def test_every_help_states_the_rule(name: str, generic: bool) -> None:
 def test_shared_reading_of_commands_and_cards(name: str) -> None:
     game = cardcore.new_game(name, seed=2, single_deal=True)
     to_first_turn(game, 2, 0, lambda g: g.phase == "play")
-    view = cli.VIEWS[name](game, 0, io.StringIO())
+    view = cli.VIEWS[name](game, 0, io.StringIO(), cli.Style())
     for word in ("q", "Q", "quit", "EXIT", "  q  "):
         assert view.read(word) is Command.QUIT
     for word in ("?", "h", "Help"):

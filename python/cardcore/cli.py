@@ -5,6 +5,10 @@
 ``cardcore simulate brouc --games N`` runs ``cardcore.simulate`` with a progress bar
 and prints the summary and the throughput.
 
+``play`` writes cards with suit symbols and red hearts and diamonds on a terminal,
+letters elsewhere (``--color``, ``NO_COLOR``, ``TERM=dumb``): the one decision is
+``cardcore._views.style.Style.for_stream``. Cards are always typed as letters.
+
 Everything but the table display is generic over the game protocol
 (docs/protocol.md). A game gets its own display by subclassing ``GameView`` and
 registering it in ``VIEWS``; games without one are shown by ``GameView`` itself.
@@ -27,17 +31,20 @@ from cardcore import Action, CardcoreError, Game
 from cardcore._views.base import SUIT_NAMES, Command, GameView
 from cardcore._views.brouc import BroucView, married_suits
 from cardcore._views.julien import JulienView
+from cardcore._views.style import COLOR_MODES, ColorMode, Style
 
 __all__ = [  # the views are re-exported: tests and callers reach them through the CLI
     "MASK64",
     "SUIT_NAMES",
     "VIEWS",
     "BroucView",
+    "ColorMode",
     "GameView",
     "InputFn",
     "JulienView",
     "OptionInfo",
     "ProgressBar",
+    "Style",
     "UsageError",
     "ViewFactory",
     "bot_seeds",
@@ -144,6 +151,13 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+PLAY_HELP = """\
+Type a number to pick from the numbered list of your legal choices (1 is the
+first listed), or a card as rank then suit letter in any letter case (QH, 10S,
+ac), whatever --color shows; ? for help, q to quit.
+"""
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``cardcore`` argument parser."""
     parser = _Parser(
@@ -152,13 +166,29 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"cardcore {cardcore.__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    raw = argparse.RawDescriptionHelpFormatter
 
     sub.add_parser("games", help="list the games and their options")
 
-    play = sub.add_parser("play", help="play a game in the terminal against random bots")
+    play = sub.add_parser(
+        "play",
+        help="play a game in the terminal against random bots",
+        epilog=PLAY_HELP,
+        formatter_class=raw,
+    )
     play.add_argument("game", help="the game's name (see `cardcore games`)")
     play.add_argument("--seed", type=_seed, help="the game's seed (default: a random one)")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    play.add_argument(
+        "--color",
+        choices=COLOR_MODES,
+        default="auto",
+        help=(
+            "suit symbols with hearts and diamonds in red: auto (the default) when stdout is "
+            "a terminal, NO_COLOR is unset or empty and TERM is not dumb; always; never (the "
+            "letters: QH, 10S). Cards are typed as letters whatever is shown."
+        ),
+    )
     _add_game_options(play)
 
     sim = sub.add_parser("simulate", help="play many games between random bots, natively")
@@ -242,7 +272,7 @@ def cmd_games(out: TextIO) -> int:
 # --------------------------------------------------------------------------------------
 # cardcore play: the views
 
-ViewFactory = Callable[[Game, int, TextIO], GameView]
+ViewFactory = Callable[[Game, int, TextIO, Style], GameView]
 VIEWS: dict[str, ViewFactory] = {"brouc": BroucView, "julien": JulienView}
 """Each game's table display for ``cardcore play``; unlisted games use ``GameView``."""
 
@@ -282,12 +312,14 @@ def play_game(
     *,
     input_fn: InputFn = input,
     out: TextIO | None = None,
+    color: ColorMode = "auto",
 ) -> int:
-    """Play ``game`` with the person at ``seat`` and ``RandomBot`` players elsewhere."""
+    """Play ``game`` with the person at ``seat`` and ``RandomBot`` players elsewhere;
+    ``color`` as ``--color`` (the style is decided for ``out``)."""
     out = sys.stdout if out is None else out
     seeds = bot_seeds(seed, game.num_players)
     bots = {s: cardcore.RandomBot(seeds[s]) for s in range(game.num_players) if s != seat}
-    view = VIEWS.get(game.name, GameView)(game, seat, out)
+    view = VIEWS.get(game.name, GameView)(game, seat, out, Style.for_stream(out, color))
     view.start()
     while not game.is_over:
         player = game.current_player
@@ -316,7 +348,7 @@ def cmd_play(args: argparse.Namespace, input_fn: InputFn, out: TextIO) -> int:
             f"seat {args.seat} is out of range: {game.name} has seats 0 to {game.num_players - 1}"
         )
     out.write(f"cardcore play {game.name} --seed {seed} --seat {args.seat}\n")
-    return play_game(game, args.seat, seed, input_fn=input_fn, out=out)
+    return play_game(game, args.seat, seed, input_fn=input_fn, out=out, color=args.color)
 
 
 # --------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from cardcore import Action, Card, CardcoreError, Game
+from cardcore._views.style import Style
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 """The suit letters in the engine's order (face ids, legal actions), with their names."""
@@ -56,14 +57,17 @@ class GameView:
     The play loop calls ``start`` once, ``show_turn`` before each of the person's
     prompts, ``read`` on each line typed, ``before_apply`` and ``after_apply``
     around every move (the person's and the bots'), ``finish`` at the end.
-    ``choices`` are the legal choices in the order the view numbers them. Games
-    with a richer table subclass it (see ``BroucView``).
+    ``choices`` are the legal choices in the order the view numbers them; every
+    card is written through ``style`` (symbols and colour on a terminal, letters
+    elsewhere: see ``cardcore._views.style``). Games with a richer table subclass
+    it (see ``BroucView``).
     """
 
-    def __init__(self, game: Game, seat: int, out: TextIO) -> None:
+    def __init__(self, game: Game, seat: int, out: TextIO, style: Style | None = None) -> None:
         self.game = game
         self.seat = seat
         self.out = out
+        self.style = Style.for_stream(out) if style is None else style
 
     # Names and output.
     def say(self, text: str = "") -> None:
@@ -74,6 +78,14 @@ class GameView:
 
     def per_seat(self, values: Sequence[object]) -> str:
         return ", ".join(f"{self.name(seat)} {value}" for seat, value in enumerate(values))
+
+    def card(self, card: Card | None) -> str:
+        """A card as shown on this output; ``??`` for one not seen."""
+        return "??" if card is None else self.style.card(card)
+
+    def cards(self, cards: Sequence[Card]) -> str:
+        """Cards as shown on this output, ``-`` for none."""
+        return self.style.cards(cards)
 
     def hand(self) -> list[Card] | None:
         """The person's hand, for games that deal one (``game.hand(seat)``)."""
@@ -93,14 +105,14 @@ class GameView:
         trump = getattr(g, "trump", None)
         letter = getattr(trump, "letter", None)
         if isinstance(letter, str):
-            self.say(f"   Trump:     {SUIT_NAMES.get(letter, letter)} ({letter})")
+            self.say(f"   Trump:     {SUIT_NAMES.get(letter, letter)} ({self.style.suit(letter)})")
         trick = getattr(g, "trick", None)
         if isinstance(trick, list) and trick:
-            played = ", ".join(f"{self.name(seat)} {card}" for seat, card in trick)
+            played = ", ".join(f"{self.name(seat)} {self.card(card)}" for seat, card in trick)
             self.say(f"   Trick:     {played}")
         hand = self.hand()
         if hand is not None:
-            self.say(f"   Your hand: {' '.join(map(str, hand)) or '-'}")
+            self.say(f"   Your hand: {self.cards(hand)}")
         self.say("   Choices:   " + self.choices_text())
 
     def before_apply(self, player: int, action: Action) -> None:
@@ -108,7 +120,7 @@ class GameView:
 
     def after_apply(self, player: int, action: Action) -> None:
         verb = "play" if player == self.seat else "plays"
-        self.say(f"{self.name(player)} {verb} {action}")
+        self.say(f"{self.name(player)} {verb} {self.style.action(action)}")
 
     def finish(self, abandoned: bool) -> None:
         scores = self.per_seat(self.game.scores)
@@ -124,7 +136,7 @@ class GameView:
 
     def choices_text(self) -> str:
         """``1:QH  2:10S``: the choices as the view lists them, numbered for typing."""
-        return numbered(self.choices())
+        return numbered([self.style.action(action) for action in self.choices()])
 
     def prompt(self) -> str:
         return "Your move (number, action, ? for help, q to quit): "
@@ -143,11 +155,16 @@ class GameView:
 
     def typing_help(self) -> str:
         """How to type, the same in every game: numbers, cards, ``?`` and ``q``."""
+        shown = ""
+        if not self.style.plain:
+            symbols = " ".join(self.style.suit(s) for s in SUIT_NAMES)
+            shown = f"               (shown as {symbols}, typed with the letters)\n"
         return (
             "Typing, the same in every game:\n"
             f"  a number     {NUMBER_RULE}\n"
             "  a card       rank then suit letter, in any letter case: QH, 10S, ac\n"
             "               (S spades, H hearts, D diamonds, C clubs)\n"
+            f"{shown}"
             "  ? or help    this help\n"
             "  q or quit    leave the game\n"
         )
@@ -187,12 +204,12 @@ class GameView:
             return f"{text!r} is not a move: {exc}"
         legal = self.game.legal_actions()
         if action not in legal:
-            return f"{action} is not legal now. Legal: {self.legal_text(', ')}"
+            return f"{self.style.action(action)} is not legal now. Legal: {self.legal_text(', ')}"
         return action
 
     def legal_text(self, separator: str = " ") -> str:
         """The legal actions as shown, for messages."""
-        return separator.join(map(str, self.game.legal_actions()))
+        return separator.join(self.style.action(a) for a in self.game.legal_actions())
 
     def parse_card(self, text: str) -> Action | str:
         """A card typed as text (any letter case): its play, or why it cannot be played."""
@@ -202,13 +219,13 @@ class GameView:
             return f"{text!r} is not a card. Type a card like QH or 10S, its number, or ?."
         hand = self.hand()
         if hand is not None and card not in hand:
-            return f"You do not hold {card}."
+            return f"You do not hold {self.card(card)}."
         for action in self.game.legal_actions():
             if action.card == card:
                 return action
         reason = self.why_illegal(card)
         why = f": {reason}" if reason else ""
-        return f"{card} cannot be played now{why}. Playable: {self.legal_text()}"
+        return f"{self.card(card)} cannot be played now{why}. Playable: {self.legal_text()}"
 
     def why_illegal(self, card: Card) -> str | None:
         """Why a held card cannot be played now, if the view can say (a game's rules)."""

@@ -9,6 +9,7 @@ from typing import TextIO
 import cardcore
 from cardcore import Action, Card, Game
 from cardcore._views.base import SUIT_NAMES, GameView, rank_suit
+from cardcore._views.style import Style
 
 
 def married_suits(cards: Sequence[Card]) -> list[tuple[str, str]]:
@@ -39,8 +40,8 @@ class BroucView(GameView):
     ROLES = ("You", "Right", "Partner", "Left")
     """Seats relative to the person's: play passes to the right (docs/rules/brouc.md)."""
 
-    def __init__(self, game: Game, seat: int, out: TextIO) -> None:
-        super().__init__(game, seat, out)
+    def __init__(self, game: Game, seat: int, out: TextIO, style: Style | None = None) -> None:
+        super().__init__(game, seat, out, style)
         if not isinstance(game, cardcore.Brouc):
             raise TypeError(f"BroucView shows a Brouc game, not {game.name}")
         self.brouc = game
@@ -73,9 +74,10 @@ class BroucView(GameView):
     def trump_line(self) -> str:
         g = self.brouc
         trump = g.trump.letter
-        text = f"trump: {SUIT_NAMES[trump]} ({trump})"
+        text = f"trump: {SUIT_NAMES[trump]} ({self.style.suit(trump)})"
         if g.trump_card in g.hand(g.dealer):
-            text += f", turned card {g.trump_card} still in {self.name(g.dealer)}'s hand"
+            dealer = self.name(g.dealer)
+            text += f", turned card {self.card(g.trump_card)} still in {dealer}'s hand"
         return text
 
     # The hooks.
@@ -100,7 +102,7 @@ class BroucView(GameView):
         self.say(f"=== Deal {g.deal_number}: {self.name(g.dealer)} (seat {g.dealer}) deals ===")
         self.say(
             f"Trump is {SUIT_NAMES[g.trump.letter]}: {self.name(g.dealer)} turned "
-            f"{g.trump_card}, which stays in their hand until played."
+            f"{self.card(g.trump_card)}, which stays in their hand until played."
         )
         self.say(f"Match: {self.team_pair(self.match_totals())}.")
 
@@ -122,11 +124,11 @@ class BroucView(GameView):
             f"announced {self.team_pair(announced)}"
         )
         if g.trick:
-            played = ", ".join(f"{self.name(s)} {card}" for s, card in g.trick)
+            played = ", ".join(f"{self.name(s)} {self.card(card)}" for s, card in g.trick)
             self.say(f"   Trick:     {played}")
         else:
             self.say("   Trick:     you lead")
-        self.say(f"   Your hand: {' '.join(map(str, g.hand(self.seat)))}")
+        self.say(f"   Your hand: {self.cards(g.hand(self.seat))}")
         self.say(f"   Playable:  {self.choices_text()}")
 
     def before_apply(self, player: int, action: Action) -> None:
@@ -149,7 +151,7 @@ class BroucView(GameView):
         card = action.card
         verb = ("lead" if not before.trick else "play") + ("" if player == self.seat else "s")
         note = " (the turned trump card)" if card == before.trump_card else ""
-        self.say(f"{self.name(player)} {verb} {card}{note}")
+        self.say(f"{self.name(player)} {verb} {self.card(card)}{note}")
         # The deal the move belongs to: the engine deals the next one at once.
         deal = g.current_deal if g.deal_number == before.deal_number else g.previous_deal
         if deal is not None and len(before.trick) + 1 == g.num_players:

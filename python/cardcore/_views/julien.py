@@ -15,6 +15,7 @@ from typing import TextIO
 import cardcore
 from cardcore import Action, Card, CardcoreError, Game
 from cardcore._views.base import SUIT_NAMES, GameView, rank_suit
+from cardcore._views.style import Style
 
 ROLES = ("You", "Left", "Across", "Right")
 """Seats relative to the person's: seat + 1 sits on their left, as play goes clockwise."""
@@ -47,15 +48,6 @@ def suit_of(card: Card) -> str:
     return rank_suit(card)[1]
 
 
-def cards_text(cards: Sequence[Card]) -> str:
-    return " ".join(map(str, cards)) if cards else "-"
-
-
-def suit_counts(cards: Sequence[Card]) -> str:
-    """``S3 H4 D2 C3``: how many of ``cards`` each suit holds."""
-    return " ".join(f"{s}{sum(1 for c in cards if suit_of(c) == s)}" for s in SUIT_NAMES)
-
-
 @dataclass
 class _JulienBefore:
     """What ``JulienView`` remembers of the table just before a move."""
@@ -72,8 +64,8 @@ class JulienView(GameView):
     """The Le Julien table: Tour and kind, talon, bids, the trick and its trump, the Spéco
     choice, the special cards, each Tour's scores and the match's winners."""
 
-    def __init__(self, game: Game, seat: int, out: TextIO) -> None:
-        super().__init__(game, seat, out)
+    def __init__(self, game: Game, seat: int, out: TextIO, style: Style | None = None) -> None:
+        super().__init__(game, seat, out, style)
         if not isinstance(game, cardcore.Julien):
             raise TypeError(f"JulienView shows a Julien game, not {game.name}")
         self.julien = game
@@ -105,9 +97,15 @@ class JulienView(GameView):
         return f"Tour {tour} of {MATCH_TOURS} ({KIND_NAMES[kind]})"
 
     # What the table shows.
+    def suit_counts(self, cards: Sequence[Card]) -> str:
+        """``S3 H4 D2 C3``: how many of ``cards`` each suit holds."""
+        return " ".join(
+            f"{self.style.suit(s)}{sum(1 for c in cards if suit_of(c) == s)}" for s in SUIT_NAMES
+        )
+
     def talon_text(self, current_trick: int | None = None) -> str:
         """The talon in reading order as every seat sees it; ``??`` for a masked card."""
-        shown = ["??" if card is None else str(card) for card in self.julien.visible_talon]
+        shown = ["??" if card is None else self.card(card) for card in self.julien.visible_talon]
         trumps = []
         for number, card in enumerate(shown[:TRICKS_PER_TOUR], 1):
             text = f"{number}:{card}"
@@ -120,7 +118,7 @@ class JulienView(GameView):
         hand = self.julien.hand(self.seat)
         groups = []
         for suit, suit_name in SUIT_NAMES.items():
-            held = [str(card) for card in hand if suit_of(card) == suit]
+            held = [self.card(card) for card in hand if suit_of(card) == suit]
             groups.append(f"{suit_name} {' '.join(held) if held else '-'}")
         red = sum(1 for card in hand if COULEURS[suit_of(card)] == "Rouge")
         return " | ".join(groups) + f"  (Rouge {red}, Noir {len(hand) - red})"
@@ -218,21 +216,21 @@ class JulienView(GameView):
         self.say()
         self.say(
             f"-- {self.tour_title(g.tour, g.tour_kind)}, trick {number} of {TRICKS_PER_TOUR} | "
-            f"trump: {SUIT_NAMES.get(trump, trump)} ({g.trump_card})"
+            f"trump: {SUIT_NAMES.get(trump, trump)} ({self.card(g.trump_card)})"
         )
         self.say(f"   Talon:     {self.talon_text(current_trick=number)}")
         self.say(f"   Bids:      {self.bids_text(g.bids, self.first_bidder())}")
         won = [sum(1 for t in g.tricks if t.winner == seat) for seat in range(4)]
         self.say(f"   Tricks:    {self.per_seat(won)}")
         if self.taking_kind():
-            taken = [cards_text(g.taken_trumps(seat)) for seat in range(4)]
+            taken = [self.cards(g.taken_trumps(seat)) for seat in range(4)]
             self.say(f"   Taken:     {self.per_seat(taken)}")
         pile = g.collected(self.seat)
-        self.say(f"   Your pile: {len(pile)} cards ({suit_counts(pile)})")
+        self.say(f"   Your pile: {len(pile)} cards ({self.suit_counts(pile)})")
         if g.tour > 1:
             self.say(self.totals_line())
         if g.trick:
-            played = ", ".join(f"{self.name(seat)} {card}" for seat, card in g.trick)
+            played = ", ".join(f"{self.name(seat)} {self.card(card)}" for seat, card in g.trick)
             self.say(f"   Trick:     {played}")
         else:
             self.say("   Trick:     you lead")
@@ -251,13 +249,14 @@ class JulienView(GameView):
             f"{TRICKS_PER_TOUR}: you won it. Take or leave its trump card?"
         )
         self.say(
-            f"   At stake:  {card}, worth {card_value(card)} in {SUIT_NAMES[suit]} "
+            f"   At stake:  {self.card(card)}, worth {card_value(card)} in {SUIT_NAMES[suit]} "
             f"({COULEURS[suit]}) if you take it ({CARD_VALUE_RULE})."
         )
         pile = g.collected(self.seat)
         self.say(
             f"   Your bid:  {bid.text if bid is not None else '-'}; your pile: {len(pile)} "
-            f"cards ({suit_counts(pile)}); taken so far: {cards_text(g.taken_trumps(self.seat))}"
+            f"cards ({self.suit_counts(pile)}); "
+            f"taken so far: {self.cards(g.taken_trumps(self.seat))}"
         )
         self.say(f"   Choices:   {self.choices_text()}")
 
@@ -289,13 +288,13 @@ class JulienView(GameView):
             card = action.card
             verb = "lead" if not before.trick else "play"
             note = " (trump)" if suit_of(card) == before.trump else ""
-            self.say(f"{self.does(player, verb)} {card}{note}.")
+            self.say(f"{self.does(player, verb)} {self.card(card)}{note}.")
             if len(record.tricks) > before.tricks:
                 self.report_trick(record)
         else:  # the Spéco's take or leave, on the trick just won
             card = record.tricks[before.tricks - 1].trump_card
             self.say(
-                f"{self.does(player, str(action))} the trump card {card} "
+                f"{self.does(player, str(action))} the trump card {self.card(card)} "
                 f"(worth {card_value(card)})."
             )
         if len(g.tour_scores) > before.tour_scores:
@@ -314,11 +313,11 @@ class JulienView(GameView):
         trump = g.trump.letter if g.trump is not None else "?"
         turned = " is turned:" if self.masked else ""
         self.say(
-            f"  -> Trick {number}: the trump card{turned} {g.trump_card}, "
+            f"  -> Trick {number}: the trump card{turned} {self.card(g.trump_card)}, "
             f"{SUIT_NAMES.get(trump, trump)} are trumps; {self.does(g.trick_leader, 'lead')}."
         )
         if self.masked and number == TRICKS_PER_TOUR:
-            specials = [str(c) for c in g.visible_talon[TRICKS_PER_TOUR:] if c is not None]
+            specials = [self.card(c) for c in g.visible_talon[TRICKS_PER_TOUR:] if c is not None]
             self.say(f"  -> The special cards are turned: {' '.join(specials)}.")
 
     def report_trick(self, record: cardcore.JulienTour) -> None:
@@ -329,10 +328,12 @@ class JulienView(GameView):
         winning = played[trick.winner]
         trump_suit = suit_of(trick.trump_card)
         how = "the trump " if suit_of(winning) == trump_suit else ""
-        self.say(f"  -> {self.does(trick.winner, 'win')} trick {number} with {how}{winning}.")
+        self.say(
+            f"  -> {self.does(trick.winner, 'win')} trick {number} with {how}{self.card(winning)}."
+        )
         if number < TRICKS_PER_TOUR:
             led = SUIT_NAMES[suit_of(trick.cards[0][1])]
-            lowest = played[trick.next_leader]
+            lowest = self.card(played[trick.next_leader])
             self.say(
                 f"  -> {self.does(trick.next_leader, 'lead')} next: {lowest} is the lowest "
                 f"{led}, the led suit (rule -5-)."
@@ -341,12 +342,12 @@ class JulienView(GameView):
         if trick.taken is None:  # the Spéco: the winner's choice comes next
             self.say(
                 f"  -> Spéco: {self.does(trick.winner, 'choose')} to take or leave the trump "
-                f"card {trick.trump_card} ({worth})."
+                f"card {self.card(trick.trump_card)} ({worth})."
             )
         elif trick.taken and record.tour_kind == "superspec":
             self.say(
                 f"  -> Superspec: {self.does(trick.winner, 'take')} the trump card "
-                f"{trick.trump_card} ({worth})."
+                f"{self.card(trick.trump_card)} ({worth})."
             )
 
     def report_tour(self, record: cardcore.JulienTour, index: int) -> None:
@@ -354,7 +355,7 @@ class JulienView(GameView):
         g = self.julien
         self.kinds[record.tour] = record.tour_kind
         holder = record.specials_holder
-        specials = cards_text(record.specials)
+        specials = self.cards(record.specials)
         if holder is not None:
             use = (
                 "both count, forced in the Superspec"
@@ -366,6 +367,7 @@ class JulienView(GameView):
                 f"of trick 10 ({use})."
             )
         scores = g.tour_scores[index]
+        pad = self.style.ljust
         self.say(f"=== {self.tour_title(record.tour, record.tour_kind)} is over: the scores ===")
         self.say(
             f"   {'player':<16} {'bid':<10} {'tricks':>6} {'cards':>5}  {'by suit':<12}  "
@@ -375,12 +377,13 @@ class JulienView(GameView):
             bid = record.bids[seat]
             pile = record.collected(seat)
             tricks = sum(1 for t in record.tricks if t.winner == seat)
-            taken = cards_text(record.taken_trumps(seat))
+            taken = self.cards(record.taken_trumps(seat))
             held = specials if holder == seat else "-"
             self.say(
                 f"   {f'{self.name(seat)} (seat {seat})':<16} "
                 f"{bid.text if bid is not None else '-':<10} {tricks:>6} {len(pile):>5}  "
-                f"{suit_counts(pile):<12}  {taken:<16} {held:<8} {scores[seat]:>+10} "
+                f"{pad(self.suit_counts(pile), 12)}  {pad(taken, 16)} {pad(held, 8)} "
+                f"{scores[seat]:>+10} "
                 f"{g.scores[seat]:>6}"
             )
 

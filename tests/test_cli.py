@@ -14,12 +14,15 @@ import pytest
 
 import cardcore
 from cardcore import cli
-from cli_input import InputFn, scripted
+from cli_input import InputFn, TtyStringIO, scripted
 
 
-def run(argv: list[str], input_fn: InputFn | None = None) -> tuple[int, str, str]:
-    """``cardcore.cli.main(argv)``: its exit code, its output and its errors."""
-    out, err = io.StringIO(), io.StringIO()
+def run(
+    argv: list[str], input_fn: InputFn | None = None, *, tty_err: bool = False
+) -> tuple[int, str, str]:
+    """``cardcore.cli.main(argv)``: its exit code, its output and its errors (written to a
+    stream that says it is a terminal with ``tty_err``)."""
+    out, err = io.StringIO(), TtyStringIO() if tty_err else io.StringIO()
 
     def no_input(prompt: str) -> str:
         raise AssertionError(f"unexpected prompt {prompt!r}")
@@ -295,7 +298,7 @@ def test_married_suits_names_each_king_queen_pair() -> None:
 
 
 def test_simulate_prints_the_summary() -> None:
-    code, out, err = run(["simulate", "brouc", "--games", "60", "--seed", "1"])
+    code, out, err = run(["simulate", "brouc", "--games", "60", "--seed", "1"], tty_err=True)
     assert code == 0, err
     assert "simulate brouc: 60 whole games" in out
     assert "decisions" in out
@@ -329,7 +332,7 @@ def test_simulate_prints_the_apis_figures_for_the_same_seed(name: str, threads: 
     games, seed = 301, 2**64 - 5
     api = cardcore.simulate(name, games=games, seed=seed, threads=1)
     argv = ["simulate", name, "-n", str(games), "--seed", str(seed), "--threads", str(threads)]
-    code, out, err = run(argv)
+    code, out, err = run(argv, tty_err=True)
     assert code == 0, err
     assert f"{games:,} whole games, seed {seed}, {threads} thread(s)" in out
     assert f"{games}/{games} games" in err
@@ -349,7 +352,7 @@ def test_simulate_draws_its_progress_from_the_engine(monkeypatch: pytest.MonkeyP
         draw(self, done, total)
 
     monkeypatch.setattr(cli.ProgressBar, "__call__", spy)
-    code, _, err = run(["simulate", "julien", "-n", "40", "--single-deal"])
+    code, _, err = run(["simulate", "julien", "-n", "40", "--single-deal"], tty_err=True)
     assert code == 0, err
     assert calls[0] == (0, 40)
     assert calls[-1] == (40, 40)

@@ -2,8 +2,8 @@
 
 ``cardcore games`` lists every registered game with its options;
 ``cardcore play brouc`` (or ``julien``) seats a person at a table of ``RandomBot`` players;
-``cardcore simulate brouc --games N`` runs ``cardcore.simulate`` with a progress bar
-and prints the summary and the throughput.
+``cardcore simulate brouc --games N`` runs ``cardcore.simulate`` (with a progress bar
+when stderr is a terminal) and prints the summary and the throughput.
 
 ``play`` writes cards with suit symbols and red hearts and diamonds on a terminal,
 letters elsewhere (``--color``, ``NO_COLOR``, ``TERM=dumb``): the one decision is
@@ -31,7 +31,7 @@ from cardcore import Action, CardcoreError, Game
 from cardcore._views.base import SUIT_NAMES, Command, GameView
 from cardcore._views.brouc import BroucView, married_suits
 from cardcore._views.julien import JulienView
-from cardcore._views.style import COLOR_MODES, ColorMode, Style
+from cardcore._views.style import COLOR_MODES, ColorMode, Style, is_terminal
 
 __all__ = [  # the views are re-exported: tests and callers reach them through the CLI
     "MASK64",
@@ -191,14 +191,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_game_options(play)
 
-    sim = sub.add_parser("simulate", help="play many games between random bots, natively")
+    sim = sub.add_parser(
+        "simulate",
+        help="play many games between random bots, natively",
+        epilog="The progress bar is drawn on stderr only when stderr is a terminal.",
+    )
     sim.add_argument("game", help="the game's name (see `cardcore games`)")
     sim.add_argument("--games", "-n", type=_positive, required=True, help="how many games")
     sim.add_argument("--seed", type=_seed, default=0, help="the seed (default 0)")
     sim.add_argument(
         "--threads", type=_positive, help="worker threads (default: the engine's choice)"
     )
-    sim.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    sim.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="no progress bar (it is drawn on stderr only when stderr is a terminal)",
+    )
     _add_game_options(sim)
     return parser
 
@@ -422,10 +430,12 @@ def summary_rows(summary: cardcore.SimulationSummary, game: Game) -> list[tuple[
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """One ``cardcore.simulate`` call with the user's seed: the same figures as the API's."""
+    """One ``cardcore.simulate`` call with the user's seed: the same figures as the API's.
+    The progress bar only on a terminal."""
     options = _game_options(args)
     probe = cardcore.new_game(args.game, seed=args.seed, **options)  # checks name and options
-    bar = None if args.no_progress else ProgressBar(err, args.games)
+    show_bar = not args.no_progress and is_terminal(err)
+    bar = ProgressBar(err, args.games) if show_bar else None
     started = time.perf_counter()
     try:
         summary = cardcore.simulate(

@@ -4,6 +4,7 @@
 ``cardcore play brouc`` (or ``julien``) seats a person at a table of ``RandomBot`` players;
 ``cardcore simulate brouc --games N`` runs ``cardcore.simulate`` (with a progress bar
 when stderr is a terminal) and prints the summary and the throughput.
+``--json`` makes ``games`` and ``simulate`` write one JSON document on stdout instead.
 
 ``play`` writes cards with suit symbols and red hearts and diamonds on a terminal,
 letters elsewhere (``--color``, ``NO_COLOR``, ``TERM=dumb``): the one decision is
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import secrets
 import sys
 import time
@@ -53,9 +55,11 @@ __all__ = [  # the views are re-exported: tests and callers reach them through t
     "cmd_play",
     "cmd_simulate",
     "derive_seeds",
+    "games_json",
     "main",
     "married_suits",
     "play_game",
+    "simulation_json",
     "summary_rows",
 ]
 
@@ -151,6 +155,36 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+GAMES_JSON_HELP = """\
+--json writes one JSON object on stdout, nothing else:
+  {"games": [GAME, ...]}, one GAME per registered game, each an object:
+  name         the name to give play and simulate
+  description  the game in one line
+  players      the number of seats
+  actions      the number of distinct action ids (0 to actions - 1)
+  options      a list, one object per option: name, kind (bool, int, ...),
+               default (the value used when the option is not given; null
+               for None) and description
+"""
+
+SIMULATE_JSON_HELP = """\
+--json writes one JSON object on stdout, nothing else (and no progress bar):
+  game                  the game's name
+  options               every option in force, defaults filled in
+  seed                  the seed of the run
+  games                 the number of games played
+  threads               the worker threads used
+  decisions             the actions applied, all games together
+  wins                  per seat, the games that seat won (a team's win counts
+                        for each of its seats, a shared win for each winner)
+  mean_scores           per seat, the mean final score
+  elapsed_seconds       the engine's time for the run
+  decisions_per_second  decisions / elapsed_seconds
+The figures are those of cardcore.simulate(game, games=games, seed=seed,
+threads=threads, **options) for the same arguments; they do not depend on the
+thread count. The progress bar is drawn on stderr only when stderr is a terminal.
+"""
+
 PLAY_HELP = """\
 Type a number to pick from the numbered list of your legal choices (1 is the
 first listed), or a card as rank then suit letter in any letter case (QH, 10S,
@@ -168,7 +202,15 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     raw = argparse.RawDescriptionHelpFormatter
 
-    sub.add_parser("games", help="list the games and their options")
+    games = sub.add_parser(
+        "games",
+        help="list the games and their options",
+        epilog=GAMES_JSON_HELP,
+        formatter_class=raw,
+    )
+    games.add_argument(
+        "--json", action="store_true", help="one JSON document on stdout (keys below)"
+    )
 
     play = sub.add_parser(
         "play",
@@ -194,7 +236,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser(
         "simulate",
         help="play many games between random bots, natively",
-        epilog="The progress bar is drawn on stderr only when stderr is a terminal.",
+        epilog=SIMULATE_JSON_HELP,
+        formatter_class=raw,
     )
     sim.add_argument("game", help="the game's name (see `cardcore games`)")
     sim.add_argument("--games", "-n", type=_positive, required=True, help="how many games")
@@ -207,6 +250,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="no progress bar (it is drawn on stderr only when stderr is a terminal)",
     )
+    sim.add_argument("--json", action="store_true", help="one JSON document on stdout (keys below)")
     _add_game_options(sim)
     return parser
 
@@ -253,8 +297,46 @@ def _option_entries(raw: Any) -> list[OptionInfo]:
     return entries
 
 
-def cmd_games(out: TextIO) -> int:
-    """Print every registered game, its players and its options."""
+def games_json() -> dict[str, Any]:
+    """What ``cardcore games --json`` writes (keys in ``GAMES_JSON_HELP``), from ``game_info()``."""
+    games = []
+    for info in cardcore.game_info():
+        options = [
+            {"name": o.name, "kind": o.kind, "default": o.default, "description": o.doc}
+            for o in _option_entries(info.get("options", []))
+        ]
+        games.append(
+            {
+                "name": info.get("name"),
+                "description": info.get("doc") or info.get("description") or "",
+                "players": info.get("players"),
+                "actions": info.get("actions"),
+                "options": options,
+            }
+        )
+    return {"games": games}
+
+
+def _write_json(out: TextIO, document: object) -> None:
+    """One JSON document and a newline; a float that is not finite is written as null."""
+    out.write(json.dumps(_finite(document), allow_nan=False) + "\n")
+
+
+def _finite(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {key: _finite(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(item) for item in value]
+    return value
+
+
+def cmd_games(out: TextIO, as_json: bool = False) -> int:
+    """Print every registered game, its players and its options (``as_json``: one document)."""
+    if as_json:
+        _write_json(out, games_json())
+        return 0
     for info in cardcore.game_info():
         name = info.get("name", "?")
         facts = [f"{info.get('players', '?')} players"]
@@ -429,12 +511,30 @@ def summary_rows(summary: cardcore.SimulationSummary, game: Game) -> list[tuple[
     return rows
 
 
+def simulation_json(
+    summary: cardcore.SimulationSummary, options: dict[str, Any], seed: int
+) -> dict[str, Any]:
+    """What ``cardcore simulate --json`` writes (keys in ``SIMULATE_JSON_HELP``)."""
+    return {
+        "game": summary.game,
+        "options": options,
+        "seed": seed,
+        "games": summary.games,
+        "threads": summary.threads,
+        "decisions": summary.decisions,
+        "wins": list(summary.wins),
+        "mean_scores": list(summary.mean_scores),
+        "elapsed_seconds": summary.elapsed_seconds,
+        "decisions_per_second": summary.decisions_per_second,
+    }
+
+
 def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """One ``cardcore.simulate`` call with the user's seed: the same figures as the API's.
-    The progress bar only on a terminal."""
+    The progress bar only on a terminal, never with ``--json``."""
     options = _game_options(args)
     probe = cardcore.new_game(args.game, seed=args.seed, **options)  # checks name and options
-    show_bar = not args.no_progress and is_terminal(err)
+    show_bar = not (args.no_progress or args.json) and is_terminal(err)
     bar = ProgressBar(err, args.games) if show_bar else None
     started = time.perf_counter()
     try:
@@ -453,6 +553,9 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if bar is not None:
         bar.close()
     wall = time.perf_counter() - started
+    if args.json:
+        _write_json(out, simulation_json(summary, probe.options, args.seed))
+        return 0
 
     mode = "single deals" if options.get("single_deal") else "whole games"
     out.write(
@@ -497,7 +600,7 @@ def main(
         return exc.code if isinstance(exc.code, int) else 0
     try:
         if args.command == "games":
-            return cmd_games(out)
+            return cmd_games(out, as_json=args.json)
         if args.command == "play":
             return cmd_play(args, input_fn, out)
         if args.command == "simulate":

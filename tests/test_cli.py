@@ -442,3 +442,15 @@ def test_python_dash_m_cardcore() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "brouc" in result.stdout
+
+
+def test_the_person_as_dealer_is_addressed_as_you() -> None:
+    out = io.StringIO()
+    argv = ["play", "brouc", "--seed", "3", "-o", "first_dealer=0", "--seat", "0"]
+    code = cli.main(argv, input_fn=scripted(out, iter([])), output=out, errors=out)
+    text = out.getvalue()
+    assert code == 0, text
+    assert "=== Deal 1: You (seat 0) deal ===" in text
+    assert "which stays in your hand until played." in text
+    assert "You's" not in text
+    assert "You deals" not in text

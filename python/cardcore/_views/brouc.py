@@ -76,8 +76,8 @@ class BroucView(GameView):
         trump = g.trump.letter
         text = f"trump: {SUIT_NAMES[trump]} ({self.style.suit(trump)})"
         if g.trump_card in g.hand(g.dealer):
-            dealer = self.name(g.dealer)
-            text += f", turned card {self.card(g.trump_card)} still in {dealer}'s hand"
+            whose = "your" if g.dealer == self.seat else f"{self.name(g.dealer)}'s"
+            text += f", turned card {self.card(g.trump_card)} still in {whose} hand"
         return text
 
     # The hooks.
@@ -99,10 +99,13 @@ class BroucView(GameView):
     def deal_header(self) -> None:
         g = self.brouc
         self.say()
-        self.say(f"=== Deal {g.deal_number}: {self.name(g.dealer)} (seat {g.dealer}) deals ===")
+        mine = g.dealer == self.seat
+        deals = "deal" if mine else "deals"
+        self.say(f"=== Deal {g.deal_number}: {self.name(g.dealer)} (seat {g.dealer}) {deals} ===")
         self.say(
             f"Trump is {SUIT_NAMES[g.trump.letter]}: {self.name(g.dealer)} turned "
-            f"{self.card(g.trump_card)}, which stays in their hand until played."
+            f"{self.card(g.trump_card)}, which stays in {'your' if mine else 'their'} hand "
+            "until played."
         )
         self.say(f"Match: {self.team_pair(self.match_totals())}.")
 

@@ -8,6 +8,13 @@ from collections.abc import Callable, Iterator
 InputFn = Callable[[str], str]
 
 
+class TtyStringIO(io.StringIO):
+    """A text buffer that says it is a terminal, as ``sys.stdout`` does in a shell."""
+
+    def isatty(self) -> bool:
+        return True
+
+
 def scripted(out: io.StringIO, lines: Iterator[str]) -> InputFn:
     """Input from ``lines``, echoed into ``out`` like a terminal; EOF once they run out."""
 

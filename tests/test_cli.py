@@ -14,12 +14,15 @@ import pytest
 
 import cardcore
 from cardcore import cli
-from cli_input import InputFn, scripted
+from cli_input import InputFn, TtyStringIO, scripted
 
 
-def run(argv: list[str], input_fn: InputFn | None = None) -> tuple[int, str, str]:
-    """``cardcore.cli.main(argv)``: its exit code, its output and its errors."""
-    out, err = io.StringIO(), io.StringIO()
+def run(
+    argv: list[str], input_fn: InputFn | None = None, *, tty_err: bool = False
+) -> tuple[int, str, str]:
+    """``cardcore.cli.main(argv)``: its exit code, its output and its errors (written to a
+    stream that says it is a terminal with ``tty_err``)."""
+    out, err = io.StringIO(), TtyStringIO() if tty_err else io.StringIO()
 
     def no_input(prompt: str) -> str:
         raise AssertionError(f"unexpected prompt {prompt!r}")
@@ -39,7 +42,7 @@ def playable(out: io.StringIO) -> list[tuple[str, str]]:
 def hand(out: io.StringIO) -> list[str]:
     """The cards of the last 'Your hand:' line printed."""
     lines = [line for line in out.getvalue().splitlines() if line.strip().startswith("Your hand:")]
-    return [pair.split(":")[1] for pair in lines[-1].split(":", 1)[1].split()]
+    return lines[-1].split(":", 1)[1].split()
 
 
 def first_legal_player(out: io.StringIO, prompts: list[str]) -> InputFn:
@@ -174,7 +177,7 @@ def test_garbage_and_illegal_input_reprompt() -> None:
     assert "'11S' is not a card" in text
     assert f"{illegal[0]} cannot be played now" in text
     assert f"You do not hold {not_held}" in text
-    assert "There is no card number 42" in text
+    assert "There is no number 42: the choices go from 1 to" in text
     assert text.count("Type a card from your hand") == 2  # the help, twice
     assert text.count("Your card (") == 9  # one prompt per line fed
     assert "Game abandoned" in text
@@ -194,23 +197,26 @@ def test_odd_input_is_a_message_not_an_exception(text: str) -> None:
 
 
 def test_illegal_number_reprompts() -> None:
+    """Numbers index the playable cards listed, not the hand: one past the list is refused."""
     out = io.StringIO()
     calls: list[str] = []
+    listed: list[tuple[str, str]] = []
 
     def answer(prompt: str) -> str:
         out.write(prompt)
         calls.append(prompt)
         if len(calls) == 1:
-            numbers = [number for number, _ in playable(out)]
-            held = len(hand(out))
-            bad = [str(n) for n in range(1, held + 1) if str(n) not in numbers]
-            return bad[0] if bad else "0"
+            listed.extend(playable(out))
+            assert len(listed) < len(hand(out)), "seed 3: some held card is not playable"
+            return str(len(listed) + 1)
         return "q"
 
     code = cli.main(["play", "brouc", "--seed", "3"], input_fn=answer, output=out, errors=out)
     text = out.getvalue()
     assert code == 0
-    assert "cannot be played now" in text or "There is no card number 0" in text
+    assert [number for number, _ in listed] == [str(n) for n in range(1, len(listed) + 1)]
+    count = len(listed)
+    assert f"There is no number {count + 1}: the choices go from 1 to {count}." in text
     assert len(calls) == 2
 
 
@@ -292,7 +298,7 @@ def test_married_suits_names_each_king_queen_pair() -> None:
 
 
 def test_simulate_prints_the_summary() -> None:
-    code, out, err = run(["simulate", "brouc", "--games", "60", "--seed", "1"])
+    code, out, err = run(["simulate", "brouc", "--games", "60", "--seed", "1"], tty_err=True)
     assert code == 0, err
     assert "simulate brouc: 60 whole games" in out
     assert "decisions" in out
@@ -326,7 +332,7 @@ def test_simulate_prints_the_apis_figures_for_the_same_seed(name: str, threads: 
     games, seed = 301, 2**64 - 5
     api = cardcore.simulate(name, games=games, seed=seed, threads=1)
     argv = ["simulate", name, "-n", str(games), "--seed", str(seed), "--threads", str(threads)]
-    code, out, err = run(argv)
+    code, out, err = run(argv, tty_err=True)
     assert code == 0, err
     assert f"{games:,} whole games, seed {seed}, {threads} thread(s)" in out
     assert f"{games}/{games} games" in err
@@ -346,7 +352,7 @@ def test_simulate_draws_its_progress_from_the_engine(monkeypatch: pytest.MonkeyP
         draw(self, done, total)
 
     monkeypatch.setattr(cli.ProgressBar, "__call__", spy)
-    code, _, err = run(["simulate", "julien", "-n", "40", "--single-deal"])
+    code, _, err = run(["simulate", "julien", "-n", "40", "--single-deal"], tty_err=True)
     assert code == 0, err
     assert calls[0] == (0, 40)
     assert calls[-1] == (40, 40)
@@ -436,3 +442,15 @@ def test_python_dash_m_cardcore() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "brouc" in result.stdout
+
+
+def test_the_person_as_dealer_is_addressed_as_you() -> None:
+    out = io.StringIO()
+    argv = ["play", "brouc", "--seed", "3", "-o", "first_dealer=0", "--seat", "0"]
+    code = cli.main(argv, input_fn=scripted(out, iter([])), output=out, errors=out)
+    text = out.getvalue()
+    assert code == 0, text
+    assert "=== Deal 1: You (seat 0) deal ===" in text
+    assert "which stays in your hand until played." in text
+    assert "You's" not in text
+    assert "You deals" not in text

@@ -2,8 +2,13 @@
 
 ``cardcore games`` lists every registered game with its options;
 ``cardcore play brouc`` (or ``julien``) seats a person at a table of ``RandomBot`` players;
-``cardcore simulate brouc --games N`` runs ``cardcore.simulate`` with a progress bar
-and prints the summary and the throughput.
+``cardcore simulate brouc --games N`` runs ``cardcore.simulate`` (with a progress bar
+when stderr is a terminal) and prints the summary and the throughput.
+``--json`` makes ``games`` and ``simulate`` write one JSON document on stdout instead.
+
+``play`` writes cards with suit symbols and red hearts and diamonds on a terminal,
+letters elsewhere (``--color``, ``NO_COLOR``, ``TERM=dumb``): the one decision is
+``cardcore._views.style.Style.for_stream``. Cards are always typed as letters.
 
 Everything but the table display is generic over the game protocol
 (docs/protocol.md). A game gets its own display by subclassing ``GameView`` and
@@ -15,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import secrets
 import sys
 import time
@@ -24,20 +30,23 @@ from typing import Any, NoReturn, TextIO
 
 import cardcore
 from cardcore import Action, CardcoreError, Game
-from cardcore._views.base import SUIT_NAMES, GameView
+from cardcore._views.base import SUIT_NAMES, Command, GameView
 from cardcore._views.brouc import BroucView, married_suits
 from cardcore._views.julien import JulienView
+from cardcore._views.style import COLOR_MODES, ColorMode, Style, is_terminal
 
 __all__ = [  # the views are re-exported: tests and callers reach them through the CLI
     "MASK64",
     "SUIT_NAMES",
     "VIEWS",
     "BroucView",
+    "ColorMode",
     "GameView",
     "InputFn",
     "JulienView",
     "OptionInfo",
     "ProgressBar",
+    "Style",
     "UsageError",
     "ViewFactory",
     "bot_seeds",
@@ -46,9 +55,11 @@ __all__ = [  # the views are re-exported: tests and callers reach them through t
     "cmd_play",
     "cmd_simulate",
     "derive_seeds",
+    "games_json",
     "main",
     "married_suits",
     "play_game",
+    "simulation_json",
     "summary_rows",
 ]
 
@@ -144,6 +155,43 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+GAMES_JSON_HELP = """\
+--json writes one JSON object on stdout, nothing else:
+  {"games": [GAME, ...]}, one GAME per registered game, each an object:
+  name         the name to give play and simulate
+  description  the game in one line
+  players      the number of seats
+  actions      the number of distinct action ids (0 to actions - 1)
+  options      a list, one object per option: name, kind (bool, int, ...),
+               default (the value used when the option is not given; null
+               for None) and description
+"""
+
+SIMULATE_JSON_HELP = """\
+--json writes one JSON object on stdout, nothing else (and no progress bar):
+  game                  the game's name
+  options               every option in force, defaults filled in
+  seed                  the seed of the run
+  games                 the number of games played
+  threads               the worker threads used
+  decisions             the actions applied, all games together
+  wins                  per seat, the games that seat won (a team's win counts
+                        for each of its seats, a shared win for each winner)
+  mean_scores           per seat, the mean final score
+  elapsed_seconds       the engine's time for the run
+  decisions_per_second  decisions / elapsed_seconds
+The figures are those of cardcore.simulate(game, games=games, seed=seed,
+threads=threads, **options) for the same arguments; they do not depend on the
+thread count. The progress bar is drawn on stderr only when stderr is a terminal.
+"""
+
+PLAY_HELP = """\
+Type a number to pick from the numbered list of your legal choices (1 is the
+first listed), or a card as rank then suit letter in any letter case (QH, 10S,
+ac), whatever --color shows; ? for help, q to quit.
+"""
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``cardcore`` argument parser."""
     parser = _Parser(
@@ -152,23 +200,57 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"cardcore {cardcore.__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    raw = argparse.RawDescriptionHelpFormatter
 
-    sub.add_parser("games", help="list the games and their options")
+    games = sub.add_parser(
+        "games",
+        help="list the games and their options",
+        epilog=GAMES_JSON_HELP,
+        formatter_class=raw,
+    )
+    games.add_argument(
+        "--json", action="store_true", help="one JSON document on stdout (keys below)"
+    )
 
-    play = sub.add_parser("play", help="play a game in the terminal against random bots")
+    play = sub.add_parser(
+        "play",
+        help="play a game in the terminal against random bots",
+        epilog=PLAY_HELP,
+        formatter_class=raw,
+    )
     play.add_argument("game", help="the game's name (see `cardcore games`)")
     play.add_argument("--seed", type=_seed, help="the game's seed (default: a random one)")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    play.add_argument(
+        "--color",
+        choices=COLOR_MODES,
+        default="auto",
+        help=(
+            "suit symbols with hearts and diamonds in red: auto (the default) when stdout is "
+            "a terminal, NO_COLOR is unset or empty and TERM is not dumb; always; never (the "
+            "letters: QH, 10S). Cards are typed as letters whatever is shown."
+        ),
+    )
     _add_game_options(play)
 
-    sim = sub.add_parser("simulate", help="play many games between random bots, natively")
+    sim = sub.add_parser(
+        "simulate",
+        help="play many games between random bots, natively",
+        epilog=SIMULATE_JSON_HELP,
+        formatter_class=raw,
+    )
     sim.add_argument("game", help="the game's name (see `cardcore games`)")
     sim.add_argument("--games", "-n", type=_positive, required=True, help="how many games")
     sim.add_argument("--seed", type=_seed, default=0, help="the seed (default 0)")
     sim.add_argument(
         "--threads", type=_positive, help="worker threads (default: the engine's choice)"
     )
-    sim.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    sim.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="no progress bar (it is drawn on stderr only when stderr is a terminal)",
+    )
+    sim.add_argument("--json", action="store_true", help="one JSON document on stdout (keys below)")
     _add_game_options(sim)
     return parser
 
@@ -215,8 +297,46 @@ def _option_entries(raw: Any) -> list[OptionInfo]:
     return entries
 
 
-def cmd_games(out: TextIO) -> int:
-    """Print every registered game, its players and its options."""
+def games_json() -> dict[str, Any]:
+    """What ``cardcore games --json`` writes (keys in ``GAMES_JSON_HELP``), from ``game_info()``."""
+    games = []
+    for info in cardcore.game_info():
+        options = [
+            {"name": o.name, "kind": o.kind, "default": o.default, "description": o.doc}
+            for o in _option_entries(info.get("options", []))
+        ]
+        games.append(
+            {
+                "name": info.get("name"),
+                "description": info.get("doc") or info.get("description") or "",
+                "players": info.get("players"),
+                "actions": info.get("actions"),
+                "options": options,
+            }
+        )
+    return {"games": games}
+
+
+def _write_json(out: TextIO, document: object) -> None:
+    """One JSON document and a newline; a float that is not finite is written as null."""
+    out.write(json.dumps(_finite(document), allow_nan=False) + "\n")
+
+
+def _finite(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {key: _finite(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(item) for item in value]
+    return value
+
+
+def cmd_games(out: TextIO, as_json: bool = False) -> int:
+    """Print every registered game, its players and its options (``as_json``: one document)."""
+    if as_json:
+        _write_json(out, games_json())
+        return 0
     for info in cardcore.game_info():
         name = info.get("name", "?")
         facts = [f"{info.get('players', '?')} players"]
@@ -242,7 +362,7 @@ def cmd_games(out: TextIO) -> int:
 # --------------------------------------------------------------------------------------
 # cardcore play: the views
 
-ViewFactory = Callable[[Game, int, TextIO], GameView]
+ViewFactory = Callable[[Game, int, TextIO, Style], GameView]
 VIEWS: dict[str, ViewFactory] = {"brouc": BroucView, "julien": JulienView}
 """Each game's table display for ``cardcore play``; unlisted games use ``GameView``."""
 
@@ -252,7 +372,8 @@ VIEWS: dict[str, ViewFactory] = {"brouc": BroucView, "julien": JulienView}
 
 
 def _ask(view: GameView, input_fn: InputFn) -> Action | None:
-    """The person's next legal action; ``None`` when they quit or the input ends."""
+    """The person's next legal action, as the view reads it; ``None`` when they quit or
+    the input ends."""
     while True:
         try:
             line = input_fn(view.prompt())
@@ -260,21 +381,17 @@ def _ask(view: GameView, input_fn: InputFn) -> Action | None:
             view.say()
             view.say("(end of input)")
             return None
-        text = line.strip()
-        lowered = text.lower()
-        if lowered in ("q", "quit", "exit"):
+        result = view.read(line)
+        if result is Command.QUIT:
             return None
-        if lowered in ("?", "h", "help"):
+        if result is Command.HELP:
             view.out.write(view.help_text())
             view.show_turn()
             continue
-        if not text:
-            view.say(view.nudge())
-            continue
-        result = view.parse(text)
         if isinstance(result, str):
             view.say(result)
             continue
+        assert isinstance(result, Action)
         return result
 
 
@@ -285,12 +402,14 @@ def play_game(
     *,
     input_fn: InputFn = input,
     out: TextIO | None = None,
+    color: ColorMode = "auto",
 ) -> int:
-    """Play ``game`` with the person at ``seat`` and ``RandomBot`` players elsewhere."""
+    """Play ``game`` with the person at ``seat`` and ``RandomBot`` players elsewhere;
+    ``color`` as ``--color`` (the style is decided for ``out``)."""
     out = sys.stdout if out is None else out
     seeds = bot_seeds(seed, game.num_players)
     bots = {s: cardcore.RandomBot(seeds[s]) for s in range(game.num_players) if s != seat}
-    view = VIEWS.get(game.name, GameView)(game, seat, out)
+    view = VIEWS.get(game.name, GameView)(game, seat, out, Style.for_stream(out, color))
     view.start()
     while not game.is_over:
         player = game.current_player
@@ -319,7 +438,7 @@ def cmd_play(args: argparse.Namespace, input_fn: InputFn, out: TextIO) -> int:
             f"seat {args.seat} is out of range: {game.name} has seats 0 to {game.num_players - 1}"
         )
     out.write(f"cardcore play {game.name} --seed {seed} --seat {args.seat}\n")
-    return play_game(game, args.seat, seed, input_fn=input_fn, out=out)
+    return play_game(game, args.seat, seed, input_fn=input_fn, out=out, color=args.color)
 
 
 # --------------------------------------------------------------------------------------
@@ -392,11 +511,31 @@ def summary_rows(summary: cardcore.SimulationSummary, game: Game) -> list[tuple[
     return rows
 
 
+def simulation_json(
+    summary: cardcore.SimulationSummary, options: dict[str, Any], seed: int
+) -> dict[str, Any]:
+    """What ``cardcore simulate --json`` writes (keys in ``SIMULATE_JSON_HELP``)."""
+    return {
+        "game": summary.game,
+        "options": options,
+        "seed": seed,
+        "games": summary.games,
+        "threads": summary.threads,
+        "decisions": summary.decisions,
+        "wins": list(summary.wins),
+        "mean_scores": list(summary.mean_scores),
+        "elapsed_seconds": summary.elapsed_seconds,
+        "decisions_per_second": summary.decisions_per_second,
+    }
+
+
 def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """One ``cardcore.simulate`` call with the user's seed: the same figures as the API's."""
+    """One ``cardcore.simulate`` call with the user's seed: the same figures as the API's.
+    The progress bar only on a terminal, never with ``--json``."""
     options = _game_options(args)
     probe = cardcore.new_game(args.game, seed=args.seed, **options)  # checks name and options
-    bar = None if args.no_progress else ProgressBar(err, args.games)
+    show_bar = not (args.no_progress or args.json) and is_terminal(err)
+    bar = ProgressBar(err, args.games) if show_bar else None
     started = time.perf_counter()
     try:
         summary = cardcore.simulate(
@@ -414,6 +553,9 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if bar is not None:
         bar.close()
     wall = time.perf_counter() - started
+    if args.json:
+        _write_json(out, simulation_json(summary, probe.options, args.seed))
+        return 0
 
     mode = "single deals" if options.get("single_deal") else "whole games"
     out.write(
@@ -458,7 +600,7 @@ def main(
         return exc.code if isinstance(exc.code, int) else 0
     try:
         if args.command == "games":
-            return cmd_games(out)
+            return cmd_games(out, as_json=args.json)
         if args.command == "play":
             return cmd_play(args, input_fn, out)
         if args.command == "simulate":

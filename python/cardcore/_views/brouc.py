@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from typing import TextIO
 
 import cardcore
-from cardcore import Action, Card, CardcoreError, Game
-from cardcore._views.base import SUIT_NAMES, GameView, numbered, rank_suit
+from cardcore import Action, Card, Game
+from cardcore._views.base import SUIT_NAMES, GameView, rank_suit
+from cardcore._views.style import Style
 
 
 def married_suits(cards: Sequence[Card]) -> list[tuple[str, str]]:
@@ -39,8 +40,8 @@ class BroucView(GameView):
     ROLES = ("You", "Right", "Partner", "Left")
     """Seats relative to the person's: play passes to the right (docs/rules/brouc.md)."""
 
-    def __init__(self, game: Game, seat: int, out: TextIO) -> None:
-        super().__init__(game, seat, out)
+    def __init__(self, game: Game, seat: int, out: TextIO, style: Style | None = None) -> None:
+        super().__init__(game, seat, out, style)
         if not isinstance(game, cardcore.brouc.Brouc):
             raise TypeError(f"BroucView shows a Brouc game, not {game.name}")
         self.brouc = game
@@ -73,9 +74,10 @@ class BroucView(GameView):
     def trump_line(self) -> str:
         g = self.brouc
         trump = g.trump.letter
-        text = f"trump: {SUIT_NAMES[trump]} ({trump})"
+        text = f"trump: {SUIT_NAMES[trump]} ({self.style.suit(trump)})"
         if g.trump_card in g.hand(g.dealer):
-            text += f", turned card {g.trump_card} still in {self.name(g.dealer)}'s hand"
+            whose = "your" if g.dealer == self.seat else f"{self.name(g.dealer)}'s"
+            text += f", turned card {self.card(g.trump_card)} still in {whose} hand"
         return text
 
     # The hooks.
@@ -97,10 +99,13 @@ class BroucView(GameView):
     def deal_header(self) -> None:
         g = self.brouc
         self.say()
-        self.say(f"=== Deal {g.deal_number}: {self.name(g.dealer)} (seat {g.dealer}) deals ===")
+        mine = g.dealer == self.seat
+        deals = "deal" if mine else "deals"
+        self.say(f"=== Deal {g.deal_number}: {self.name(g.dealer)} (seat {g.dealer}) {deals} ===")
         self.say(
             f"Trump is {SUIT_NAMES[g.trump.letter]}: {self.name(g.dealer)} turned "
-            f"{g.trump_card}, which stays in their hand until played."
+            f"{self.card(g.trump_card)}, which stays in {'your' if mine else 'their'} hand "
+            "until played."
         )
         self.say(f"Match: {self.team_pair(self.match_totals())}.")
 
@@ -122,15 +127,12 @@ class BroucView(GameView):
             f"announced {self.team_pair(announced)}"
         )
         if g.trick:
-            played = ", ".join(f"{self.name(s)} {card}" for s, card in g.trick)
+            played = ", ".join(f"{self.name(s)} {self.card(card)}" for s, card in g.trick)
             self.say(f"   Trick:     {played}")
         else:
             self.say("   Trick:     you lead")
-        hand = g.hand(self.seat)
-        legal = {a.card for a in g.legal_actions()}
-        self.say("   Your hand: " + numbered(hand))
-        playable = [f"{i}:{card}" for i, card in enumerate(hand, 1) if card in legal]
-        self.say("   Playable:  " + "  ".join(playable))
+        self.say(f"   Your hand: {self.cards(g.hand(self.seat))}")
+        self.say(f"   Playable:  {self.choices_text()}")
 
     def before_apply(self, player: int, action: Action) -> None:
         g = self.brouc
@@ -152,7 +154,7 @@ class BroucView(GameView):
         card = action.card
         verb = ("lead" if not before.trick else "play") + ("" if player == self.seat else "s")
         note = " (the turned trump card)" if card == before.trump_card else ""
-        self.say(f"{self.name(player)} {verb} {card}{note}")
+        self.say(f"{self.name(player)} {verb} {self.card(card)}{note}")
         # The deal the move belongs to: the engine deals the next one at once.
         deal = g.current_deal if g.deal_number == before.deal_number else g.previous_deal
         if deal is not None and len(before.trick) + 1 == g.num_players:
@@ -240,55 +242,31 @@ class BroucView(GameView):
                 f"*** Deal over, no team passed the target: {verdict}, {mine} to {theirs}. ***"
             )
 
-    # The person's input: numbers refer to the hand.
-    def choices(self) -> list[Action]:
-        return [self.brouc.action(str(card)) for card in self.brouc.hand(self.seat)]
-
+    # The person's input: cards (the numbers and the rest are GameView's, for every game).
     def prompt(self) -> str:
-        return "Your card (e.g. QH, or its number; ? help, q quit): "
+        return "Your card (number, or card like QH; ? help, q quit): "
 
-    def help_text(self) -> str:
+    def rules_help(self) -> str:
         return (
-            "Type a card from your hand, rank then suit (QH, 10S, AC; lower case works),\n"
-            "or its number in the hand listing. Only the cards under 'Playable' are legal.\n"
+            "Type a card from your hand (QH, 10S) or its number under 'Playable'; only the\n"
+            "cards listed there may be played now, and 1 is the first of them.\n"
             "Rules: follow the led suit if you can; if you cannot, trump or discard as you\n"
             "like, but never undertrump a trump already in the trick (except the trump Q\n"
             "joining the trump K, or the J joining K and Q). Highest trump, else highest card\n"
             "of the led suit, wins; ranks high to low A 10 K Q J 9 8 7. K+Q in one trick is a\n"
             "marriage; K-Q(-J) kept in hand is announced when your team wins a trick.\n"
-            "  ? or help   this help\n"
-            "  q or quit   leave the game\n"
         )
 
-    def parse(self, text: str) -> Action | str:
-        g = self.brouc
-        hand = g.hand(self.seat)
-        legal = g.legal_actions()
-        if text.isascii() and text.isdigit():
-            number = int(text)
-            if not 1 <= number <= len(hand):
-                return f"There is no card number {number}: your hand is numbered 1 to {len(hand)}."
-            card = hand[number - 1]
-        else:
-            try:
-                card = Card.parse(text)
-            except CardcoreError:
-                return f"{text!r} is not a card. Type a card like QH or 10S, its number, or ?."
-        if card not in hand:
-            return f"You do not hold {card}."
-        action = g.action(str(card))
-        if action in legal:
-            return action
-        return f"{card} cannot be played now: {self.why_illegal(card)}"
+    def parse_text(self, text: str) -> Action | str:
+        return self.parse_card(text)
 
-    def why_illegal(self, card: Card) -> str:
+    def why_illegal(self, card: Card) -> str | None:
         g = self.brouc
-        legal = " ".join(str(a) for a in g.legal_actions())
         if g.trick:
             led = rank_suit(g.trick[0][1])[1]
             holds_led = any(rank_suit(c)[1] == led for c in g.hand(self.seat))
             if holds_led and rank_suit(card)[1] != led:
-                return f"you must follow {SUIT_NAMES[led]}. Playable: {legal}"
+                return f"you must follow {SUIT_NAMES[led]}"
             if rank_suit(card)[1] == g.trump.letter:
-                return f"undertrumping is not allowed. Playable: {legal}"
-        return f"playable: {legal}"
+                return "undertrumping is not allowed"
+        return None

@@ -14,7 +14,8 @@ from typing import TextIO
 
 import cardcore
 from cardcore import Action, Card, CardcoreError, Game
-from cardcore._views.base import SUIT_NAMES, GameView, numbered, rank_suit
+from cardcore._views.base import SUIT_NAMES, GameView, rank_suit
+from cardcore._views.style import Style
 
 ROLES = ("You", "Left", "Across", "Right")
 """Seats relative to the person's: seat + 1 sits on their left, as play goes clockwise."""
@@ -47,15 +48,6 @@ def suit_of(card: Card) -> str:
     return rank_suit(card)[1]
 
 
-def cards_text(cards: Sequence[Card]) -> str:
-    return " ".join(map(str, cards)) if cards else "-"
-
-
-def suit_counts(cards: Sequence[Card]) -> str:
-    """``S3 H4 D2 C3``: how many of ``cards`` each suit holds."""
-    return " ".join(f"{s}{sum(1 for c in cards if suit_of(c) == s)}" for s in SUIT_NAMES)
-
-
 @dataclass
 class _JulienBefore:
     """What ``JulienView`` remembers of the table just before a move."""
@@ -72,8 +64,8 @@ class JulienView(GameView):
     """The Le Julien table: Tour and kind, talon, bids, the trick and its trump, the Spéco
     choice, the special cards, each Tour's scores and the match's winners."""
 
-    def __init__(self, game: Game, seat: int, out: TextIO) -> None:
-        super().__init__(game, seat, out)
+    def __init__(self, game: Game, seat: int, out: TextIO, style: Style | None = None) -> None:
+        super().__init__(game, seat, out, style)
         if not isinstance(game, cardcore.julien.Julien):
             raise TypeError(f"JulienView shows a Julien game, not {game.name}")
         self.julien = game
@@ -91,9 +83,6 @@ class JulienView(GameView):
     def does(self, seat: int, verb: str) -> str:
         return f"{self.name(seat)} {self.verb(seat, verb)}"
 
-    def per_seat(self, values: Sequence[object]) -> str:
-        return ", ".join(f"{self.name(seat)} {value}" for seat, value in enumerate(values))
-
     @property
     def single_deal(self) -> bool:
         return bool(self.julien.options.get("single_deal"))
@@ -108,9 +97,15 @@ class JulienView(GameView):
         return f"Tour {tour} of {MATCH_TOURS} ({KIND_NAMES[kind]})"
 
     # What the table shows.
+    def suit_counts(self, cards: Sequence[Card]) -> str:
+        """``S3 H4 D2 C3``: how many of ``cards`` each suit holds."""
+        return " ".join(
+            f"{self.style.suit(s)}{sum(1 for c in cards if suit_of(c) == s)}" for s in SUIT_NAMES
+        )
+
     def talon_text(self, current_trick: int | None = None) -> str:
         """The talon in reading order as every seat sees it; ``??`` for a masked card."""
-        shown = ["??" if card is None else str(card) for card in self.julien.visible_talon]
+        shown = ["??" if card is None else self.card(card) for card in self.julien.visible_talon]
         trumps = []
         for number, card in enumerate(shown[:TRICKS_PER_TOUR], 1):
             text = f"{number}:{card}"
@@ -123,7 +118,7 @@ class JulienView(GameView):
         hand = self.julien.hand(self.seat)
         groups = []
         for suit, suit_name in SUIT_NAMES.items():
-            held = [str(card) for card in hand if suit_of(card) == suit]
+            held = [self.card(card) for card in hand if suit_of(card) == suit]
             groups.append(f"{suit_name} {' '.join(held) if held else '-'}")
         red = sum(1 for card in hand if COULEURS[suit_of(card)] == "Rouge")
         return " | ".join(groups) + f"  (Rouge {red}, Noir {len(hand) - red})"
@@ -212,7 +207,7 @@ class JulienView(GameView):
         self.say(f"   Your hand: {self.hand_text()}")
         later = f"; still to bid after you: {', '.join(still)}" if still else "; you bid last"
         self.say(f"   Bids made: {self.bids_text(g.bids, first)}{later}")
-        self.say("   Your bids: " + numbered(self.choices()))
+        self.say(f"   Your bids: {self.choices_text()}")
 
     def show_trick(self) -> None:
         g = self.julien
@@ -221,26 +216,26 @@ class JulienView(GameView):
         self.say()
         self.say(
             f"-- {self.tour_title(g.tour, g.tour_kind)}, trick {number} of {TRICKS_PER_TOUR} | "
-            f"trump: {SUIT_NAMES.get(trump, trump)} ({g.trump_card})"
+            f"trump: {SUIT_NAMES.get(trump, trump)} ({self.card(g.trump_card)})"
         )
         self.say(f"   Talon:     {self.talon_text(current_trick=number)}")
         self.say(f"   Bids:      {self.bids_text(g.bids, self.first_bidder())}")
         won = [sum(1 for t in g.tricks if t.winner == seat) for seat in range(4)]
         self.say(f"   Tricks:    {self.per_seat(won)}")
         if self.taking_kind():
-            taken = [cards_text(g.taken_trumps(seat)) for seat in range(4)]
+            taken = [self.cards(g.taken_trumps(seat)) for seat in range(4)]
             self.say(f"   Taken:     {self.per_seat(taken)}")
         pile = g.collected(self.seat)
-        self.say(f"   Your pile: {len(pile)} cards ({suit_counts(pile)})")
+        self.say(f"   Your pile: {len(pile)} cards ({self.suit_counts(pile)})")
         if g.tour > 1:
             self.say(self.totals_line())
         if g.trick:
-            played = ", ".join(f"{self.name(seat)} {card}" for seat, card in g.trick)
+            played = ", ".join(f"{self.name(seat)} {self.card(card)}" for seat, card in g.trick)
             self.say(f"   Trick:     {played}")
         else:
             self.say("   Trick:     you lead")
         self.say(f"   Your hand: {self.hand_text()}")
-        self.say("   Playable:  " + numbered(self.choices()))
+        self.say(f"   Playable:  {self.choices_text()}")
 
     def show_speco_choice(self) -> None:
         g = self.julien
@@ -254,15 +249,16 @@ class JulienView(GameView):
             f"{TRICKS_PER_TOUR}: you won it. Take or leave its trump card?"
         )
         self.say(
-            f"   At stake:  {card}, worth {card_value(card)} in {SUIT_NAMES[suit]} "
+            f"   At stake:  {self.card(card)}, worth {card_value(card)} in {SUIT_NAMES[suit]} "
             f"({COULEURS[suit]}) if you take it ({CARD_VALUE_RULE})."
         )
         pile = g.collected(self.seat)
         self.say(
             f"   Your bid:  {bid.text if bid is not None else '-'}; your pile: {len(pile)} "
-            f"cards ({suit_counts(pile)}); taken so far: {cards_text(g.taken_trumps(self.seat))}"
+            f"cards ({self.suit_counts(pile)}); "
+            f"taken so far: {self.cards(g.taken_trumps(self.seat))}"
         )
-        self.say("   Choices:   " + numbered(self.choices()))
+        self.say(f"   Choices:   {self.choices_text()}")
 
     def before_apply(self, player: int, action: Action) -> None:
         g = self.julien
@@ -292,13 +288,13 @@ class JulienView(GameView):
             card = action.card
             verb = "lead" if not before.trick else "play"
             note = " (trump)" if suit_of(card) == before.trump else ""
-            self.say(f"{self.does(player, verb)} {card}{note}.")
+            self.say(f"{self.does(player, verb)} {self.card(card)}{note}.")
             if len(record.tricks) > before.tricks:
                 self.report_trick(record)
         else:  # the Spéco's take or leave, on the trick just won
             card = record.tricks[before.tricks - 1].trump_card
             self.say(
-                f"{self.does(player, str(action))} the trump card {card} "
+                f"{self.does(player, str(action))} the trump card {self.card(card)} "
                 f"(worth {card_value(card)})."
             )
         if len(g.tour_scores) > before.tour_scores:
@@ -317,11 +313,11 @@ class JulienView(GameView):
         trump = g.trump.letter if g.trump is not None else "?"
         turned = " is turned:" if self.masked else ""
         self.say(
-            f"  -> Trick {number}: the trump card{turned} {g.trump_card}, "
+            f"  -> Trick {number}: the trump card{turned} {self.card(g.trump_card)}, "
             f"{SUIT_NAMES.get(trump, trump)} are trumps; {self.does(g.trick_leader, 'lead')}."
         )
         if self.masked and number == TRICKS_PER_TOUR:
-            specials = [str(c) for c in g.visible_talon[TRICKS_PER_TOUR:] if c is not None]
+            specials = [self.card(c) for c in g.visible_talon[TRICKS_PER_TOUR:] if c is not None]
             self.say(f"  -> The special cards are turned: {' '.join(specials)}.")
 
     def report_trick(self, record: cardcore.julien.Tour) -> None:
@@ -332,10 +328,12 @@ class JulienView(GameView):
         winning = played[trick.winner]
         trump_suit = suit_of(trick.trump_card)
         how = "the trump " if suit_of(winning) == trump_suit else ""
-        self.say(f"  -> {self.does(trick.winner, 'win')} trick {number} with {how}{winning}.")
+        self.say(
+            f"  -> {self.does(trick.winner, 'win')} trick {number} with {how}{self.card(winning)}."
+        )
         if number < TRICKS_PER_TOUR:
             led = SUIT_NAMES[suit_of(trick.cards[0][1])]
-            lowest = played[trick.next_leader]
+            lowest = self.card(played[trick.next_leader])
             self.say(
                 f"  -> {self.does(trick.next_leader, 'lead')} next: {lowest} is the lowest "
                 f"{led}, the led suit (rule -5-)."
@@ -344,12 +342,12 @@ class JulienView(GameView):
         if trick.taken is None:  # the Spéco: the winner's choice comes next
             self.say(
                 f"  -> Spéco: {self.does(trick.winner, 'choose')} to take or leave the trump "
-                f"card {trick.trump_card} ({worth})."
+                f"card {self.card(trick.trump_card)} ({worth})."
             )
         elif trick.taken and record.tour_kind == "superspec":
             self.say(
                 f"  -> Superspec: {self.does(trick.winner, 'take')} the trump card "
-                f"{trick.trump_card} ({worth})."
+                f"{self.card(trick.trump_card)} ({worth})."
             )
 
     def report_tour(self, record: cardcore.julien.Tour, index: int) -> None:
@@ -357,7 +355,7 @@ class JulienView(GameView):
         g = self.julien
         self.kinds[record.tour] = record.tour_kind
         holder = record.specials_holder
-        specials = cards_text(record.specials)
+        specials = self.cards(record.specials)
         if holder is not None:
             use = (
                 "both count, forced in the Superspec"
@@ -369,6 +367,7 @@ class JulienView(GameView):
                 f"of trick 10 ({use})."
             )
         scores = g.tour_scores[index]
+        pad = self.style.ljust
         self.say(f"=== {self.tour_title(record.tour, record.tour_kind)} is over: the scores ===")
         self.say(
             f"   {'player':<16} {'bid':<10} {'tricks':>6} {'cards':>5}  {'by suit':<12}  "
@@ -378,12 +377,13 @@ class JulienView(GameView):
             bid = record.bids[seat]
             pile = record.collected(seat)
             tricks = sum(1 for t in record.tricks if t.winner == seat)
-            taken = cards_text(record.taken_trumps(seat))
+            taken = self.cards(record.taken_trumps(seat))
             held = specials if holder == seat else "-"
             self.say(
                 f"   {f'{self.name(seat)} (seat {seat})':<16} "
                 f"{bid.text if bid is not None else '-':<10} {tricks:>6} {len(pile):>5}  "
-                f"{suit_counts(pile):<12}  {taken:<16} {held:<8} {scores[seat]:>+10} "
+                f"{pad(self.suit_counts(pile), 12)}  {pad(taken, 16)} {pad(held, 8)} "
+                f"{scores[seat]:>+10} "
                 f"{g.scores[seat]:>6}"
             )
 
@@ -415,10 +415,7 @@ class JulienView(GameView):
                 f"*** The {what} is shared: {names}{mine}, with {g.scores[winners[0]]} each. ***"
             )
 
-    # The person's input: numbers refer to the legal choices shown.
-    def choices(self) -> list[Action]:
-        return self.julien.legal_actions()
-
+    # The person's input: bids, take or leave, cards (numbers and the rest are GameView's).
     def prompt(self) -> str:
         phase = self.julien.phase
         if phase == "bid":
@@ -435,7 +432,7 @@ class JulienView(GameView):
             return "Type t to take the trump card or l to leave it, ? for help or q to quit."
         return super().nudge()
 
-    def help_text(self) -> str:
+    def rules_help(self) -> str:
         return (
             "Bids (one each, in turn from the dealer's left; no passing, bids may repeat):\n"
             "  Rouge / Noir       take no trick holding a card of the other Couleur (Rouge:\n"
@@ -447,29 +444,22 @@ class JulienView(GameView):
             "                     Couleur or more, fewer than the next step (5-9, 10-14, 15-19,\n"
             "                     20-24, 25+), and none of the other Couleur. 25 only in the\n"
             "                     Spéco and the Superspec. No trick at all: -(20 + the bid).\n"
-            "  Type the bid (10 rouges, noir; any letter case) or its number.\n"
+            "  Type the bid (10 rouges, noir; any letter case) or its number under 'Your bids'.\n"
             "Play: follow suit if you can, else trump or discard freely. Trick n's trump is the\n"
             "  suit of talon card n; the highest trump wins, else the highest of the led suit.\n"
             "  The lowest card of the led suit leads the next trick. Type a card (QH, 10s) or\n"
             "  its number under 'Playable'.\n"
-            "Spéco: the trick's winner takes (t) or leaves (l) its trump card; taken trumps\n"
-            f"  and special cards count {CARD_VALUE_RULE}.\n"
+            "Spéco: the trick's winner takes (t) or leaves (l) its trump card, or types its\n"
+            "  number under 'Choices' (1 take, 2 leave); taken trumps and special cards count\n"
+            f"  {CARD_VALUE_RULE}.\n"
             "Trick 10's winner gets the two special cards (the last two of the talon).\n"
-            "  ? or help   this help\n"
-            "  q or quit   leave the game\n"
         )
 
-    def parse(self, text: str) -> Action | str:
-        g = self.julien
-        if text.isascii() and text.isdigit():
-            choices = self.choices()
-            number = int(text)
-            if not 1 <= number <= len(choices):
-                return f"There is no number {number}: the choices go from 1 to {len(choices)}."
-            return choices[number - 1]
-        if g.phase == "bid":
+    def parse_text(self, text: str) -> Action | str:
+        phase = self.julien.phase
+        if phase == "bid":
             return self.parse_bid(text)
-        if g.phase == "speco":
+        if phase == "speco":
             return self.parse_take_or_leave(text)
         return self.parse_card(text)
 
@@ -496,24 +486,8 @@ class JulienView(GameView):
                 return choice
         return f"{text!r}: type t to take the trump card or l to leave it (or 1 / 2)."
 
-    def parse_card(self, text: str) -> Action | str:
-        g = self.julien
-        try:
-            card = Card.parse(text)
-        except CardcoreError:
-            return f"{text!r} is not a card. Type a card like QH or 10S, its number, or ?."
-        hand = g.hand(self.seat)
-        if card not in hand:
-            return f"You do not hold {card}."
-        legal = g.legal_actions()
-        action = g.action(str(card))
-        if action in legal:
-            return action
-        playable = " ".join(map(str, legal))
-        if g.trick:
-            led = suit_of(g.trick[0][1])
-            return (
-                f"{card} cannot be played now: you must follow {SUIT_NAMES[led]}. "
-                f"Playable: {playable}"
-            )
-        return f"{card} cannot be played now. Playable: {playable}"
+    def why_illegal(self, card: Card) -> str | None:
+        trick = self.julien.trick
+        if trick:  # a held card is refused only when it does not follow a suit one holds
+            return f"you must follow {SUIT_NAMES[suit_of(trick[0][1])]}"
+        return None

@@ -599,7 +599,7 @@ class BroucReference(ReferenceGame):
 
     # --- JSON ---
 
-    def _state(self) -> dict[str, Any]:
+    def _state(self, finished: slice = slice(None)) -> dict[str, Any]:
         """The state in the layout of docs/rules/brouc.md, "State JSON"."""
         return {
             "game": NAME,
@@ -618,7 +618,7 @@ class BroucReference(ReferenceGame):
             "card_points": list(self._card_points),
             "marriages": list(self._marriages),
             "announcements": _announcements_state(self._announcements),
-            "finished_deals": [_deal_record_state(deal) for deal in self._finished],
+            "finished_deals": [_deal_record_state(deal) for deal in self._finished[finished]],
             "deal_scores": [list(scores) for scores in self._deal_scores],
             "capes": list(self._capes),
             "winner": self._winner,

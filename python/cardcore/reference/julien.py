@@ -826,7 +826,7 @@ class JulienReference(ReferenceGame):
 
     # --- JSON ---
 
-    def _state(self) -> dict[str, Any]:
+    def _state(self, finished: slice = slice(None)) -> dict[str, Any]:
         """The state in the layout of docs/rules/julien.md, "State JSON"."""
         return {
             "game": NAME,
@@ -846,7 +846,7 @@ class JulienReference(ReferenceGame):
             "tricks": _tricks_state(self._tricks),
             "specials_holder": self._specials_holder,
             "tour_scores": [list(scores) for scores in self._tour_scores],
-            "finished_tours": [_record_state(record) for record in self._finished],
+            "finished_tours": [_record_state(record) for record in self._finished[finished]],
             "history": [ACTIONS[action_id].text for action_id in self._history],
         }
 

@@ -60,7 +60,8 @@ class RefObservation:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form, a fresh copy."""
-        return copy.deepcopy(self._view)
+        fresh: dict[str, Any] = json.loads(self.to_json())
+        return fresh
 
     def to_json(self) -> str:
         return json.dumps(self._view, separators=(",", ":"))
@@ -163,8 +164,9 @@ class ReferenceGame(ABC):
         """A deal's public setup, read from a finished record or the state (``what``)."""
 
     @abstractmethod
-    def _state(self) -> dict[str, Any]:
-        """The state JSON as a dict, keys in the order of the game's rules page."""
+    def _state(self, finished: slice = slice(None)) -> dict[str, Any]:
+        """The state JSON as a dict, keys in the order of the game's rules page, with the
+        finished deals' records that ``finished`` picks (an observation shows the last)."""
 
     @abstractmethod
     def _observed(self, view: dict[str, Any], seat: int) -> None:
@@ -209,7 +211,7 @@ class ReferenceGame(ABC):
         history, the last finished deal's record instead of all of them, with its own
         hand, every hand's size, the seat to act and the scores."""
         seat = self._check_seat(seat)
-        view = self._state()
+        view = self._state(finished=slice(-1, None))  # the last record is all it shows
         for hidden in ("rng", "hands", "history"):
             del view[hidden]
         # Of the finished deals a seat is shown the last (docs/protocol.md, Observations).

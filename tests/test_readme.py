@@ -35,8 +35,19 @@ def test_the_tour_shows_true_values() -> None:
     assert [str(card) for card in game.hand(2)[:3]] == ["KH", "7D", "9D"]
     first = game.legal_actions()[0]
     assert (first.id, str(first)) == (14, "KH")
+    assert (game.is_legal("KH"), "KH" in game.legal_actions(), game.is_legal("7S")) == (
+        True,
+        True,
+        False,
+    )
     game.apply(first)
     assert game.trick == [(2, cardcore.Card("KH"))]
+    view = game.observation(3)
+    assert isinstance(view, cardcore.brouc.Observation)
+    assert view.hand_sizes == [8, 8, 7, 8]
+    assert [(action.id, str(action)) for action in view.legal_actions()] == [(9, "8H")]
+    assert view.to_dict()["trick"] == [[2, "KH"]]
+    assert game.clone() == game == cardcore.brouc.Brouc.from_json(game.to_json())
     namespace: dict[str, Any] = {}
     exec(compile(tour(), str(README), "exec"), namespace)
     played = namespace["game"]
@@ -45,6 +56,9 @@ def test_the_tour_shows_true_values() -> None:
         [(6, 6), (0, 12), (-4, 13)],
         (0, 1),
     )
+    assert played.finished_deals[-1].card_points == (41, 79)
+    assert namespace["julien"].tour_scores == [[-33, -46, -20, -13]]
+    assert namespace["julien"].winners == [3]
 
 
 def test_the_tour_shows_true_julien_values() -> None:
@@ -60,3 +74,13 @@ def test_the_tour_shows_true_julien_values() -> None:
     )
     assert julien.trump_card == julien.talon[0]
     assert cardcore.julien.score("10 Noires", ["6C", "2D", "9H", "5H"]) == -12
+
+
+def test_the_tour_shows_true_reprs() -> None:
+    assert (
+        repr((cardcore.Suit.SPADES, cardcore.Card("7S"), 1)) == "(<Suit.SPADES: 0>, Card('7S'), 1)"
+    )
+    assert repr(cardcore.brouc.Brouc(seed=7).legal_actions()[0]) == """Action("brouc", 14, 'KH')"""
+    assert repr((cardcore.Card("QH").suit, sorted(cardcore.deck(32))[:2])) == (
+        "(<Suit.HEARTS: 1>, [Card('7S'), Card('8S')])"
+    )

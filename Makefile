@@ -4,14 +4,19 @@ PY := $(VENV)/bin/python
 export PATH := $(abspath $(VENV))/bin:$(PATH)
 # maturin installs into $VIRTUAL_ENV: always this project's venv, whatever the caller had active.
 export VIRTUAL_ENV := $(abspath $(VENV))
-PYTHON_DIRS := python tests benches
+# With the griffe extension the docs build loads (mkdocs.yml); not docs/ whole, whose Markdown
+# code blocks keep each print's output on its line (tests/test_docs.py checks them).
+PYTHON_DIRS := python tests benches docs/griffe_stub_overloads.py
+# The documentation's tools, as pinned by pyproject's docs extra.
+DOCS_REQUIREMENTS := "mkdocs-material>=9.8,<10" "mkdocstrings[python]>=1.0,<2" "mkdocstrings-python>=2,<3"
 
-.PHONY: venv build-dev lint test-rust test-python test check dist demo bench fuzz clean
+.PHONY: venv build-dev lint test-rust test-python test docs check dist demo bench fuzz clean
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet "maturin>=1.9.3,<2" "pytest>=8" "hypothesis>=6.100" "mypy>=1.10" "ruff>=0.5" "typeguard>=4.3"
+	$(PY) -m pip install --quiet $(DOCS_REQUIREMENTS)
 	touch $@
 
 venv: $(VENV)/.installed
@@ -37,8 +42,14 @@ test-python: build-dev
 
 test: test-rust test-python
 
+## docs: the documentation site (mkdocs.yml, docs/) into ./site; any warning fails it. The API
+## reference is read from the sources and the _core.pyi stubs: no build of the engine needed.
+## (NO_MKDOCS_2_WARNING silences Material for MkDocs' banner announcing its end of life, May 2027.)
+docs: venv
+	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict --site-dir site
+
 ## check: every test and check (CI runs it, then dist and .ci/wheel-smoke on the wheel)
-check: lint test
+check: lint test docs
 
 ## dist: the sdist and the release wheel (for the venv's Python) into ./dist, from the release
 ## build that build-dev leaves in target/ when there is one
@@ -63,4 +74,4 @@ fuzz:
 	cd fuzz && cargo fuzz run --sanitizer none game_state_edits -- -max_total_time=60
 
 clean:
-	rm -rf $(VENV) target dist
+	rm -rf $(VENV) target dist site

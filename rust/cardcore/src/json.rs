@@ -68,6 +68,11 @@ pub fn nullable<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
 /// A trick's plays: `[seat, card]` pairs in play order.
 pub type Plays = Vec<(u8, Card)>;
 
+/// The plays of several tricks, one after the other.
+pub fn all_plays<'a>(tricks: impl IntoIterator<Item = &'a Plays>) -> Plays {
+    tricks.into_iter().flatten().copied().collect()
+}
+
 pub fn plays<const N: usize>(trick: &Trick<N>) -> Plays {
     trick
         .plays()

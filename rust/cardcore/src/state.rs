@@ -73,6 +73,24 @@ pub fn finished<T>(records: &[T], view: View) -> &[T] {
     }
 }
 
+/// Every deal a saved state records, oldest first: each finished deal's
+/// record read by `finished`, then the deal in play; an error in a record
+/// names it (`finished_deals[2]: ...`).
+pub fn recorded_deals<G: Replay, R>(
+    records: &[R],
+    finished: impl Fn(&R) -> Result<(usize, G::Deal)>,
+    in_play: Result<(usize, G::Deal)>,
+) -> Result<Vec<(usize, G::Deal)>> {
+    let mut deals = Vec::with_capacity(records.len() + 1);
+    for (index, record) in records.iter().enumerate() {
+        let deal = finished(record)
+            .map_err(|e| Error::json(format!("{}[{index}]: {e}", G::FINISHED_KEY)))?;
+        deals.push(deal);
+    }
+    deals.push(in_play?);
+    Ok(deals)
+}
+
 /// What a saved state is replayed from.
 pub struct ReplayInputs<G: Replay> {
     pub options: G::Options,

@@ -92,13 +92,6 @@ pub(super) fn dealt(
     Ok((dealer, Dealt { hands, trump_card }))
 }
 
-pub(super) fn plays_of(tricks: &[SavedTrick]) -> Plays {
-    tricks
-        .iter()
-        .flat_map(|t| t.cards.iter().copied())
-        .collect()
-}
-
 impl Replay for Brouc {
     type Saved = Saved;
     type Deal = Dealt;
@@ -141,27 +134,24 @@ impl Replay for Brouc {
 
     fn replay_inputs(saved: &Saved) -> Result<ReplayInputs<Brouc>> {
         options::check_saved(OPTIONS, &saved.options)?;
-        let mut deals = Vec::with_capacity(saved.finished_deals.len() + 1);
-        for (index, deal) in saved.finished_deals.iter().enumerate() {
-            let none_held = [CardSet::EMPTY; PLAYERS];
-            deals.push(
+        let deals = state::recorded_deals::<Self, _>(
+            &saved.finished_deals,
+            |deal| {
+                let plays = json::all_plays(deal.tricks.iter().map(|t| &t.cards));
                 dealt(
                     deal.dealer,
                     deal.trump_card,
-                    plays_of(&deal.tricks),
-                    none_held,
+                    plays,
+                    [CardSet::EMPTY; PLAYERS],
                 )
-                .map_err(|e| Error::json(format!("finished_deals[{index}]: {e}")))?,
-            );
-        }
-        let mut plays = plays_of(&saved.tricks);
-        plays.extend_from_slice(&saved.trick);
-        deals.push(dealt(
-            saved.dealer,
-            saved.trump_card,
-            plays,
-            state::held(&saved.hands),
-        )?);
+            },
+            dealt(
+                saved.dealer,
+                saved.trump_card,
+                json::all_plays(saved.tricks.iter().map(|t| &t.cards).chain([&saved.trick])),
+                state::held(&saved.hands),
+            ),
+        )?;
         Ok(ReplayInputs {
             options: saved.options,
             rng: SplitMix64::new(saved.rng),

@@ -93,13 +93,6 @@ pub(super) fn dealt(
     Ok((dealer, Dealt { talon, hands }))
 }
 
-pub(super) fn plays_of(tricks: &[SavedTrick]) -> Plays {
-    tricks
-        .iter()
-        .flat_map(|t| t.cards.iter().copied())
-        .collect()
-}
-
 impl Replay for Julien {
     type Saved = Saved;
     type Deal = Dealt;
@@ -145,22 +138,19 @@ impl Replay for Julien {
             .options
             .check()
             .map_err(|e| Error::json(format!("options: {e}")))?;
-        let mut deals = Vec::with_capacity(saved.finished_tours.len() + 1);
-        for (index, tour) in saved.finished_tours.iter().enumerate() {
-            let none_held = [CardSet::EMPTY; PLAYERS];
-            deals.push(
-                dealt(tour.dealer, &tour.talon, plays_of(&tour.tricks), none_held)
-                    .map_err(|e| Error::json(format!("finished_tours[{index}]: {e}")))?,
-            );
-        }
-        let mut plays = plays_of(&saved.tricks);
-        plays.extend_from_slice(&saved.trick);
-        deals.push(dealt(
-            saved.dealer,
-            &saved.talon,
-            plays,
-            state::held(&saved.hands),
-        )?);
+        let deals = state::recorded_deals::<Self, _>(
+            &saved.finished_tours,
+            |tour| {
+                let plays = json::all_plays(tour.tricks.iter().map(|t| &t.cards));
+                dealt(tour.dealer, &tour.talon, plays, [CardSet::EMPTY; PLAYERS])
+            },
+            dealt(
+                saved.dealer,
+                &saved.talon,
+                json::all_plays(saved.tricks.iter().map(|t| &t.cards).chain([&saved.trick])),
+                state::held(&saved.hands),
+            ),
+        )?;
         Ok(ReplayInputs {
             options,
             rng: SplitMix64::new(saved.rng),

@@ -13,70 +13,20 @@ if TYPE_CHECKING:
     from cardcore._core import Action
 
 
-@runtime_checkable
-class Observation(Protocol):
-    """What one seat may know of a game now; each game's adds its public accessors."""
+class _Table(Protocol):
+    """What a game and its observations both answer: the match as every seat sees it."""
 
     @property
     def name(self) -> str:
-        """The game's name."""
-
-    @property
-    def seat(self) -> int:
-        """The seat observing."""
-
-    @property
-    def num_players(self) -> int:
-        """The number of seats."""
-
-    @property
-    def options(self) -> Mapping[str, Any]:
-        """Every option in force."""
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act, None once the game is over."""
-
-    @property
-    def phase(self) -> str:
-        """The game's phase."""
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game is over."""
-
-    @property
-    def scores(self) -> list[int]:
-        """Match scores per seat."""
-
-    def legal_actions(self) -> list[Action]:
-        """The legal actions when this seat is to act, sorted by id; else empty."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON form, a JSON-compatible dict."""
-
-    def to_json(self) -> str:
-        """The JSON form as text."""
-
-
-@runtime_checkable
-class Game(Protocol):
-    """A whole match of one game; every registered game satisfies this."""
-
-    action_count: int
-    """Action ids run from 0 to ``action_count - 1``."""
-
-    @property
-    def name(self) -> str:
-        """The registered name (``cardcore.GAMES``)."""
-
-    @property
-    def options(self) -> Mapping[str, Any]:
-        """Every option in force, defaults filled in."""
+        """The game's registered name (``cardcore.GAMES``)."""
 
     @property
     def num_players(self) -> int:
         """The number of seats, numbered from 0."""
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        """Every option in force, defaults filled in."""
 
     @property
     def current_player(self) -> int | None:
@@ -93,6 +43,32 @@ class Game(Protocol):
     @property
     def scores(self) -> list[int]:
         """Match scores per seat."""
+
+
+@runtime_checkable
+class Observation(_Table, Protocol):
+    """What one seat may know of a game now; each game's adds its public accessors."""
+
+    @property
+    def seat(self) -> int:
+        """The seat observing."""
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions when this seat is to act, sorted by id; else empty."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form, a JSON-compatible dict."""
+
+    def to_json(self) -> str:
+        """The JSON form as text."""
+
+
+@runtime_checkable
+class Game(_Table, Protocol):
+    """A whole match of one game; every registered game satisfies this."""
+
+    action_count: int
+    """Action ids run from 0 to ``action_count - 1``."""
 
     @property
     def history(self) -> list[Action]:

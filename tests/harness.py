@@ -54,6 +54,41 @@ def _julien_face_down(state: JsonDict) -> set[str]:
     return set() if shown >= 10 else set(state["talon"][shown:])
 
 
+def _tarot_chien_taken(state: JsonDict) -> bool:
+    """Whether a Tarot chien lies in the taker's hand (or discard): a Prise or a Garde,
+    once the bidding and the call are over."""
+    return state["contract"] in ("prise", "garde") and state["phase"] not in ("bid", "call")
+
+
+def _tarot_table_cards(state: JsonDict) -> list[str]:
+    """Every card of a Tarot state: the hands, the chien while aside, the discard, the
+    current and completed tricks."""
+    cards = [card for hand in state["hands"] for card in hand] + list(state["discard"])
+    cards += [] if _tarot_chien_taken(state) else list(state["chien"])
+    cards += [card for _seat, card in state["trick"]]
+    cards += [card for trick in state["tricks"] for _seat, card in trick["cards"]]
+    return cards
+
+
+def _tarot_public_hand_cards(state: JsonDict) -> set[str]:
+    """Cards in Tarot hands that every seat has seen or named: the chien turned face up
+    (a Prise or a Garde), the trumps shown with a poignée, the called card (its name is
+    public, not who holds it)."""
+    public = set(state["chien"]) if _tarot_chien_taken(state) else set()
+    public |= {state["called"]} if state["called"] else set()
+    for poignee in state["poignees"]:
+        public |= set(poignee["shown"]) if poignee else set()
+    return public
+
+
+def _tarot_face_down(state: JsonDict) -> set[str]:
+    """The chien while nobody has seen it: during the bidding and the call, and all the
+    deal long in a Garde sans or a Garde contre (but the called card: its name is public)."""
+    if state["phase"] == "over" or _tarot_chien_taken(state):
+        return set()
+    return set(state["chien"]) - {state["called"]}
+
+
 def _none(_state: JsonDict) -> set[str]:
     return set()
 
@@ -86,6 +121,8 @@ class GameConfig:
     past_records: tuple[str, ...] = ()
     # A bound on the number of actions of one whole match, to catch a game that never ends.
     max_actions: int = 5000
+    # State keys holding one sorted hand per seat (re-sorted when a test trades cards).
+    hand_keys: tuple[str, ...] = ("hands",)
     # Other texts, not legal at any time, that apply() must reject.
     extra_bad_texts: tuple[str, ...] = field(default_factory=tuple)
 
@@ -178,6 +215,54 @@ GAME_CONFIG: dict[str, GameConfig] = {
         finished_key="finished_tours",
         past_records=("finished_tours", "previous_tour"),
         extra_bad_texts=("CD", "21T", "EX", "JK", "BJ"),
+    ),
+    "tarot": GameConfig(
+        option_sets=(
+            {},
+            {"single_deal": True},
+            {"players": 3},
+            {"players": 5},
+            {"players": 5, "deals": 2, "excuse_to_winner": True},
+            {"players": 3, "single_deal": True, "first_dealer": 2},
+        ),
+        edge_options=(
+            {"players": 3, "first_dealer": 2},
+            {"players": 5, "first_dealer": 4},
+            {"deals": 1},
+            {"deals": 100},
+            {"first_dealer": None},
+            {
+                "players": 4,
+                "single_deal": False,
+                "deals": None,
+                "excuse_to_winner": False,
+                "first_dealer": None,
+            },
+        ),
+        bad_options=(
+            ({"no_such_option": 1}, "no_such_option"),
+            ({"players": 2}, "players"),
+            ({"players": 6}, "players"),
+            ({"players": "4"}, "players"),
+            ({"players": 4.0}, "players"),
+            ({"deals": 0}, "deals"),
+            ({"deals": 101}, "deals"),
+            ({"single_deal": True, "deals": 2}, "deals"),
+            ({"first_dealer": 4}, "first_dealer"),
+            ({"players": 3, "first_dealer": 3}, "first_dealer"),
+            ({"excuse_to_winner": 1}, "excuse_to_winner"),
+            ({"single_deal": None}, "single_deal"),
+        ),
+        deck_size=78,
+        action_count=183,
+        teams=(),
+        table_cards=_tarot_table_cards,
+        public_hand_cards=_tarot_public_hand_cards,
+        face_down=_tarot_face_down,
+        finished_key="finished_deals",
+        past_records=("finished_deals", "previous_deal"),
+        hand_keys=("hands", "dealt"),
+        extra_bad_texts=("JK", "BJ", "RJ", "discard JK", "call 1T", "call 10H"),
     ),
 }
 

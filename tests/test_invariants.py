@@ -311,7 +311,8 @@ def _swap(name: str, parsed: JsonDict, card_a: str, card_b: str) -> cardcore.Gam
 
     kept = {*config(name).past_records, "history"}
     swapped = {key: value if key in kept else trade(value) for key, value in parsed.items()}
-    swapped["hands"] = [sorted_hand(hand) for hand in swapped["hands"]]
+    for key in config(name).hand_keys:
+        swapped[key] = [sorted_hand(hand) for hand in swapped[key]]
     try:
         return cardcore.from_json(json.dumps(swapped))
     except cardcore.JsonError:

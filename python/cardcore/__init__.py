@@ -3,12 +3,13 @@
 The engines are Rust (``cardcore._core``); this package gives them types. At
 the top level: what every game shares (``new_game``, ``from_json``,
 ``simulate``, cards, actions, errors, bots and the ``Game`` protocol). Each
-game has its own module: ``cardcore.brouc``, ``cardcore.julien``.
+game has its own module: ``cardcore.brouc``, ``cardcore.julien``,
+``cardcore.tarot``.
 ``cardcore.reference`` holds the pure-Python reference rules used by the
 differential tests.
 """
 
-from cardcore import brouc, julien
+from cardcore import brouc, julien, tarot
 from cardcore._cards import Rank, Suit
 from cardcore._core import (
     GAMES,
@@ -71,4 +72,5 @@ __all__ = [
     "julien",
     "new_game",
     "simulate",
+    "tarot",
 ]

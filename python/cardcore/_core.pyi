@@ -10,6 +10,9 @@ from cardcore.brouc import Phase as BroucPhase
 from cardcore.julien import Options as JulienOptions
 from cardcore.julien import Phase as JulienPhase
 from cardcore.julien import TourKind
+from cardcore.tarot import Contract, Level, Side
+from cardcore.tarot import Options as TarotOptions
+from cardcore.tarot import Phase as TarotPhase
 
 __version__: str
 __all__ = [
@@ -39,6 +42,12 @@ __all__ = [
     "SeatError",
     "SeatTypeError",
     "SimulationSummary",
+    "Tarot",
+    "TarotDeal",
+    "TarotDealResult",
+    "TarotObservation",
+    "TarotPoignee",
+    "TarotTrick",
     "UnknownGameError",
     "UnknownGameTypeError",
     "__version__",
@@ -50,6 +59,8 @@ __all__ = [
     "julien_score",
     "new_game",
     "simulate",
+    "tarot_card_points",
+    "tarot_settle",
 ]
 GAMES: tuple[str, ...]
 """Every registered game's name, in registration order."""
@@ -141,7 +152,7 @@ class Card:
 def deck(size: int) -> list[Card]:
     """The deck of that size (32, 46, 52, 78 or 110 cards), in face-id order."""
 
-_ActionKind = Literal["play", "bid", "take", "leave"]
+_ActionKind = Literal["play", "bid", "take", "leave", "discard", "call", "slam", "poignee"]
 
 @final
 class Action:
@@ -655,6 +666,342 @@ class Julien(_JulienPublic):
     def winners(self) -> list[int]:
         """The seats with the highest total once over (a tie is shared)."""
 
+@final
+class TarotTrick:
+    """A completed trick of a Tarot deal (``cardcore.tarot.Trick``)."""
+
+    @property
+    def leader(self) -> int:
+        """The seat that led it."""
+    @property
+    def cards(self) -> list[tuple[int, Card]]:
+        """(seat, card) in order of play."""
+    @property
+    def winner(self) -> int:
+        """The seat that won it."""
+
+@final
+class TarotPoignee:
+    """A declared poignée (``cardcore.tarot.Poignee``): its level and the trumps shown."""
+
+    @property
+    def level(self) -> Level:
+        """``"simple"``, ``"double"`` or ``"triple"``."""
+    @property
+    def bonus(self) -> int:
+        """The bonus: 20, 30 or 40."""
+    @property
+    def shown(self) -> list[Card]:
+        """The cards shown, in face-id order."""
+    def __eq__(self, other: object, /) -> bool: ...
+
+@final
+class TarotDealResult:
+    """A Tarot deal's count and settlement (``cardcore.tarot.DealResult``)."""
+
+    @property
+    def points(self) -> float:
+        """The taker's side's card points (a multiple of 0.5)."""
+    @property
+    def bouts(self) -> int:
+        """The bouts in the taker's side's pile."""
+    @property
+    def target(self) -> float:
+        """The points the taker's side needed: 56, 51, 41 or 36."""
+    @property
+    def made(self) -> bool:
+        """Whether the contract was made."""
+    @property
+    def difference(self) -> int:
+        """|points - target| rounded up to a whole point (T6)."""
+    @property
+    def petit_au_bout(self) -> Side | None:
+        """The side that won the Petit au bout, or None."""
+    @property
+    def slam(self) -> Side | None:
+        """The side that won every trick, or None."""
+    @property
+    def stake(self) -> int:
+        """Each defender's stake, positive when the taker's side gains."""
+    @property
+    def scores(self) -> list[int]:
+        """Each seat's score."""
+
+@final
+class TarotDeal:
+    """The record of one Tarot deal (``cardcore.tarot.Deal``)."""
+
+    @property
+    def number(self) -> int:
+        """The deal number, from 1, void deals included."""
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt it."""
+    @property
+    def dealt(self) -> list[list[Card]]:
+        """Each seat's hand as dealt (a void deal shown to a seat: only the petit sec)."""
+    @property
+    def chien(self) -> list[Card]:
+        """The chien as dealt."""
+    @property
+    def void(self) -> Literal["all pass", "petit sec"] | None:
+        """Why the deal was void, or None."""
+    @property
+    def bids(self) -> list[Literal["pass"] | Contract | None]:
+        """Each seat's bid, None until it has spoken."""
+    @property
+    def taker(self) -> int | None:
+        """The taker, once the bidding is over."""
+    @property
+    def contract(self) -> Contract | None:
+        """The contract, once the bidding is over."""
+    @property
+    def called(self) -> Card | None:
+        """Five players: the called card."""
+    @property
+    def partner(self) -> int | None:
+        """Five players: the called card's holder; None when the taker is alone."""
+    @property
+    def discard(self) -> list[Card]:
+        """The taker's discard."""
+    @property
+    def poignees(self) -> list[TarotPoignee | None]:
+        """Each seat's declared poignée, or None."""
+    @property
+    def slam_announced(self) -> bool:
+        """Whether the taker announced a slam."""
+    @property
+    def tricks(self) -> list[TarotTrick]:
+        """The completed tricks."""
+    @property
+    def result(self) -> TarotDealResult | None:
+        """The count and settlement, once the last trick is played."""
+
+def tarot_card_points(card: Card | str) -> float:
+    """T1: a card's points: bouts and kings 4.5, queens 3.5, knights 2.5, jacks
+    1.5, other cards 0.5 (``cardcore.tarot.card_points``)."""
+
+def tarot_settle(
+    contract: Contract,
+    points: float,
+    bouts: int,
+    *,
+    players: int | None = None,
+    petit_au_bout: Side | None = None,
+    poignees: Iterable[Level] | None = None,
+    slam_announced: bool = False,
+    slam: Side | None = None,
+    taker: int | None = None,
+    partner: int | None = None,
+) -> list[int]:
+    """A Tarot deal's scores from its facts (``cardcore.tarot.settle``;
+    docs/rules/tarot.md, "Settlement"): ``points`` the taker's side's card points
+    (a multiple of 0.5), ``bouts`` 0 to 3, ``petit_au_bout`` and ``slam`` the side
+    that won it, ``poignees`` the levels declared, ``players`` 3 to 5 (default 4),
+    ``taker`` its seat (default 0), ``partner`` at five (None: the taker alone).
+    Inputs no deal can produce raise OptionError naming the argument."""
+
+class _TarotPublic:
+    """What French Tarot's class and its observations share: the public table."""
+
+    @property
+    def dealer(self) -> int:
+        """The seat dealing this deal."""
+    @property
+    def deal_number(self) -> int:
+        """The deal in play, from 1, void deals included."""
+    @property
+    def bids(self) -> list[Literal["pass"] | Contract | None]:
+        """Each seat's bid this deal, None until it has spoken."""
+    @property
+    def taker(self) -> int | None:
+        """The taker, once the bidding is over."""
+    @property
+    def contract(self) -> Contract | None:
+        """The contract, once the bidding is over."""
+    @property
+    def called(self) -> Card | None:
+        """Five players: the called card, once called."""
+    @property
+    def visible_partner(self) -> int | None:
+        """Five players: the partner once every seat knows it (the called card played
+        or shown in the chien), else None."""
+    @property
+    def visible_chien(self) -> list[Card | None]:
+        """The chien as every seat sees it: None for each card not shown."""
+    @property
+    def visible_discard(self) -> list[Card | None]:
+        """The discard as the seats other than the taker see it: None for each suit
+        card, then the trumps (all shown once the deal is over)."""
+    @property
+    def poignees(self) -> list[TarotPoignee | None]:
+        """Each seat's declared poignée this deal, or None."""
+    @property
+    def slam_announced(self) -> bool:
+        """Whether the taker announced a slam."""
+    @property
+    def trick_leader(self) -> int:
+        """The seat that leads (or led) the current trick."""
+    @property
+    def trick(self) -> list[tuple[int, Card]]:
+        """The current trick as (seat, card) in order of play."""
+    @property
+    def tricks(self) -> list[TarotTrick]:
+        """This deal's completed tricks."""
+    @property
+    def result(self) -> TarotDealResult | None:
+        """The deal's count and settlement, once its last trick is played."""
+    @property
+    def deal_scores(self) -> list[list[int]]:
+        """Each valid deal's scores, per seat."""
+    @property
+    def previous_deal(self) -> TarotDeal | None:
+        """The last deal finished before this one, or None."""
+    @property
+    def card_points(self) -> tuple[float, float] | None:
+        """Each side's card points so far (the taker's first); None before there is
+        a taker and at five players while the partner is secret."""
+    @property
+    def bouts(self) -> tuple[int, int] | None:
+        """Each side's bouts so far (the taker's first), as ``card_points``."""
+
+@final
+class TarotObservation(_TarotPublic):
+    """What one Tarot seat may know (``cardcore.tarot.Observation``): its hand,
+    every hand's size, the table, the chien, the discard and the partner as shown
+    and, when it is to act, the legal actions. ``to_dict()`` is the JSON form."""
+
+    @property
+    def name(self) -> Literal["tarot"]:
+        """The game's name."""
+    @property
+    def seat(self) -> int:
+        """The seat observing."""
+    @property
+    def num_players(self) -> int:
+        """The number of seats."""
+    @property
+    def options(self) -> TarotOptions:
+        """Every option in force."""
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, None once the game is over."""
+    @property
+    def phase(self) -> TarotPhase:
+        """The phase (docs/rules/tarot.md, "Actions")."""
+    @property
+    def is_over(self) -> bool:
+        """Whether the match (or the single deal) has ended."""
+    @property
+    def scores(self) -> list[int]:
+        """The totals, per seat."""
+    def legal_actions(self) -> list[Action]:
+        """The legal actions when this seat is to act, sorted by id; else empty."""
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: a JSON-compatible dict (docs/rules/tarot.md, "Observation")."""
+    def to_json(self) -> str:
+        """The JSON form as text."""
+    @property
+    def hand(self) -> list[Card]:
+        """The observing seat's cards, in face-id order."""
+    @property
+    def hand_sizes(self) -> list[int]:
+        """How many cards each seat holds."""
+    @property
+    def known_discard(self) -> list[Card | None]:
+        """The discard as this seat sees it: the taker sees it all."""
+    @property
+    def known_partner(self) -> int | None:
+        """Five players: the partner once this seat knows it (the partner knows
+        itself), else None."""
+    def __eq__(self, other: object, /) -> bool: ...
+
+@final
+class Tarot(_TarotPublic):
+    """French Tarot: 3, 4 or 5 players, 78 cards, one taker against the defence
+    (docs/rules/tarot.md). ``cardcore.tarot.Tarot``."""
+
+    action_count: int
+    """Action ids run from 0 to ``action_count - 1`` (183: plays, discards, bids,
+    calls, the slam, the poignée)."""
+    def __new__(
+        cls,
+        *,
+        seed: int,
+        players: int = 4,
+        single_deal: bool = False,
+        deals: int | None = None,
+        excuse_to_winner: bool = False,
+        first_dealer: int | None = None,
+    ) -> Tarot:
+        """A new match dealt from ``seed``; options as in docs/rules/tarot.md."""
+    @staticmethod
+    def from_json(text: str, *, max_bytes: int | None = None) -> Tarot:
+        """The game a Tarot ``to_json()`` text describes (``cardcore.from_json``)."""
+    @property
+    def name(self) -> Literal["tarot"]:
+        """The registered name."""
+    @property
+    def options(self) -> TarotOptions:
+        """Every option in force, defaults filled in."""
+    @property
+    def num_players(self) -> int:
+        """The number of seats, numbered from 0."""
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, None once the game is over."""
+    @property
+    def phase(self) -> TarotPhase:
+        """The phase (docs/rules/tarot.md, "Actions")."""
+    @property
+    def is_over(self) -> bool:
+        """Whether the match (or the single deal) has ended."""
+    @property
+    def scores(self) -> list[int]:
+        """The totals, per seat."""
+    @property
+    def history(self) -> list[Action]:
+        """The actions applied, oldest first."""
+    def legal_actions(self) -> list[Action]:
+        """Every legal action, sorted by id."""
+    def is_legal(self, action: Action | int | str) -> bool:
+        """Whether an action (object, id or text in any letter case) is legal now."""
+    def apply(self, action: Action | int | str) -> None:
+        """Plays an action (object, id or text); a refusal changes nothing."""
+    def action(self, action: int | str) -> Action:
+        """The action with that id or text, legal or not."""
+    def clone(self) -> Tarot:
+        """An independent copy."""
+    def to_json(self) -> str:
+        """The exact state as JSON text; ``from_json`` reads it back."""
+    def observation(self, seat: int) -> TarotObservation:
+        """What ``seat`` may know now (docs/protocol.md, "Observations")."""
+    def __eq__(self, other: object, /) -> bool:
+        """Equal states (``to_json()`` alike)."""
+    def __copy__(self) -> Tarot: ...
+    def __deepcopy__(self, memo: dict[int, Any]) -> Tarot: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+    def hand(self, seat: int) -> list[Card]:
+        """The cards a seat holds, in face-id order."""
+    @property
+    def current_deal(self) -> TarotDeal:
+        """The deal in play, whole (the last one, once the match is over)."""
+    @property
+    def finished_deals(self) -> list[TarotDeal]:
+        """Every deal finished before the current one, void ones included, oldest first."""
+    @property
+    def winners(self) -> list[int]:
+        """The seats with the highest total once over (a tie is shared)."""
+    @property
+    def chien(self) -> list[Card]:
+        """The chien, whether shown or not."""
+    @property
+    def discard(self) -> list[Card]:
+        """The taker's discard so far, whole."""
+    @property
+    def partner(self) -> int | None:
+        """Five players: the called card's holder, None when the taker is alone."""
+
 def _action(game: str, id: int) -> Action:
     """Rebuilds an action from its game's name and id (used by pickle)."""
 
@@ -683,11 +1030,24 @@ def new_game(
     """A new Le Julien match (docs/rules/julien.md, "Options")."""
 
 @overload
-def new_game(name: str, *, seed: int, **options: Any) -> Brouc | Julien:
+def new_game(
+    name: Literal["tarot"],
+    *,
+    seed: int,
+    players: int = 4,
+    single_deal: bool = False,
+    deals: int | None = None,
+    excuse_to_winner: bool = False,
+    first_dealer: int | None = None,
+) -> Tarot:
+    """A new French Tarot match (docs/rules/tarot.md, "Options")."""
+
+@overload
+def new_game(name: str, *, seed: int, **options: Any) -> Brouc | Julien | Tarot:
     """A new game by name: ``new_game("brouc", seed=1, single_deal=True)``; an unknown
     name is an ``UnknownGameError``, a bad option an ``OptionError`` naming it."""
 
-def from_json(text: str, *, max_bytes: int | None = None) -> Brouc | Julien:
+def from_json(text: str, *, max_bytes: int | None = None) -> Brouc | Julien | Tarot:
     """The game a ``to_json()`` text describes; exactly the states play can reach are
     accepted. Texts over ``max_bytes`` (default 4 MiB) are refused before parsing."""
 

@@ -121,7 +121,7 @@ game_class!(
         /// The cards a seat holds, in face-id order.
         fn hand(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
             let game = self.game()?;
-            let seat = crate::seat_arg::<Brouc>(seat)?;
+            let seat = crate::seat_arg(&**game, seat)?;
             Ok(game.hand(seat).py_err()?.iter().map(PyCard).collect())
         }
 

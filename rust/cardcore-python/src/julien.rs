@@ -195,7 +195,7 @@ impl PyJulienTour {
     fn collected(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
         Ok(self
             .0
-            .collected(crate::seat_arg::<Julien>(seat)?)
+            .collected(crate::seat_arg_among(Julien::NAME, Julien::PLAYER_COUNTS[0], seat)?)
             .iter()
             .map(PyCard)
             .collect())
@@ -205,7 +205,7 @@ impl PyJulienTour {
     fn taken_trumps(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
         Ok(self
             .0
-            .taken(crate::seat_arg::<Julien>(seat)?)
+            .taken(crate::seat_arg_among(Julien::NAME, Julien::PLAYER_COUNTS[0], seat)?)
             .iter()
             .map(PyCard)
             .collect())
@@ -291,7 +291,7 @@ game_class!(
         /// The cards a seat holds, in face-id order.
         fn hand(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
             let game = self.game()?;
-            let seat = crate::seat_arg::<Julien>(seat)?;
+            let seat = crate::seat_arg(&**game, seat)?;
             Ok(game.hand(seat).py_err()?.iter().map(PyCard).collect())
         }
 
@@ -455,7 +455,7 @@ macro_rules! public_getters {
             /// The cards of the tricks a seat won this Tour.
             fn collected(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
                 let source = self.source()?;
-                let seat = crate::seat_arg::<Julien>(seat)?;
+                let seat = crate::seat_arg_among(Julien::NAME, source.num_players(), seat)?;
                 Ok(source
                     .collected(seat)
                     .py_err()?
@@ -467,7 +467,7 @@ macro_rules! public_getters {
             /// The trump cards a seat took this Tour (Spéco, Superspec).
             fn taken_trumps(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
                 let source = self.source()?;
-                let seat = crate::seat_arg::<Julien>(seat)?;
+                let seat = crate::seat_arg_among(Julien::NAME, source.num_players(), seat)?;
                 Ok(source.taken(seat).py_err()?.iter().map(PyCard).collect())
             }
 

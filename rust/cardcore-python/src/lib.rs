@@ -8,7 +8,7 @@ use std::sync::{Mutex, MutexGuard, TryLockError};
 use std::time::Duration;
 
 use cardcore::card::{Card, Rank, Suit};
-use cardcore::game::{check_action_id, check_seat, ActionId, Game};
+use cardcore::game::{check_action_id, check_seat_among, ActionId, Game};
 use cardcore::options::OptionKind;
 use cardcore::Error;
 use pyo3::create_exception;
@@ -20,6 +20,7 @@ use serde_json::{Map, Value};
 
 mod brouc;
 mod julien;
+mod tarot;
 
 create_exception!(
     cardcore,
@@ -503,20 +504,24 @@ fn plays<const N: usize>(trick: &cardcore::trick::Trick<N>) -> Vec<(usize, PyCar
         .collect()
 }
 
-/// A seat of game `G`: an `int` in `0..G::NUM_PLAYERS`.
-fn seat_arg<G: Game>(seat: &Bound<'_, PyAny>) -> PyResult<usize> {
+/// A seat of `game`: an `int` in `0..game.num_players()`.
+fn seat_arg<G: Game>(game: &G, seat: &Bound<'_, PyAny>) -> PyResult<usize> {
+    seat_arg_among(G::NAME, game.num_players(), seat)
+}
+
+/// A seat at a table of `num_players` seats of game `name`.
+fn seat_arg_among(name: &str, num_players: usize, seat: &Bound<'_, PyAny>) -> PyResult<usize> {
     if !is_int(seat) {
         let message = format!("expected a seat number (an int), got {}", shown(seat));
         return Err(to_py_err(Failure::Type(Error::Seat(message))));
     }
     match seat.extract::<usize>() {
-        Ok(seat) => check_seat::<G>(seat).py_err(),
+        Ok(seat) => check_seat_among(name, num_players, seat).py_err(),
         // Negative, or past usize: named as given, in check_seat's words.
         Err(_) => Err(to_py_err(Error::Seat(format!(
-            "seat {} is out of range: {} has seats 0 to {}",
+            "seat {} is out of range: {name} has seats 0 to {}",
             shown(seat),
-            G::NAME,
-            G::NUM_PLAYERS - 1
+            num_players - 1
         )))),
     }
 }
@@ -914,8 +919,8 @@ macro_rules! game_class {
 
             /// The number of seats, numbered from 0.
             #[getter]
-            fn num_players(&self) -> usize {
-                <$Game as Game>::NUM_PLAYERS
+            fn num_players(&self) -> PyResult<usize> {
+                Ok(self.game()?.num_players())
             }
 
             /// The seat to act, None once the game is over.
@@ -998,7 +1003,7 @@ macro_rules! game_class {
             /// `to_dict()` is the JSON form (docs/protocol.md, "Observations").
             fn observation(&self, seat: &Bound<'_, PyAny>) -> PyResult<$Observed> {
                 let game = self.game()?;
-                let seat = crate::seat_arg::<$Game>(seat)?;
+                let seat = crate::seat_arg(&**game, seat)?;
                 let observed = cardcore::Observation::new(&**game, seat).py_err()?;
                 Ok($Observed { observed })
             }
@@ -1086,7 +1091,7 @@ macro_rules! observation_class {
             /// The number of seats.
             #[getter]
             fn num_players(&self) -> usize {
-                <$Game as Game>::NUM_PLAYERS
+                self.observed.num_players()
             }
 
             /// Every option in force.
@@ -1259,7 +1264,8 @@ fn game_info(py: Python<'_>) -> PyResult<Py<PyAny>> {
                     };
                     serde_json::json!({"name": spec.name, "kind": kind, "default": spec.default_value(), "doc": spec.doc})
                 }).collect();
-                serde_json::json!({"name": G::NAME, "doc": G::DESCRIPTION, "players": G::NUM_PLAYERS, "actions": G::ACTION_COUNT, "options": options})
+                let players = G::new(0, &serde_json::Map::new()).map_or(0, |game| game.num_players());
+                serde_json::json!({"name": G::NAME, "doc": G::DESCRIPTION, "players": players, "player_counts": G::PLAYER_COUNTS, "actions": G::ACTION_COUNT, "options": options})
             }, unknown => Value::Null)
         })
         .collect();
@@ -1513,6 +1519,14 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("JulienTour", py.get_type::<julien::PyJulienTour>())?;
     m.add_function(wrap_pyfunction!(julien::julien_score, m)?)?;
     m.add_function(wrap_pyfunction!(julien::julien_card_value, m)?)?;
+    m.add("Tarot", py.get_type::<tarot::PyTarot>())?;
+    m.add("TarotObservation", py.get_type::<tarot::PyTarotObservation>())?;
+    m.add("TarotTrick", py.get_type::<tarot::PyTarotTrick>())?;
+    m.add("TarotDeal", py.get_type::<tarot::PyTarotDeal>())?;
+    m.add("TarotDealResult", py.get_type::<tarot::PyDealResult>())?;
+    m.add("TarotPoignee", py.get_type::<tarot::PyPoignee>())?;
+    m.add_function(wrap_pyfunction!(tarot::tarot_settle, m)?)?;
+    m.add_function(wrap_pyfunction!(tarot::tarot_card_points, m)?)?;
     m.add_function(wrap_pyfunction!(deck, m)?)?;
     m.add_function(wrap_pyfunction!(new_game, m)?)?;
     m.add_function(wrap_pyfunction!(from_json, m)?)?;

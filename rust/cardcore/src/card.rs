@@ -141,14 +141,20 @@ impl Card {
     }
 
     /// A tarot trump, 1 to 21.
-    pub fn tarot_trump(number: u8) -> Option<Card> {
-        (1..=21)
-            .contains(&number)
-            .then(|| Card(FIRST_TAROT_TRUMP + number - 1))
+    pub const fn tarot_trump(number: u8) -> Option<Card> {
+        if matches!(number, 1..=21) {
+            Some(Card(FIRST_TAROT_TRUMP + number - 1))
+        } else {
+            None
+        }
     }
 
-    pub fn from_id(id: usize) -> Option<Card> {
-        (id < FACE_COUNT).then_some(Card(id as u8))
+    pub const fn from_id(id: usize) -> Option<Card> {
+        if id < FACE_COUNT {
+            Some(Card(id as u8))
+        } else {
+            None
+        }
     }
 
     pub const fn id(self) -> usize {

@@ -28,6 +28,11 @@ impl CardSet {
         self.0
     }
 
+    /// The set whose face ids are the bits set in `bits`.
+    pub const fn from_bits(bits: u128) -> CardSet {
+        CardSet(bits)
+    }
+
     pub const fn single(card: Card) -> CardSet {
         CardSet(SINGLES[card.id()])
     }

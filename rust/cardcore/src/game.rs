@@ -17,7 +17,9 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     const NAME: &'static str;
     /// One line on the game, for listings.
     const DESCRIPTION: &'static str;
-    const NUM_PLAYERS: usize;
+    /// The player counts the game is played with (an option picks one when
+    /// there are several).
+    const PLAYER_COUNTS: &'static [usize];
     /// Action ids are `0..ACTION_COUNT`.
     const ACTION_COUNT: usize;
     /// The options, with their defaults; `single_deal` among them.
@@ -35,6 +37,8 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     }
     /// Every option in force, defaults filled in.
     fn options(&self) -> Value;
+    /// The seats at this game's table, numbered from 0.
+    fn num_players(&self) -> usize;
 
     /// The seat to act, `None` once the game is over.
     fn current_player(&self) -> Option<usize>;
@@ -88,14 +92,18 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
 }
 
 /// Checks a seat number against the game's seats.
-pub fn check_seat<G: Game>(seat: usize) -> Result<usize> {
-    if seat < G::NUM_PLAYERS {
+pub fn check_seat<G: Game>(game: &G, seat: usize) -> Result<usize> {
+    check_seat_among(G::NAME, game.num_players(), seat)
+}
+
+/// Checks a seat number against a table of `num_players` seats of game `name`.
+pub fn check_seat_among(name: &str, num_players: usize, seat: usize) -> Result<usize> {
+    if seat < num_players {
         Ok(seat)
     } else {
         Err(Error::Seat(format!(
-            "seat {seat} is out of range: {} has seats 0 to {}",
-            G::NAME,
-            G::NUM_PLAYERS - 1
+            "seat {seat} is out of range: {name} has seats 0 to {}",
+            num_players - 1
         )))
     }
 }

@@ -2,7 +2,7 @@
 //! generic tree in between, so memory stays proportional to what is valid),
 //! with exact keys, no duplicate key, and errors that name the path.
 
-use serde::de::{DeserializeOwned, Deserializer};
+use serde::de::{DeserializeOwned, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -63,6 +63,36 @@ pub fn nullable<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
     deserializer: D,
 ) -> Result<Option<T>, D::Error> {
     Option::deserialize(deserializer)
+}
+
+/// For per-seat lists of games whose player count is an option: at most `N`
+/// items. A longer list is refused at item `N + 1`, so a hostile text cannot
+/// make it hold more than a table's worth.
+pub fn at_most<'de, D: Deserializer<'de>, T: Deserialize<'de>, const N: usize>(
+    deserializer: D,
+) -> Result<Vec<T>, D::Error> {
+    struct Bounded<T, const N: usize>(std::marker::PhantomData<T>);
+
+    impl<'de, T: Deserialize<'de>, const N: usize> Visitor<'de> for Bounded<T, N> {
+        type Value = Vec<T>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "a list of at most {N} items, one per seat")
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut items: A) -> Result<Vec<T>, A::Error> {
+            let mut list = Vec::new();
+            while let Some(item) = items.next_element()? {
+                if list.len() == N {
+                    return Err(serde::de::Error::invalid_length(N + 1, &self));
+                }
+                list.push(item);
+            }
+            Ok(list)
+        }
+    }
+
+    deserializer.deserialize_seq(Bounded::<T, N>(std::marker::PhantomData))
 }
 
 /// A trick's plays: `[seat, card]` pairs in play order.

@@ -21,7 +21,7 @@ impl<G: Game> Observation<G> {
     /// What `seat` may know of `game` now (a seat out of range is an error).
     pub fn new(game: &G, seat: usize) -> Result<Self> {
         Ok(Observation {
-            seat: check_seat::<G>(seat)?,
+            seat: check_seat(game, seat)?,
             game: game.clone(),
         })
     }
@@ -41,6 +41,10 @@ impl<G: Game> Observation<G> {
 
     pub fn is_over(&self) -> bool {
         self.game.is_over()
+    }
+
+    pub fn num_players(&self) -> usize {
+        self.game.num_players()
     }
 
     pub fn scores(&self) -> Vec<i64> {

@@ -68,12 +68,13 @@ fn match_seeds(seed: u64, index: u64) -> (u64, u64) {
     (rng.next_u64(), rng.next_u64())
 }
 
-fn empty_summary<G: Game>() -> Summary {
+/// A summary of no match, for a table of `num_players` seats.
+fn empty_summary(num_players: usize) -> Summary {
     Summary {
         games: 0,
         decisions: 0,
-        wins: vec![0; G::NUM_PLAYERS],
-        score_sums: vec![0; G::NUM_PLAYERS],
+        wins: vec![0; num_players],
+        score_sums: vec![0; num_players],
         elapsed_seconds: 0.0,
         threads: 1,
     }
@@ -85,8 +86,9 @@ fn play_range<G: Game>(
     range: Range<u64>,
     options: &G::Options,
     control: &Control,
+    num_players: usize,
 ) -> Summary {
-    let mut summary = empty_summary::<G>();
+    let mut summary = empty_summary(num_players);
     let mut since_check = 0;
     for index in range {
         if since_check == 0 && control.is_stopped() {
@@ -147,6 +149,7 @@ pub fn simulate_with<G: Game>(
         return Err(Error::option("threads", "must be at least 1"));
     }
     let options = &G::read_options(options)?; // read once, before any thread starts
+    let num_players = G::with_options(seed, options).num_players();
     let start = Instant::now();
     let threads_used = threads.min(games.max(1) as usize);
     let per_thread = games.div_ceil(threads_used as u64);
@@ -157,7 +160,7 @@ pub fn simulate_with<G: Game>(
                 let range = (t * per_thread).min(games)..((t + 1) * per_thread).min(games);
                 let finished = finished.clone();
                 scope.spawn(move || {
-                    let part = play_range::<G>(seed, range, options, control);
+                    let part = play_range::<G>(seed, range, options, control, num_players);
                     finished.send(()).ok(); // the caller listens until every worker is done
                     part
                 })
@@ -181,7 +184,7 @@ pub fn simulate_with<G: Game>(
             })
             .collect()
     });
-    let mut total = empty_summary::<G>();
+    let mut total = empty_summary(num_players);
     for part in parts {
         total.games += part.games;
         total.decisions += part.decisions;

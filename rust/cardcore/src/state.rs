@@ -49,8 +49,11 @@ pub trait Replay: Game {
     fn dealer(&self) -> usize;
     /// Whether the options name the first dealer (else it is drawn).
     fn first_dealer_fixed(&self) -> bool;
-    /// Replaces the deal just dealt (nothing played yet) by `deal`, dealt by `dealer`.
-    fn redeal(&mut self, dealer: usize, deal: &Self::Deal);
+    /// Lays `deal`, dealt by `dealer`, out as deal `number`: the first deal
+    /// dealt from the generator since the last action (nothing played in it
+    /// yet). A game that voids a deal as it lays it out deals the next one at
+    /// once; such deals dealt after deal `number` are dropped.
+    fn redeal(&mut self, number: usize, dealer: usize, deal: &Self::Deal);
     /// Sets the generator, which decides the deals still to come.
     fn set_rng(&mut self, rng: SplitMix64);
 }
@@ -125,17 +128,17 @@ pub fn from_json<G: Replay>(text: &str) -> Result<G> {
 
 /// Plays `history` on `game`, each deal dealt as `deals` records it.
 fn replay<G: Replay>(mut game: G, deals: &[(usize, G::Deal)], history: &[ActionId]) -> Result<G> {
-    let Some((dealer, deal)) = deals.first() else {
+    let Some(&(first_dealer, _)) = deals.first() else {
         return Err(Error::json("the state records no deal"));
     };
-    if game.first_dealer_fixed() && *dealer != game.dealer() {
+    if game.first_dealer_fixed() && first_dealer != game.dealer() {
         return Err(Error::json(format!(
-            "deal 1 is dealt by seat {dealer}, but the first_dealer option names seat {}",
+            "deal 1 is dealt by seat {first_dealer}, but the first_dealer option names seat {}",
             game.dealer()
         )));
     }
-    game.redeal(*dealer, deal);
-    let mut dealt = 1;
+    let mut dealt = 0;
+    lay_out_new_deals(&mut game, deals, &mut dealt, first_dealer)?;
     for (index, &action) in history.iter().enumerate() {
         game.apply(action).map_err(|e| {
             Error::json(format!(
@@ -143,24 +146,7 @@ fn replay<G: Replay>(mut game: G, deals: &[(usize, G::Deal)], history: &[ActionI
                 G::action_text(action)
             ))
         })?;
-        if game.deal_number() > dealt {
-            let Some((dealer, deal)) = deals.get(dealt) else {
-                return Err(Error::json(format!(
-                    "the history goes on to deal {}, but the state records {} deals",
-                    game.deal_number(),
-                    deals.len()
-                )));
-            };
-            if *dealer != game.dealer() {
-                return Err(Error::json(format!(
-                    "deal {} is dealt by seat {dealer}, but the rules give seat {}",
-                    game.deal_number(),
-                    game.dealer()
-                )));
-            }
-            game.redeal(*dealer, deal);
-            dealt += 1;
-        }
+        lay_out_new_deals(&mut game, deals, &mut dealt, first_dealer)?;
     }
     if dealt < deals.len() {
         return Err(Error::json(format!(
@@ -169,6 +155,36 @@ fn replay<G: Replay>(mut game: G, deals: &[(usize, G::Deal)], history: &[ActionI
         )));
     }
     Ok(game)
+}
+
+/// Replaces the deals the game has dealt from its generator since the last
+/// action (or since it was made) by the recorded ones, in turn: usually one,
+/// several when a deal is void as soon as it is laid out (Tarot's petit sec).
+/// The deal passes one seat in the order of play after every deal.
+fn lay_out_new_deals<G: Replay>(
+    game: &mut G,
+    deals: &[(usize, G::Deal)],
+    dealt: &mut usize,
+    first_dealer: usize,
+) -> Result<()> {
+    while game.deal_number() > *dealt {
+        let number = *dealt + 1;
+        let Some((dealer, deal)) = deals.get(*dealt) else {
+            return Err(Error::json(format!(
+                "the history goes on to deal {number}, but the state records {} deals",
+                deals.len()
+            )));
+        };
+        let expected = (first_dealer + number - 1) % game.num_players();
+        if *dealer != expected {
+            return Err(Error::json(format!(
+                "deal {number} is dealt by seat {dealer}, but the rules give seat {expected}"
+            )));
+        }
+        game.redeal(number, *dealer, deal);
+        *dealt = number;
+    }
+    Ok(())
 }
 
 /// The history as action texts, read with the game's own notation.
@@ -244,7 +260,7 @@ pub fn observation<G: Replay>(
     seat: usize,
     hands: &[CardSet],
 ) -> Result<Map<String, Value>> {
-    let seat = check_seat::<G>(seat)?;
+    let seat = check_seat(game, seat)?;
     let Ok(Value::Object(mut view)) = serde_json::to_value(game.save(View::Public)) else {
         return Err(Error::json("a state that does not save as an object"));
     };

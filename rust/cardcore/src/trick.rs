@@ -3,11 +3,13 @@
 use crate::card::Card;
 use crate::cardset::CardSet;
 
-/// A trick of up to `N` cards, one per seat in order of play from the leader.
+/// A trick of one card per seat in order of play from the leader, for a
+/// table of up to `N` seats (`N` itself unless made [`Trick::with_players`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Trick<const N: usize> {
     leader: u8,
     len: u8,
+    players: u8,
     cards: [Option<Card>; N],
     /// The same cards as a set, for the rules that ask what lies in the trick.
     set: CardSet,
@@ -15,9 +17,16 @@ pub struct Trick<const N: usize> {
 
 impl<const N: usize> Trick<N> {
     pub const fn new(leader: usize) -> Self {
+        Self::with_players(leader, N)
+    }
+
+    /// A trick at a table of `players` seats (at most `N`): games whose player
+    /// count is an option.
+    pub const fn with_players(leader: usize, players: usize) -> Self {
         Trick {
             leader: leader as u8,
             len: 0,
+            players: players as u8,
             cards: [None; N],
             set: CardSet::EMPTY,
         }
@@ -36,12 +45,12 @@ impl<const N: usize> Trick<N> {
     }
 
     pub const fn is_complete(&self) -> bool {
-        self.len as usize == N
+        self.len == self.players
     }
 
     /// The seat to play next.
     pub const fn next_seat(&self) -> usize {
-        (self.leader as usize + self.len as usize) % N
+        (self.leader as usize + self.len as usize) % self.players as usize
     }
 
     pub fn led(&self) -> Option<Card> {
@@ -61,7 +70,7 @@ impl<const N: usize> Trick<N> {
             .iter()
             .flatten()
             .enumerate()
-            .map(|(i, &card)| ((self.leader as usize + i) % N, card))
+            .map(|(i, &card)| ((self.leader as usize + i) % self.players as usize, card))
     }
 
     pub const fn cards(&self) -> CardSet {
@@ -106,6 +115,19 @@ mod tests {
         let led = trick.led().unwrap().suit();
         let winner = trick.winner_by(|c| (c.suit() == led).then(|| c.rank().unwrap() as u16));
         assert_eq!(winner, 3);
+    }
+
+    #[test]
+    fn a_table_smaller_than_the_capacity() {
+        let mut trick = Trick::<5>::with_players(2, 3);
+        for text in ["9H", "AH", "7S"] {
+            assert!(!trick.is_complete());
+            trick.push(text.parse().unwrap());
+        }
+        assert!(trick.is_complete());
+        assert_eq!(trick.next_seat(), 2);
+        let seats: Vec<usize> = trick.plays().map(|(s, _)| s).collect();
+        assert_eq!(seats, [2, 0, 1]);
     }
 
     #[test]

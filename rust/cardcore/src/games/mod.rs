@@ -2,9 +2,10 @@
 
 pub mod brouc;
 pub mod julien;
+pub mod tarot;
 
 /// Every registered game name, in `cardcore.GAMES` order.
-pub const GAMES: &[&str] = &["brouc", "julien"];
+pub const GAMES: &[&str] = &["brouc", "julien", "tarot"];
 
 /// Runs `$body` with `$G` standing for the game type registered as `$name`,
 /// or evaluates `$unknown` when no game has that name. The only place that
@@ -19,6 +20,10 @@ macro_rules! with_game {
             }
             "julien" => {
                 type $G = $crate::games::julien::Julien;
+                $body
+            }
+            "tarot" => {
+                type $G = $crate::games::tarot::Tarot;
                 $body
             }
             _ => $unknown,

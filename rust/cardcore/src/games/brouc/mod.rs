@@ -163,7 +163,7 @@ impl Brouc {
     }
 
     pub fn hand(&self, seat: usize) -> Result<CardSet> {
-        Ok(self.hands[check_seat::<Self>(seat)?])
+        Ok(self.hands[check_seat(self, seat)?])
     }
 
     pub const fn trick(&self) -> &Trick<PLAYERS> {
@@ -397,7 +397,7 @@ impl Game for Brouc {
     const NAME: &'static str = "brouc";
     const DESCRIPTION: &'static str =
         "Brouc: a Swiss 32-card Jass game, two teams of two, marriages and announcements, first team over 30";
-    const NUM_PLAYERS: usize = PLAYERS;
+    const PLAYER_COUNTS: &'static [usize] = &[PLAYERS];
     const ACTION_COUNT: usize = 32;
     const OPTIONS: &'static [OptionSpec] = OPTIONS;
 
@@ -437,6 +437,10 @@ impl Game for Brouc {
             "target": self.options.target,
             "first_dealer": self.options.first_dealer,
         })
+    }
+
+    fn num_players(&self) -> usize {
+        PLAYERS
     }
 
     fn current_player(&self) -> Option<usize> {

@@ -9,7 +9,7 @@ use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
 use crate::deal::{check_dealt, starting_hands};
 use crate::error::{Error, Result};
-use crate::game::{check_seat, Game};
+use crate::game::{check_seat_among, Game};
 use crate::json::{self, Plays};
 use crate::options;
 use crate::rng::SplitMix64;
@@ -82,7 +82,7 @@ pub(super) fn dealt(
 ) -> Result<(usize, Dealt)> {
     let hands = starting_hands(plays, held)?;
     check_dealt(&hands, TRICKS_PER_DEAL, &[], deck_set())?;
-    let dealer = check_seat::<Brouc>(usize::from(dealer))
+    let dealer = check_seat_among(Brouc::NAME, PLAYERS, usize::from(dealer))
         .map_err(|e| Error::json(format!("dealer: {e}")))?;
     if !hands[dealer].contains(trump_card) {
         return Err(Error::json(format!(
@@ -172,7 +172,7 @@ impl Replay for Brouc {
         self.options.first_dealer.is_some()
     }
 
-    fn redeal(&mut self, dealer: usize, deal: &Dealt) {
+    fn redeal(&mut self, _number: usize, dealer: usize, deal: &Dealt) {
         self.start_deal(dealer, deal);
     }
 

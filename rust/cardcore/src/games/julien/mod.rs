@@ -163,7 +163,7 @@ pub struct Julien {
 
 impl Julien {
     pub fn hand(&self, seat: usize) -> Result<CardSet> {
-        Ok(self.hands[check_seat::<Self>(seat)?])
+        Ok(self.hands[check_seat(self, seat)?])
     }
 
     pub const fn trick(&self) -> &Trick<PLAYERS> {
@@ -227,12 +227,12 @@ impl Julien {
 
     /// The cards of the tricks `seat` won this Tour.
     pub fn collected(&self, seat: usize) -> Result<CardSet> {
-        Ok(self.tour.collected(check_seat::<Self>(seat)?))
+        Ok(self.tour.collected(check_seat(self, seat)?))
     }
 
     /// The trump cards `seat` took this Tour (the Spéco, the Superspec).
     pub fn taken(&self, seat: usize) -> Result<CardSet> {
-        Ok(self.tour.taken(check_seat::<Self>(seat)?))
+        Ok(self.tour.taken(check_seat(self, seat)?))
     }
 
     /// The talon as every seat sees it: `None` for a card still masked.
@@ -380,7 +380,7 @@ impl Game for Julien {
     const NAME: &'static str = "julien";
     const DESCRIPTION: &'static str =
         "Le Julien: 4 players, 52 cards, a new trump every trick, Couleur contracts, the Spéco and the Superspec";
-    const NUM_PLAYERS: usize = PLAYERS;
+    const PLAYER_COUNTS: &'static [usize] = &[PLAYERS];
     const ACTION_COUNT: usize = ACTION_COUNT;
     const OPTIONS: &'static [OptionSpec] = OPTIONS;
 
@@ -419,6 +419,10 @@ impl Game for Julien {
             "twenty_five_every_tour": self.options.twenty_five_every_tour,
             "first_dealer": self.options.first_dealer,
         })
+    }
+
+    fn num_players(&self) -> usize {
+        PLAYERS
     }
 
     fn current_player(&self) -> Option<usize> {

@@ -1,0 +1,249 @@
+//! The count of a deal (Points, T1, T2, T4-T7, T13) and its settlement
+//! (Score et fin, T12, T16), in half points.
+
+use serde::{Deserialize, Serialize};
+
+use super::play::{BOUTS, PETIT};
+use super::record::{Bid, DealRecord, Level, Side};
+use super::MAX_PLAYERS;
+use crate::card::{Card, Rank};
+use crate::cardset::CardSet;
+use crate::error::{Error, Result};
+use crate::json;
+
+/// T1: a card's points in half points: bouts and kings 9, queens 7, knights
+/// 5, jacks 3, other cards 1 (182 in the deck).
+pub const fn half_points(card: Card) -> u8 {
+    if BOUTS.contains(card) {
+        return 9;
+    }
+    match card.rank() {
+        Some(Rank::King) => 9,
+        Some(Rank::Queen) => 7,
+        Some(Rank::Knight) => 5,
+        Some(Rank::Jack) => 3,
+        _ => 1,
+    }
+}
+
+/// The half points of a set of cards.
+pub fn pile_points(cards: CardSet) -> u8 {
+    cards.iter().map(half_points).sum()
+}
+
+/// Objectif: the target by bouts (0 to 3) in half points: 56, 51, 41, 36.
+pub const TARGETS: [u8; 4] = [112, 102, 82, 72];
+
+/// A deal's count and settlement (docs/rules/tarot.md, "Settlement").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DealResult {
+    /// The taker's side's card points, in half points.
+    pub points: u8,
+    pub bouts: u8,
+    /// The target, in half points.
+    pub target: u8,
+    pub made: bool,
+    /// |points - target| rounded up to a whole point (T6).
+    pub difference: u8,
+    #[serde(deserialize_with = "json::nullable")]
+    pub petit_au_bout: Option<Side>,
+    /// The side that won every trick.
+    #[serde(deserialize_with = "json::nullable")]
+    pub slam: Option<Side>,
+    /// Each defender's stake S, positive when the taker's side gains.
+    pub stake: i64,
+    /// Each seat's score.
+    #[serde(deserialize_with = "json::at_most::<_, _, MAX_PLAYERS>")]
+    pub scores: Vec<i64>,
+}
+
+/// What a settlement needs to know of a deal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settlement {
+    pub players: usize,
+    pub contract: Bid,
+    /// The taker's side's card points, in half points (0 to 182).
+    pub points: u8,
+    pub bouts: u8,
+    pub petit_au_bout: Option<Side>,
+    pub poignees: Vec<Level>,
+    pub slam_announced: bool,
+    /// The side that won every trick, if one did.
+    pub slam: Option<Side>,
+    pub taker: usize,
+    /// Five players: the partner, `None` for a taker alone.
+    pub partner: Option<usize>,
+}
+
+impl Settlement {
+    fn check(&self) -> Result<()> {
+        let bad = |name: &str, message: String| Err(Error::option(name, message));
+        if !(3..=5).contains(&self.players) {
+            return bad("players", format!("{} is not 3, 4 or 5", self.players));
+        }
+        if self.contract == Bid::Pass {
+            return bad("contract", "a pass is no contract".to_owned());
+        }
+        if self.points > 182 {
+            return bad(
+                "points",
+                format!("{} is over 91", f64::from(self.points) / 2.0),
+            );
+        }
+        if self.bouts > 3 {
+            return bad("bouts", format!("{} is not 0 to 3", self.bouts));
+        }
+        if self.taker >= self.players {
+            return bad("taker", format!("seat {} is not at the table", self.taker));
+        }
+        match self.partner {
+            Some(_) if self.players != 5 => {
+                bad("partner", "only five players call a partner".to_owned())
+            }
+            Some(partner) if partner >= self.players || partner == self.taker => bad(
+                "partner",
+                format!("seat {partner} is not another seat at the table"),
+            ),
+            _ => Ok(()),
+        }
+    }
+
+    /// Settles the deal: the result, with each seat's score.
+    pub fn settle(&self) -> Result<DealResult> {
+        self.check()?;
+        let target = TARGETS[usize::from(self.bouts)];
+        let made = self.points >= target;
+        let difference = self.points.abs_diff(target).div_ceil(2);
+        let multiplier = self.contract.multiplier();
+        let won = if made { 1 } else { -1 };
+        let for_side = |side: Side| if side == Side::Taker { 1 } else { -1 };
+        let mut stake = won * (25 + i64::from(difference)) * multiplier;
+        if let Some(side) = self.petit_au_bout {
+            stake += for_side(side) * 10 * multiplier;
+        }
+        stake += won * self.poignees.iter().map(|level| level.bonus()).sum::<i64>();
+        stake += match (self.slam, self.slam_announced) {
+            (Some(Side::Taker), true) => 400,
+            (Some(Side::Taker), false) => 200,
+            (Some(Side::Defence), true) => -400,
+            (Some(Side::Defence), false) => -200,
+            (None, true) => -200,
+            (None, false) => 0,
+        };
+        let mut scores = vec![-stake; self.players];
+        let (taker_share, partner_share) = match (self.players, self.partner) {
+            (3, _) => (2, 0),
+            (4, _) => (3, 0),
+            (_, Some(_)) => (2, 1),
+            (_, None) => (4, 0),
+        };
+        scores[self.taker] = taker_share * stake;
+        if let Some(partner) = self.partner {
+            scores[partner] = partner_share * stake;
+        }
+        Ok(DealResult {
+            points: self.points,
+            bouts: self.bouts,
+            target,
+            made,
+            difference,
+            petit_au_bout: self.petit_au_bout,
+            slam: self.slam,
+            stake,
+            scores,
+        })
+    }
+}
+
+/// The taker's side's pile so far: its card points (half points, with the
+/// Excuse's half point passed, T2) and bouts (T7), over the tricks played,
+/// the last of `tricks_per_deal` with T4 and T5; with the discard or the
+/// chien once `complete`.
+pub(super) fn taker_pile(
+    deal: &DealRecord,
+    tricks_per_deal: usize,
+    excuse_to_winner: bool,
+    complete: bool,
+) -> (u8, u8) {
+    let mut pile = CardSet::EMPTY;
+    let mut passed: i16 = 0;
+    let tricks = deal.tricks();
+    for (index, played) in tricks.iter().enumerate() {
+        let last = index + 1 == tricks_per_deal;
+        let winning_side = deal.side_of(usize::from(played.winner));
+        for (seat, card) in played.trick.plays() {
+            let goes_to = if !card.is_excuse() || usize::from(played.winner) == seat {
+                // A card goes to the trick's winner; so does T4's winning Excuse.
+                winning_side
+            } else if !last {
+                // T2: the Excuse stays with its side, for a half point.
+                let owner = deal.side_of(seat);
+                if owner != winning_side {
+                    passed += if winning_side == Side::Taker { 1 } else { -1 };
+                }
+                owner
+            } else if excuse_to_winner {
+                winning_side
+            } else {
+                // T5: on the last trick it goes to the other side.
+                deal.side_of(seat).opposite()
+            };
+            if goes_to == Side::Taker {
+                pile.insert(card);
+            }
+        }
+    }
+    if complete {
+        match deal.contract() {
+            Some(Bid::Prise | Bid::Garde) => pile = pile.union(deal.discard()),
+            Some(Bid::GardeSans) => pile = pile.union(deal.chien()),
+            _ => {}
+        }
+    }
+    let points = i16::from(pile_points(pile)) + passed;
+    (points as u8, pile.intersection(BOUTS).len() as u8)
+}
+
+/// Every card counted so far: those of the completed tricks, and the
+/// discard or the chien once `complete`.
+pub(super) fn counted_cards(deal: &DealRecord, complete: bool) -> CardSet {
+    let aside = match deal.contract() {
+        Some(Bid::Prise | Bid::Garde) => deal.discard(),
+        _ => deal.chien(),
+    };
+    deal.tricks()
+        .iter()
+        .fold(if complete { aside } else { CardSet::EMPTY }, |all, t| {
+            all.union(t.trick.cards())
+        })
+}
+
+/// T13: the side winning the trick that holds the Petit, if it is the last
+/// trick (the second last when the last is T4's Excuse lead).
+pub(super) fn petit_au_bout(deal: &DealRecord) -> Option<Side> {
+    let tricks = deal.tricks();
+    let last = tricks.last()?;
+    let excuse_won = last.trick.led() == Some(Card::EXCUSE)
+        && usize::from(last.winner) == last.trick.leader();
+    let judged = if excuse_won {
+        tricks.get(tricks.len().checked_sub(2)?)?
+    } else {
+        last
+    };
+    judged
+        .trick
+        .cards()
+        .contains(PETIT)
+        .then(|| deal.side_of(usize::from(judged.winner)))
+}
+
+/// The side that won every trick, if one did.
+pub(super) fn slam(deal: &DealRecord) -> Option<Side> {
+    let mut sides = deal
+        .tricks()
+        .iter()
+        .map(|played| deal.side_of(usize::from(played.winner)));
+    let first = sides.next()?;
+    sides.all(|side| side == first).then_some(first)
+}

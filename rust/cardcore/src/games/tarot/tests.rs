@@ -1,0 +1,407 @@
+//! French Tarot's unit tests: the text's example and each rule's cases.
+
+use super::play::{callable, legal_cards, legal_discards, petit_sec, poignee, winner, TRUMPS};
+use super::scoring::{petit_au_bout, slam, taker_pile};
+use super::*;
+
+fn cards(texts: &str) -> Vec<Card> {
+    texts
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect()
+}
+
+fn set(texts: &str) -> CardSet {
+    cards(texts).into_iter().collect()
+}
+
+fn trick(leader: usize, texts: &str) -> Trick<MAX_PLAYERS> {
+    let mut trick = Trick::with_players(leader, 4);
+    for card in cards(texts) {
+        trick.push(card);
+    }
+    trick
+}
+
+fn new_game(seed: u64, options: Value) -> Tarot {
+    Tarot::new(seed, options.as_object().unwrap()).unwrap()
+}
+
+fn legal(game: &Tarot) -> Vec<ActionId> {
+    let mut out = Vec::new();
+    game.legal_actions(&mut out);
+    out
+}
+
+fn settle(contract: Bid, points: u8, bouts: u8) -> Settlement {
+    Settlement {
+        players: 4,
+        contract,
+        points,
+        bouts,
+        petit_au_bout: None,
+        poignees: Vec::new(),
+        slam_announced: false,
+        slam: None,
+        taker: 0,
+        partner: None,
+    }
+}
+
+#[test]
+fn action_ids_and_texts() {
+    assert_eq!(Tarot::action_text(0), "2S");
+    assert_eq!(Tarot::action_text(13), "AS");
+    assert_eq!(Tarot::action_text(56), "1T");
+    assert_eq!(Tarot::action_text(77), "EX");
+    assert_eq!(Tarot::action_text(78 + 12), "discard KS");
+    assert_eq!(Tarot::action_text(156), "pass");
+    assert_eq!(Tarot::action_text(160), "garde contre");
+    assert_eq!(Tarot::action_text(161), "call KS");
+    assert_eq!(Tarot::action_text(164), "call KC");
+    assert_eq!(Tarot::action_text(165), "call QS");
+    assert_eq!(Tarot::action_text(176), "call JC");
+    assert_eq!(Tarot::action_text(177), "slam");
+    assert_eq!(Tarot::action_text(179), "no poignee");
+    assert_eq!(Tarot::action_text(180), "poignee");
+    assert_eq!(Tarot::action_text(182), "triple poignee");
+    for action in 0..ACTION_COUNT as ActionId {
+        let text = Tarot::action_text(action);
+        assert_eq!(Tarot::parse_action(&text).unwrap(), action, "{text}");
+        assert_eq!(Tarot::parse_action(&text.to_uppercase()).unwrap(), action);
+    }
+    for bad in ["call 2S", "call 1T", "discard", "garde  sans", "JK", "poignee simple", ""] {
+        assert!(Tarot::parse_action(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn the_texts_example_garde_two_bouts_45_points() {
+    let result = settle(Bid::Garde, 90, 2).settle().unwrap();
+    assert!(result.made);
+    assert_eq!(result.difference, 4);
+    assert_eq!(result.stake, 58);
+    assert_eq!(result.scores, [174, -58, -58, -58]);
+}
+
+#[test]
+fn half_points_round_up_to_the_deals_winner() {
+    // T6: 40.5 against 41 fails by 1; 41.5 makes it by 1.
+    let failed = settle(Bid::Prise, 81, 2).settle().unwrap();
+    assert!(!failed.made);
+    assert_eq!((failed.difference, failed.stake), (1, -26));
+    let made = settle(Bid::Prise, 83, 2).settle().unwrap();
+    assert!(made.made);
+    assert_eq!((made.difference, made.stake), (1, 26));
+    let exact = settle(Bid::GardeContre, 112, 0).settle().unwrap();
+    assert_eq!((exact.difference, exact.stake), (0, 150));
+}
+
+#[test]
+fn bonuses_petit_au_bout_poignees_and_slams() {
+    let mut s = settle(Bid::GardeSans, 72, 3);
+    s.petit_au_bout = Some(Side::Defence);
+    s.poignees = vec![Level::Simple, Level::Triple];
+    // (25 + 0) x 4 - 10 x 4 + 60 (the poignées go to the contract's winner)
+    assert_eq!(s.settle().unwrap().stake, 100 - 40 + 60);
+    s.points = 70;
+    // failed by 1: -(26 x 4) - 40 - 60
+    assert_eq!(s.settle().unwrap().stake, -104 - 40 - 60);
+    let mut slam_made = settle(Bid::Prise, 182, 3);
+    slam_made.slam = Some(Side::Taker);
+    assert_eq!(slam_made.settle().unwrap().stake, (25 + 55) + 200);
+    slam_made.slam_announced = true;
+    assert_eq!(slam_made.settle().unwrap().stake, 80 + 400);
+    let mut slam_failed = settle(Bid::Prise, 100, 3);
+    slam_failed.slam_announced = true;
+    assert_eq!(slam_failed.settle().unwrap().stake, (25 + 14) - 200);
+    // T12: an announced slam failed and a defence slam both count.
+    let mut defence = settle(Bid::Prise, 0, 0);
+    defence.slam = Some(Side::Defence);
+    assert_eq!(defence.settle().unwrap().stake, -(25 + 56) - 200);
+    defence.slam_announced = true;
+    assert_eq!(defence.settle().unwrap().stake, -(25 + 56) - 400);
+}
+
+#[test]
+fn shares_at_three_four_and_five_players() {
+    let mut s = settle(Bid::Prise, 112, 0);
+    assert_eq!(s.settle().unwrap().scores, [75, -25, -25, -25]);
+    s.players = 3;
+    s.taker = 2;
+    assert_eq!(s.settle().unwrap().scores, [-25, -25, 50]);
+    s.players = 5;
+    s.partner = Some(4);
+    assert_eq!(s.settle().unwrap().scores, [-25, -25, 50, -25, 25]);
+    s.partner = None;
+    assert_eq!(s.settle().unwrap().scores, [-25, -25, 100, -25, -25]);
+    for players in 3..=5 {
+        s.players = players;
+        s.partner = None;
+        assert_eq!(s.settle().unwrap().scores.iter().sum::<i64>(), 0);
+    }
+    s.players = 4;
+    s.partner = Some(1);
+    assert!(s.settle().is_err());
+}
+
+#[test]
+fn follow_then_trump_then_overtrump_and_the_excuse_always() {
+    let hand = set("3H KD 5T 12T 1T EX");
+    // Follow the led suit, or the Excuse.
+    assert_eq!(legal_cards(hand, &trick(0, "9H"), None), set("3H EX"));
+    // Void in spades: trump, overtrumping the 8.
+    assert_eq!(legal_cards(hand, &trick(0, "9S 8T"), None), set("12T EX"));
+    // Unable to overtrump the 15: any trump (T17, even over a partner).
+    assert_eq!(legal_cards(hand, &trick(0, "9S 15T"), None), set("1T 5T 12T EX"));
+    // Trumps led: overtrump too.
+    assert_eq!(legal_cards(hand, &trick(0, "7T"), None), set("12T EX"));
+    // T3: after an Excuse lead, the next card sets the suit.
+    assert_eq!(legal_cards(hand, &trick(0, "EX"), None), hand);
+    assert_eq!(legal_cards(set("3H 5T"), &trick(0, "EX 4T"), None), set("5T"));
+    // Neither the suit nor a trump: anything.
+    let no_trumps = set("3H KD");
+    assert_eq!(legal_cards(no_trumps, &trick(0, "9S 15T"), None), no_trumps);
+}
+
+#[test]
+fn the_called_suit_is_not_led_to_the_first_trick_but_with_the_called_card() {
+    let empty = Trick::with_players(0, 5);
+    let king = "KH".parse().unwrap();
+    assert_eq!(legal_cards(set("3H 5H 2S"), &empty, Some(king)), set("2S"));
+    assert_eq!(legal_cards(set("3H KH 2S"), &empty, Some(king)), set("KH 2S"));
+    assert_eq!(legal_cards(set("3H 5H EX"), &empty, Some(king)), set("3H 5H EX"));
+}
+
+#[test]
+fn trick_winners_and_the_excuse() {
+    assert_eq!(winner(&trick(1, "9H KH 2T QH"), false), 3);
+    assert_eq!(winner(&trick(1, "9H KH AH QH"), false), 2);
+    // The ace is the lowest card of its suit.
+    assert_eq!(winner(&trick(0, "AH 2H 2S 3S"), false), 1);
+    // The Excuse never wins, led or not, but in T4's slam lead.
+    assert_eq!(winner(&trick(0, "EX 3S 5S 4S"), false), 2);
+    assert_eq!(winner(&trick(0, "EX 3S 5S 4S"), true), 0);
+    assert_eq!(winner(&trick(0, "3S EX 5S 4S"), true), 2);
+}
+
+#[test]
+fn discards_ordinary_cards_first_then_the_missing_trumps() {
+    let hand = set("KS KH QH 3H 2T 7T 1T 21T EX 4D");
+    // Three ordinary cards (QH 3H 4D) for six discards: trumps 2 to 20 too.
+    assert_eq!(legal_discards(hand, 6), set("QH 3H 4D 2T 7T"));
+    // As many ordinary cards as discards left: only them.
+    assert_eq!(legal_discards(hand, 3), set("QH 3H 4D"));
+    assert_eq!(legal_discards(set("KS 2T 5T 21T"), 2), set("2T 5T"));
+}
+
+#[test]
+fn a_taker_calls_kings_then_queens() {
+    assert_eq!(callable(set("KS 2T")), CardSet::rank(crate::card::Rank::King));
+    assert_eq!(
+        callable(set("KS KH KD KC QS")),
+        CardSet::rank(crate::card::Rank::Queen)
+    );
+}
+
+#[test]
+fn poignee_levels_and_shown_cards() {
+    let ten = set("1T 2T 3T 4T 5T 6T 7T 8T 9T 10T");
+    let shown = poignee(ten.union(set("KS")), CardSet::EMPTY, Level::Simple, 4).unwrap();
+    assert_eq!(shown.shown, ten);
+    assert!(poignee(ten, CardSet::EMPTY, Level::Double, 4).is_none());
+    // The Excuse makes up one missing trump, all trumps shown.
+    let nine = set("2T 3T 4T 5T 6T 7T 8T 9T 21T");
+    let with_excuse = nine.union(set("EX"));
+    assert_eq!(
+        poignee(with_excuse, CardSet::EMPTY, Level::Simple, 4).unwrap().shown,
+        with_excuse
+    );
+    // The lowest trumps are shown; five players show 8.
+    let shown = poignee(ten.union(set("21T EX")), CardSet::EMPTY, Level::Simple, 5).unwrap();
+    assert_eq!(shown.shown, set("1T 2T 3T 4T 5T 6T 7T 8T"));
+    assert!(poignee(ten, CardSet::EMPTY, Level::Simple, 3).is_none());
+    // T10: discarded trumps count towards a triple, shown first.
+    let thirteen = ten.union(set("11T 12T 21T"));
+    let discarded = set("13T 14T");
+    let triple = poignee(thirteen, discarded, Level::Triple, 4).unwrap();
+    assert_eq!(triple.shown, thirteen.union(discarded));
+}
+
+#[test]
+fn a_petit_sec_is_the_petit_alone_without_the_excuse() {
+    assert!(super::play::petit_sec(set("1T KS 2H")));
+    assert!(!super::play::petit_sec(set("1T EX KS")));
+    assert!(!super::play::petit_sec(set("1T 2T")));
+    assert!(!super::play::petit_sec(set("KS 2H")));
+    assert_eq!(TRUMPS.len(), 21);
+}
+
+/// A finished four-player deal: the taker seat 0 with `contract`, `tricks`
+/// as (leader, cards, winner).
+fn deal_record(contract: Bid, tricks: &[(usize, &str, usize)]) -> DealRecord {
+    let mut deal = DealRecord::new(1, 3, [CardSet::EMPTY; MAX_PLAYERS], CardSet::EMPTY);
+    deal.taker = Some(0);
+    deal.contract = Some(contract);
+    for &(leader, texts, winner) in tricks {
+        deal.tricks.push(PlayedTrick {
+            trick: trick(leader, texts),
+            winner: winner as u8,
+        });
+    }
+    deal
+}
+
+#[test]
+fn the_excuse_before_the_last_trick_stays_for_a_half_point() {
+    // The taker's Excuse in a trick the defence wins: kept, less a half point.
+    let deal = deal_record(Bid::Garde, &[(0, "EX 3S 5S 4S", 2), (2, "KH 2H 3H 4H", 2)]);
+    assert_eq!(taker_pile(&deal, 18, false, false), (8, 1));
+    // A defender's Excuse in a trick the taker wins: the taker gains a half point.
+    let deal = deal_record(Bid::Garde, &[(0, "KS EX 5S 4S", 0)]);
+    assert_eq!(taker_pile(&deal, 18, false, false), (9 + 1 + 1 + 1, 0));
+    // Partners: no half point passes.
+    let deal = deal_record(Bid::Garde, &[(0, "KS 2S EX 4S", 1)]);
+    assert_eq!(taker_pile(&deal, 18, false, false), (0, 0));
+}
+
+#[test]
+fn the_excuse_on_the_last_trick_goes_to_the_other_side() {
+    let deal = deal_record(Bid::Garde, &[(0, "KS 2S 3S EX", 0)]);
+    // T5: the defence's Excuse goes to the taker, who won: bout and points.
+    assert_eq!(taker_pile(&deal, 1, false, false), (9 + 1 + 1 + 9, 1));
+    // A defender's Excuse in a trick the defence wins goes to the taker too.
+    let deal = deal_record(Bid::Garde, &[(0, "2S EX 3S KS", 3)]);
+    assert_eq!(taker_pile(&deal, 1, false, false), (9, 1));
+    // The option: to the side winning the trick.
+    assert_eq!(taker_pile(&deal, 1, true, false), (0, 0));
+    // The taker's own Excuse goes to the defence.
+    let deal = deal_record(Bid::Garde, &[(3, "2S EX 3S KS", 2)]);
+    assert_eq!(taker_pile(&deal, 1, false, false), (0, 0));
+}
+
+#[test]
+fn the_slam_completing_excuse_lead_wins_and_keeps_the_petit_au_bout_before_it() {
+    let deal = deal_record(
+        Bid::Prise,
+        &[(0, "1T 2S 3S 4S", 0), (0, "EX 5S 6S 7S", 0)],
+    );
+    assert_eq!(slam(&deal), Some(Side::Taker));
+    assert_eq!(petit_au_bout(&deal), Some(Side::Taker));
+    assert_eq!(taker_pile(&deal, 2, false, false), (9 + 3 + 9 + 3, 2));
+    let lost = deal_record(Bid::Prise, &[(0, "2S 1T 4S 3S", 1)]);
+    assert_eq!(petit_au_bout(&lost), Some(Side::Defence));
+    assert_eq!(slam(&lost), Some(Side::Defence));
+}
+
+#[test]
+fn a_petit_sec_voids_the_deal_and_the_next_seat_deals() {
+    // Find a seed whose first deal has a petit sec.
+    let seed = (0..1000)
+        .find(|&seed| {
+            let mut rng = SplitMix64::new(seed);
+            let dealer = first_dealer(&mut rng, None, 4);
+            let mut game = new_game(0, json!({}));
+            game.rng = rng;
+            let dealt = game.shuffled_deal(dealer);
+            dealt.hands[..4].iter().any(|&h| petit_sec(h))
+        })
+        .unwrap();
+    let game = new_game(seed, json!({}));
+    let first = &game.finished_deals()[0];
+    assert_eq!(first.void(), Some(Void::PetitSec));
+    assert_eq!(game.deal_number(), 1 + game.finished_deals().len() as u32);
+    assert_eq!(game.dealer(), (first.dealer() + game.finished_deals().len()) % 4);
+    assert_eq!(game.phase(), "bid");
+    let back = Tarot::from_json(&game.to_json()).unwrap();
+    assert_eq!(back, game);
+}
+
+#[test]
+fn all_pass_voids_the_deal() {
+    let mut game = new_game(3, json!({"first_dealer": 0}));
+    let start = game.finished_deals().len();
+    for _ in 0..4 {
+        game.apply(FIRST_BID).unwrap();
+    }
+    let void = &game.finished_deals()[start];
+    assert_eq!(void.void(), Some(Void::AllPass));
+    // The next seat deals (and the one after it for each petit sec since).
+    let since = game.finished_deals().len() - start;
+    assert!(game.finished_deals()[start + 1..]
+        .iter()
+        .all(|d| d.void() == Some(Void::PetitSec)));
+    assert_eq!(game.dealer(), (void.dealer() + since) % 4);
+    assert!(game.deal_scores().is_empty());
+}
+
+#[test]
+fn bids_must_rise_and_the_chien_goes_to_a_prise_taker() {
+    let mut game = new_game(11, json!({"first_dealer": 3}));
+    let first = game.current_player().unwrap();
+    game.apply(FIRST_BID + 2).unwrap(); // garde
+    assert_eq!(legal(&game), [FIRST_BID, FIRST_BID + 3, FIRST_BID + 4]);
+    for _ in 0..3 {
+        game.apply(FIRST_BID).unwrap();
+    }
+    assert_eq!(game.taker(), Some(first));
+    assert_eq!(game.contract(), Some(Bid::Garde));
+    assert_eq!(game.phase(), "discard");
+    assert_eq!(game.hand(first).unwrap().len(), 24);
+    assert!(game.chien_shown());
+    for _ in 0..6 {
+        let action = legal(&game)[0];
+        game.apply(action).unwrap();
+    }
+    assert_eq!(game.phase(), "slam");
+    assert_eq!(game.hand(first).unwrap().len(), 18);
+    game.apply(SLAM).unwrap();
+    assert_eq!(game.current_player(), Some(first));
+}
+
+/// Plays random matches to their end, checking the invariants at every step
+/// and the state's round trip at a sample of them.
+fn random_matches(players: u8, options: Value, matches: u64) {
+    let mut options = options;
+    options["players"] = json!(players);
+    for seed in 0..matches {
+        let mut game = new_game(seed, options.clone());
+        let mut rng = SplitMix64::new(seed ^ 0x5eed);
+        let mut steps = 0;
+        while !game.is_over() {
+            let hands: usize = game.hands.iter().map(|h| h.len()).sum();
+            let chien = if game.deal.contract().is_some_and(Bid::takes_chien)
+                && game.phase != Phase::Call
+            {
+                0
+            } else {
+                game.deal.chien().len()
+            };
+            let played: usize = game.tricks().len() * usize::from(players) + game.trick().len();
+            assert_eq!(hands + chien + played + game.deal.discard().len(), 78);
+            if steps % 17 == 0 {
+                let back = Tarot::from_json(&game.to_json()).unwrap();
+                assert_eq!(back, game);
+            }
+            let legal = legal(&game);
+            assert!(!legal.is_empty());
+            let action = legal[rng.below(legal.len() as u64) as usize];
+            game.apply(action).unwrap();
+            steps += 1;
+        }
+        let back = Tarot::from_json(&game.to_json()).unwrap();
+        assert_eq!(back, game);
+        for scores in game.deal_scores() {
+            assert_eq!(scores.iter().sum::<i64>(), 0);
+        }
+        assert_eq!(game.scores().iter().sum::<i64>(), 0);
+        assert!(!game.winning_seats().is_empty());
+    }
+}
+
+#[test]
+fn random_matches_at_three_four_and_five() {
+    random_matches(4, json!({}), 6);
+    random_matches(3, json!({"excuse_to_winner": true}), 4);
+    random_matches(5, json!({"deals": 3}), 4);
+}

@@ -47,7 +47,7 @@ class RefAction:
 @dataclass(frozen=True)
 class Deal:
     """A deal as dealt: its dealer, each seat's starting hand (sorted by face id) and
-    its public setup (Brouc's turned card, Julien's talon in reading order)."""
+    its setup (Brouc's turned card, Julien's talon in reading order, Tarot's chien)."""
 
     dealer: int
     hands: tuple[tuple[str, ...], ...]

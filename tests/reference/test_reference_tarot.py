@@ -215,7 +215,8 @@ def test_options() -> None:
         "excuse_to_winner": False,
         "first_dealer": None,
     }
-    assert new_game("tarot", seed=3, players=3, first_dealer=2).dealer in (2, 0, 1)
+    named = new_game("tarot", seed=3, players=3, first_dealer=2)
+    assert (named.deal_number, named.dealer, named.current_player) == (1, 2, 0)
     bad: list[dict[str, object]] = [
         {"players": 6},
         {"players": 2},
@@ -532,23 +533,22 @@ def test_the_partner_is_secret_until_the_called_card_is_played() -> None:
 
 
 def test_d1_the_called_suit_is_not_led_to_the_first_trick() -> None:
-    # Seat 0 (the dealer's right) leads; it holds hearts, KH is called.
-    game = _five_player_deal(s0="2H 3H 4H 2S 3S 4S 5S 6S 2D 3D 4D 5D 1T 2T EX")
+    # Seat 0 (the dealer's right) leads, with 2H 3H 4H; KH is called. The layout gives
+    # seat 1 7S-AS and 5H-10H, seat 2 JH-AH (KH: the partner) and the diamonds.
+    game = _five_player_deal(s0="2H 3H 4H 2S 3S 4S 5S 6S 2D 3D 4D 5D 1T 21T EX")
     play(game, "garde sans, pass, pass, pass, pass, call KH, no slam")
+    assert game.partner == 2
     assert game.current_player == 0
-    assert "2H" not in legal(game)
-    assert "2S" in legal(game)
-    assert "EX" in legal(game)
-    # D1 binds the card that sets the suit: after an Excuse lead, the next seat too.
-    play(game, "EX")
-    assert not any(text.endswith("H") for text in legal(game))
-    # Once the suit is set, hearts are played as any suit.
+    assert legal(game) == cards("2S 3S 4S 5S 6S 2D 3D 4D 5D 1T 21T EX")
+    # D1 binds the card that sets the suit: after an Excuse lead, seat 1 too.
+    excuse = game.clone()
+    play(excuse, "EX")
+    assert legal(excuse) == cards("7S 8S 9S 10S JS CS QS KS AS")
+    # From the second trick on the called suit may be led: 21T wins trick 1, then 2H.
+    play(game, "21T")
     play_lowest(game, lambda g: len(g.tricks) == 1)
-    # From the second trick on, the called suit may be led.
-    leader = game.current_player
-    assert leader is not None
-    hearts = [card for card in game.hand(leader) if card.endswith("H")]
-    assert all(card in legal(game) for card in hearts)
+    assert game.current_player == 0
+    assert "2H" in legal(game)
 
 
 def test_d1_a_hand_of_the_called_suit_leads_it() -> None:
@@ -607,7 +607,20 @@ def test_t8_t10_the_discard_step_by_step_and_a_triple_with_the_four_kings() -> N
     reload(game)
     play_lowest(game, lambda g: g.is_over)
     result = state(game)["result"]
-    # The discard counts for the taker: its trumps and 2S 3S are in its points.
+    # The discard (2S 3S 5T-8T: 6 half points) counts for the taker, with its tricks; the
+    # Excuse is seat 3's (a defender): before the last trick it stays with the defence,
+    # half a point to the taker if the taker won that trick; in the last, to the taker.
+    last = len(game.tricks) - 1
+    points = 6
+    for index, trick in enumerate(game.tricks):
+        for _, card in trick.cards:
+            if card != "EX":
+                points += half(card) if trick.winner == 0 else 0
+            elif index == last:
+                points += 9
+            else:
+                points += 1 if trick.winner == 0 else 0
+    assert result["points"] == points
     assert result["scores"] == settle(
         "prise",
         result["points"] / 2,
@@ -632,7 +645,14 @@ def test_garde_sans_and_contre_keep_the_chien_hidden(contract: str) -> None:
     assert observed(game, 0)["chien"] == [None] * 6
     assert observed(game, 0)["discard"] == []
     play_lowest(game, lambda g: g.is_over)
-    assert observed(game, 0)["chien"] == state(game)["chien"]
+    data = state(game)
+    assert observed(game, 0)["chien"] == data["chien"] == cards("17T 18T 19T 20T 21T EX")
+    # The chien (21T and the Excuse: 9 + 9 + 4) counts for the taker in a Garde sans,
+    # for the defence in a Garde contre.
+    won = sum(half(card) for t in game.tricks if t.winner == 0 for _, card in t.cards)
+    extra = 22 if contract == "garde sans" else 0
+    assert data["result"]["points"] == won + extra
+    assert data["result"]["bouts"] == (2 if contract == "garde sans" else 0)
     reload(game)
 
 
@@ -1024,6 +1044,13 @@ def test_random_whole_matches(players: int, seed: int, options: dict[str, object
         [],
         game.tricks[-1].winner,
     )
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_state_of_a_deal_round_trips(players: int) -> None:
+    # Every state of a random single deal, with the Excuse option, reads back as itself.
+    game = _random_match(players, 40 + players, 1, single_deal=True, excuse_to_winner=True)
+    assert len(state(game)["deal_scores"]) == 1
 
 
 # --- from_json rejections ---------------------------------------------------------------------

@@ -14,10 +14,12 @@ from cardcore.reference.brouc import BroucReference
 from cardcore.reference.cards import RuleError
 from cardcore.reference.julien import JulienReference
 from cardcore.reference.protocol import RefAction, ReferenceGame, is_int
+from cardcore.reference.tarot import TarotReference
 
 _GAME_CLASSES: dict[str, type[ReferenceGame]] = {
     "brouc": BroucReference,
     "julien": JulienReference,
+    "tarot": TarotReference,
 }
 """Every game of the reference by its registered name, in registration order."""
 
@@ -31,6 +33,7 @@ __all__ = [
     "RefAction",
     "ReferenceGame",
     "RuleError",
+    "TarotReference",
     "from_json",
     "new_game",
 ]
@@ -46,6 +49,8 @@ def _game_class(name: object) -> type[ReferenceGame]:
 def new_game(name: Literal["brouc"], *, seed: int, **options: object) -> BroucReference: ...
 @overload
 def new_game(name: Literal["julien"], *, seed: int, **options: object) -> JulienReference: ...
+@overload
+def new_game(name: Literal["tarot"], *, seed: int, **options: object) -> TarotReference: ...
 @overload
 def new_game(name: str, *, seed: int, **options: object) -> ReferenceGame: ...
 def new_game(name: str, *, seed: int, **options: object) -> ReferenceGame:

@@ -394,9 +394,12 @@ class BroucReference(ReferenceGame):
         dealer's last card (the deck's last, D1) is turned and gives trump."""
         deck = list(DECK)
         self._rng.shuffle(deck)
-        self._begin_deal(Deal(self._dealer, deal_hands(deck, self._dealer), (deck[-1],)))
+        deal = Deal(self._dealer, deal_hands(deck, self._dealer), (deck[-1],))
+        self._begin_deal(deal, self._deal_number)
 
-    def _begin_deal(self, deal: Deal) -> None:
+    def _begin_deal(self, deal: Deal, number: int) -> None:
+        # One deal per action: the game is always at deal ``number`` already.
+        self._deal_number = number
         self._dealer = deal.dealer
         self._hands = [list(hand) for hand in deal.hands]
         (self._trump_card,) = deal.setup

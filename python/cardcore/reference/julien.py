@@ -569,9 +569,11 @@ class JulienReference(ReferenceGame):
         deck = list(DECK)
         self._rng.shuffle(deck)
         talon, hands = deal(deck, self._dealer)
-        self._begin_deal(Deal(self._dealer, hands, talon))
+        self._begin_deal(Deal(self._dealer, hands, talon), self._tour)
 
-    def _begin_deal(self, deal: Deal) -> None:
+    def _begin_deal(self, deal: Deal, number: int) -> None:
+        # One Tour per action: the game is always at Tour ``number`` already.
+        self._tour = number
         self._dealer = deal.dealer
         self._talon = list(deal.setup)
         self._hands = [list(hand) for hand in deal.hands]

@@ -5,10 +5,17 @@ A state is accepted exactly when play can reach it. Its *replay inputs* are read
 exact types: the options, the generator state, the history, and for every deal (each
 finished record, then the current deal) its dealer, its public setup and each seat's
 starting hand, which is the cards that seat played in the deal's tricks (and, in the
-current deal, its current trick and its hand). A new game with those options deals the
-recorded deals in turn and applies the history through its own checked ``apply``; the
-state is accepted exactly when the replayed game's state equals it. Every derived value
-(phase, scores, winners, records, ...) is thus checked by equality, never by hand.
+current deal, its current trick and its hand); a game that records its deals as dealt
+(Tarot) reads them instead. A new game with those options deals the recorded deals in
+turn and applies the history through its own checked ``apply``; the state is accepted
+exactly when the replayed game's state equals it. Every derived value (phase, scores,
+winners, records, ...) is thus checked by equality, never by hand.
+
+The number of seats and the hand size are read per game (``num_players``,
+``hand_size``): a game whose options set them (Tarot's ``players``) overrides both. A
+game may move on by several deals at once, with no action between them (Tarot voids a
+petit sec deal as it is dealt); the replay lays out, after each action, every deal the
+game moved on to, each as the deal number it is.
 """
 
 from __future__ import annotations
@@ -40,7 +47,7 @@ class RefAction:
 @dataclass(frozen=True)
 class Deal:
     """A deal as dealt: its dealer, each seat's starting hand (sorted by face id) and
-    its public setup (Brouc's turned card, Julien's talon in reading order)."""
+    its setup (Brouc's turned card, Julien's talon in reading order, Tarot's chien)."""
 
     dealer: int
     hands: tuple[tuple[str, ...], ...]
@@ -75,12 +82,13 @@ class ReferenceGame(ABC):
 
     NAME: ClassVar[str]
     NUM_PLAYERS: ClassVar[int]
+    """The seats of a game with a fixed number of them (``num_players`` reads it)."""
     ACTIONS: ClassVar[tuple[RefAction, ...]]
     """Every action, indexed by id."""
     DECK: ClassVar[tuple[str, ...]]
     """The game's deck, in face-id order."""
     HAND_SIZE: ClassVar[int]
-    """The cards each seat is dealt."""
+    """The cards each seat is dealt, in a game where it is fixed (``hand_size`` reads it)."""
     SETUP_IN_DEALERS_HAND: ClassVar[bool]
     """Whether the setup's cards are the dealer's (Brouc's turned card) or dealt to no
     seat (Julien's talon)."""
@@ -111,7 +119,13 @@ class ReferenceGame(ABC):
 
     @property
     def num_players(self) -> int:
+        """The seats: ``NUM_PLAYERS``, unless the game's options set them."""
         return self.NUM_PLAYERS
+
+    @property
+    def hand_size(self) -> int:
+        """The cards each seat is dealt: ``HAND_SIZE``, unless the game's options set it."""
+        return self.HAND_SIZE
 
     @property
     def phase(self) -> str:
@@ -155,8 +169,14 @@ class ReferenceGame(ABC):
         """How many deals the game has dealt, the current one included."""
 
     @abstractmethod
-    def _begin_deal(self, deal: Deal) -> None:
-        """Lay out ``deal`` as the current deal, before its first action."""
+    def _begin_deal(self, deal: Deal, number: int) -> None:
+        """Lay out ``deal`` as the current deal, deal ``number`` (1 for the first), before
+        its first action: whatever the game dealt after deal ``number - 1`` is dropped."""
+
+    def _rules_dealer(self, number: int) -> int:
+        """The seat the rules give to deal deal ``number``, once the game has moved on to
+        it: the current dealer, for a game that moves on one deal at a time."""
+        return self._dealer
 
     @classmethod
     @abstractmethod
@@ -229,7 +249,7 @@ class ReferenceGame(ABC):
         return list(self._hands[self._check_seat(seat)])
 
     def _check_seat(self, seat: object) -> int:
-        return integer(seat, "seat", 0, self.NUM_PLAYERS - 1)
+        return integer(seat, "seat", 0, self.num_players - 1)
 
     # --- Reading a state by replaying it ---
 
@@ -245,7 +265,7 @@ class ReferenceGame(ABC):
             game._read_action(item, f"'history'[{index}]")
             for index, item in enumerate(array(state["history"], "'history'"))
         ]
-        game._replay(cls._recorded_deals(state), history)
+        game._replay(game._recorded_deals(state), history)
         # The generator's draws during the replay do not matter: the state gives it.
         game._rng = SplitMix64(rng)
         difference = game._difference(state, game._state(), "")
@@ -261,74 +281,72 @@ class ReferenceGame(ABC):
         except RuleError as error:
             raise RuleError(f"{what}: {error}") from None
 
-    @classmethod
-    def _recorded_deals(cls, state: dict[str, object]) -> list[Deal]:
+    def _recorded_deals(self, state: dict[str, object]) -> list[Deal]:
         """Every deal's start, oldest first: each finished record's, then the current
         deal's, whose seats also hold the current trick's cards and their hands."""
         deals = []
-        finished = array(state[cls.FINISHED_KEY], repr(cls.FINISHED_KEY))
+        finished = array(state[self.FINISHED_KEY], repr(self.FINISHED_KEY))
         for index, value in enumerate(finished):
-            what = f"{cls.FINISHED_KEY!r}[{index}]"
-            deals.append(cls._read_deal(json_object(value, what, cls.RECORD_KEYS), what, []))
-        held = cls._read_plays(state["trick"], "'trick'")
-        for seat, hand in enumerate(array(state["hands"], "'hands'", cls.NUM_PLAYERS)):
+            what = f"{self.FINISHED_KEY!r}[{index}]"
+            deals.append(self._read_deal(json_object(value, what, self.RECORD_KEYS), what, []))
+        held = self._read_plays(state["trick"], "'trick'")
+        for seat, hand in enumerate(array(state["hands"], "'hands'", self.num_players)):
             what = f"'hands'[{seat}]"
             held += [
-                (seat, cls._read_card(card, f"{what}[{index}]"))
+                (seat, self._read_card(card, f"{what}[{index}]"))
                 for index, card in enumerate(array(hand, what))
             ]
-        deals.append(cls._read_deal(state, "", held))
+        deals.append(self._read_deal(state, "", held))
         return deals
 
-    @classmethod
-    def _read_deal(cls, fields: dict[str, object], what: str, held: list[tuple[int, str]]) -> Deal:
+    def _read_deal(self, fields: dict[str, object], what: str, held: list[tuple[int, str]]) -> Deal:
         """A deal's start: its dealer, its setup and each seat's starting hand, the cards
         it played in the deal's tricks and those ``held`` besides; RuleError unless it
         is a possible deal."""
-        seats = cls.NUM_PLAYERS - 1
-        dealer = integer(fields["dealer"], path(what, "dealer"), 0, seats)
+        dealer = self._read_dealer(fields, what)
         plays = []
         tricks = path(what, "tricks")
         for index, value in enumerate(array(fields["tricks"], tricks)):
-            trick = json_object(value, f"{tricks}[{index}]", cls.TRICK_KEYS)
-            plays += cls._read_plays(trick["cards"], path(f"{tricks}[{index}]", "cards"))
-        by_seat: list[list[str]] = [[] for _ in range(cls.NUM_PLAYERS)]
+            trick = json_object(value, f"{tricks}[{index}]", self.TRICK_KEYS)
+            plays += self._read_plays(trick["cards"], path(f"{tricks}[{index}]", "cards"))
+        by_seat: list[list[str]] = [[] for _ in range(self.num_players)]
         for seat, card in plays + held:
             by_seat[seat].append(card)
         hands = tuple(tuple(sorted(cards, key=face_id)) for cards in by_seat)
-        deal = Deal(dealer, hands, cls._read_setup(fields, what))
-        cls._check_deal(deal, what or "the current deal")
+        deal = Deal(dealer, hands, self._read_setup(fields, what))
+        self._check_deal(deal, what or "the current deal")
         return deal
 
-    @classmethod
-    def _check_deal(cls, deal: Deal, what: str) -> None:
+    def _read_dealer(self, fields: dict[str, object], what: str) -> int:
+        return integer(fields["dealer"], path(what, "dealer"), 0, self.num_players - 1)
+
+    def _check_deal(self, deal: Deal, what: str) -> None:
         """A possible deal: every seat dealt its hand's size, the whole deck once each
         among the hands (and the setup when it is dealt to no seat)."""
         for seat, hand in enumerate(deal.hands):
-            if len(hand) != cls.HAND_SIZE:
+            if len(hand) != self.hand_size:
                 raise RuleError(
-                    f"{what}: seat {seat} was dealt {len(hand)} cards, not {cls.HAND_SIZE}"
+                    f"{what}: seat {seat} was dealt {len(hand)} cards, not {self.hand_size}"
                 )
         dealt = [card for hand in deal.hands for card in hand]
-        if cls.SETUP_IN_DEALERS_HAND:
+        if self.SETUP_IN_DEALERS_HAND:
             outside = [card for card in deal.setup if card not in deal.hands[deal.dealer]]
             if outside:
                 raise RuleError(f"{what}: {' '.join(outside)} is not in the dealer's hand")
         else:
             dealt += deal.setup
-        if sorted(dealt, key=face_id) != list(cls.DECK):
-            raise RuleError(f"{what} does not deal the {len(cls.DECK)} cards once each")
+        if sorted(dealt, key=face_id) != list(self.DECK):
+            raise RuleError(f"{what} does not deal the {len(self.DECK)} cards once each")
 
-    @classmethod
-    def _read_plays(cls, value: object, what: str) -> list[tuple[int, str]]:
+    def _read_plays(self, value: object, what: str) -> list[tuple[int, str]]:
         """Cards on a trick: ``[seat, card]`` pairs."""
         plays = []
         for index, entry in enumerate(array(value, what)):
             seat, card = array(entry, f"{what}[{index}]", 2)
             plays.append(
                 (
-                    integer(seat, f"{what}[{index}] seat", 0, cls.NUM_PLAYERS - 1),
-                    cls._read_card(card, f"{what}[{index}] card"),
+                    integer(seat, f"{what}[{index}] seat", 0, self.num_players - 1),
+                    self._read_card(card, f"{what}[{index}] card"),
                 )
             )
         return plays
@@ -356,31 +374,39 @@ class ReferenceGame(ABC):
                 f"the first deal is dealt by seat {deals[0].dealer}, "
                 f"not by the option 'first_dealer' {first_dealer}"
             )
-        self._begin_deal(deals[0])
-        dealt = 1
+        # The new game has dealt its own first deal (or more): the first recorded one
+        # replaces it, and so does every recorded deal the game moves on to, with or
+        # without an action between them.
+        dealt = self._lay_out(deals, 0, "the start")
         for index, action in enumerate(history):
             try:
                 self.apply(action)
             except RuleError as error:
                 raise RuleError(f"'history'[{index}]: {error}") from None
-            if self._deal_count == dealt:
-                continue
-            # The rules have just dealt the next deal: it becomes the recorded one.
-            if dealt == len(deals):
-                raise RuleError(
-                    f"'history'[{index}] ends deal {dealt}, the last one recorded, "
-                    "and the game deals another"
-                )
-            deal = deals[dealt]
-            if deal.dealer != self._dealer:
-                raise RuleError(
-                    f"deal {dealt + 1} is dealt by seat {deal.dealer}, "
-                    f"not by seat {self._dealer} as the rules give"
-                )
-            self._begin_deal(deal)
-            dealt += 1
+            dealt = self._lay_out(deals, dealt, f"'history'[{index}]")
         if dealt < len(deals):
             raise RuleError(f"{len(deals)} deals are recorded but the history reaches {dealt}")
+
+    def _lay_out(self, deals: Sequence[Deal], dealt: int, cause: str) -> int:
+        """Lay out the recorded deals after the first ``dealt``, one for each deal the
+        game has moved on to (after ``cause``: an action, or the start), each as the deal
+        number it is; the number of deals laid out so far."""
+        while self._deal_count > dealt:
+            if dealt == len(deals):
+                raise RuleError(
+                    f"{cause} ends deal {dealt}, the last one recorded, and the game deals another"
+                )
+            deal = deals[dealt]
+            expected = self._rules_dealer(dealt + 1)
+            if dealt and deal.dealer != expected:
+                raise RuleError(
+                    f"deal {dealt + 1} is dealt by seat {deal.dealer}, "
+                    f"not by seat {expected} as the rules give"
+                )
+            self._begin_deal(deal, dealt + 1)
+            cause = "laying it out"  # a deal void as it is dealt
+            dealt += 1
+        return dealt
 
     def _difference(self, given: object, replayed: object, where: str) -> str | None:
         """The first place where a given state differs from the replayed one, or None.
@@ -405,13 +431,14 @@ class ReferenceGame(ABC):
                     return found
             return None
         if isinstance(given, str) and given != replayed:
-            given = self._canonical(given)
+            given = self._canonical(given, where)
         if type(given) is not type(replayed) or given != replayed:
             return _differs(where, given, replayed)
         return None
 
-    def _canonical(self, text: str) -> str:
-        """An action's canonical text (D7 of julien.md: any letter case), else ``text``."""
+    def _canonical(self, text: str, where: str) -> str:
+        """An action's canonical text (D7 of julien.md: any letter case), else ``text``;
+        ``where`` names the value (a game may read some values exactly)."""
         try:
             return self.action(text).text
         except RuleError:

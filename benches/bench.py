@@ -8,7 +8,7 @@ Run it on the installed release build (``pip install .`` or ``maturin develop --
 
 Measurements (see benches/README.md):
 
-For each game (Brouc, Le Julien):
+For each game (Brouc, Le Julien, French Tarot):
 
 - native batch: ``cardcore.simulate(game, ...)`` on 1 and 2 threads, single deals and
   whole matches; decisions/s, deals/s, matches/s and the 2-thread speed-up;
@@ -18,7 +18,9 @@ For each game (Brouc, Le Julien):
 
 and once, for the peers (compared with each game's Python loop):
 
-- the same Python loop on OpenSpiel's Hearts (``pyspiel``, optional), and the ratio;
+- the same Python loop on OpenSpiel's Hearts and Tarok (``pyspiel``, optional), the
+  closest games OpenSpiel has (Hearts for Brouc and Le Julien, Tarok for French Tarot),
+  and the ratios;
 - the same loop on RLCard's Bridge environment (``rlcard``, optional), and the ratio.
 
 Each runs for a fixed wall time after a warm-up. The script always exits 0: benchmarks
@@ -48,7 +50,9 @@ except ImportError as _exc:  # reported by main()
 else:
     _IMPORT_ERROR = None
 
-GAMES = ("brouc", "julien")
+GAMES = ("brouc", "julien", "tarot")
+OPENSPIEL_PEERS = {"brouc": "hearts", "julien": "hearts", "tarot": "tarok"}
+"""Each game's closest OpenSpiel game: its Python loop is compared with that game's."""
 MIN_CALIBRATION_SECONDS = 0.05
 BUSY_WARNING = 0.15
 """Warn when more than this share of the CPUs is busy before the run starts."""
@@ -308,9 +312,9 @@ def observation_rate(bench: Bench, game: str) -> None:
 # OpenSpiel
 
 
-def openspiel_loop(pyspiel: Any, seconds: float, seed: int) -> Sample:
-    """Random play of OpenSpiel Hearts: (decision steps, all steps, elapsed)."""
-    game = pyspiel.load_game("hearts")
+def openspiel_loop(pyspiel: Any, name: str, seconds: float, seed: int) -> Sample:
+    """Random play of an OpenSpiel game: (decision steps, all steps, elapsed)."""
+    game = pyspiel.load_game(name)
     rng = random.Random(seed)
     decisions = steps = 0
     start = time.perf_counter()
@@ -332,24 +336,29 @@ def openspiel_loop(pyspiel: Any, seconds: float, seed: int) -> Sample:
     return Sample((decisions, steps), time.perf_counter() - start)
 
 
+def _openspiel_run(pyspiel: Any, name: str, seed: int, seconds: float) -> Sample:
+    return openspiel_loop(pyspiel, name, seconds, seed)
+
+
 def openspiel(bench: Bench) -> None:
-    label = "OpenSpiel hearts, Python step loop"
     try:
-        pyspiel = importlib.import_module("pyspiel")
+        pyspiel: Any = importlib.import_module("pyspiel")
     except ImportError as exc:
-        note = f"skipped: pyspiel not importable ({exc})"
-        bench.add(Row("openspiel_decisions", f"{label}: decision steps/s", note=note))
-        bench.add(Row("openspiel_steps", f"{label}: all steps/s", note=note))
-    else:
-        best = measure(bench, lambda seconds: openspiel_loop(pyspiel, seconds, bench.seed))
-        bench.add(Row("openspiel_decisions", f"{label}: decision steps/s", best.rate(0)))
-        bench.add(Row("openspiel_steps", f"{label}: all steps/s (with chance)", best.rate(1)))
-    for game in GAMES:
+        pyspiel, missing = None, f"skipped: pyspiel not importable ({exc})"
+    for name in sorted(set(OPENSPIEL_PEERS.values())):
+        key, label = f"openspiel_{name}", f"OpenSpiel {name}, Python step loop"
+        if pyspiel is None:
+            bench.add(Row(f"{key}_decisions", f"{label}: decision steps/s", note=missing))
+            continue
+        best = measure(bench, partial(_openspiel_run, pyspiel, name, bench.seed))
+        bench.add(Row(f"{key}_decisions", f"{label}: decision steps/s", best.rate(0)))
+        bench.add(Row(f"{key}_steps", f"{label}: all steps/s (with chance)", best.rate(1)))
+    for game, peer in OPENSPIEL_PEERS.items():
         bench.ratio(
             f"{game}_loop_over_openspiel",
-            f"{game}: Python step loop, cardcore / OpenSpiel (decisions)",
+            f"{game}: Python step loop, cardcore / OpenSpiel {peer} (decisions)",
             f"{game}_python_loop_engine",
-            "openspiel_decisions",
+            f"openspiel_{peer}_decisions",
             2.0,
         )
 

@@ -32,7 +32,7 @@ SIMULATE_KEYS = {
     "elapsed_seconds",
     "decisions_per_second",
 }
-GAME_KEYS = {"name", "description", "players", "actions", "options"}
+GAME_KEYS = {"name", "description", "players", "player_counts", "actions", "options"}
 OPTION_KEYS = {"name", "kind", "default", "description"}
 
 
@@ -64,6 +64,9 @@ def test_games_json_is_game_info(capsys: pytest.CaptureFixture[str]) -> None:
         assert set(game) == GAME_KEYS
         assert game["description"] == info["doc"]
         assert game["players"] == info["players"]
+        assert game["player_counts"] == info["player_counts"]
+        assert game["players"] in game["player_counts"]
+        assert cardcore.new_game(game["name"], seed=0).num_players == game["players"]
         assert game["actions"] == info["actions"]
         assert [set(o) for o in game["options"]] == [OPTION_KEYS] * len(info["options"])
         for option, spec in zip(game["options"], info["options"], strict=True):
@@ -82,9 +85,19 @@ def test_games_json_brouc() -> None:
     document = json.loads(run(["games", "--json"])[1])
     brouc = next(g for g in document["games"] if g["name"] == "brouc")
     assert brouc["players"] == 4
+    assert brouc["player_counts"] == [4]
     assert brouc["actions"] == 32
     target = next(o for o in brouc["options"] if o["name"] == "target")
     assert (target["kind"], target["default"]) == ("int", 30)
+
+
+def test_games_json_tarot_is_played_at_three_to_five() -> None:
+    document = json.loads(run(["games", "--json"])[1])
+    tarot = next(g for g in document["games"] if g["name"] == "tarot")
+    assert (tarot["players"], tarot["player_counts"], tarot["actions"]) == (4, [3, 4, 5], 183)
+    for players in tarot["player_counts"]:
+        assert cardcore.new_game("tarot", seed=0, players=players).num_players == players
+    assert "tarot: 3 to 5 players, 183 actions" in run(["games"])[1]
 
 
 # --------------------------------------------------------------------------------------

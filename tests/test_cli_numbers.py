@@ -33,15 +33,19 @@ def listed(text: str) -> list[tuple[str, str]]:
 
 def to_first_turn(
     game: cardcore.Game, seed: int, seat: int, ready: Callable[[cardcore.Game], bool]
-) -> None:
+) -> int:
     """Play ``game`` as ``cardcore play`` would (the CLI's bots, the person's first legal
-    choice) until the person is to act and ``ready(game)``."""
+    choice) until the person is to act and ``ready(game)``; how many choices the person
+    made on the way (each the first listed: ``1``)."""
     seeds = cli.bot_seeds(seed, game.num_players)
     bots = {s: cardcore.RandomBot(seeds[s]) for s in range(game.num_players) if s != seat}
+    made = 0
     while not (game.current_player == seat and ready(game)):
         player = game.current_player
         assert player is not None
+        made += player == seat
         game.apply(game.legal_actions()[0] if player == seat else bots[player].act(game))
+    return made
 
 
 def seed_where_first_legal_card_is_not_first_in_hand(name: str) -> int:
@@ -73,10 +77,9 @@ def play_lines(name: str, seed: int, lines: list[str], *extra: str) -> str:
 def test_one_plays_the_first_listed_card_not_the_first_held(name: str) -> None:
     seed = seed_where_first_legal_card_is_not_first_in_hand(name)
     game = cardcore.new_game(name, seed=seed, single_deal=True)
-    to_first_turn(game, seed, 0, lambda g: g.phase == "play")
+    before_card = to_first_turn(game, seed, 0, lambda g: g.phase == "play")
     first = game.legal_actions()[0]
-    lines = ["1"] if name == "brouc" else ["1", "1"]  # Julien: the bid, then the card
-    text = play_lines(name, seed, lines)
+    text = play_lines(name, seed, ["1"] * (before_card + 1))  # the choices, then the card
     before = text[: text.index("Your card (")]
     assert listed(before)[0] == ("1", str(first))
     assert [n for n, _ in listed(before)] == [str(i) for i in range(1, len(listed(before)) + 1)]
@@ -110,10 +113,9 @@ def test_julien_one_takes_in_the_speco() -> None:
 def test_a_number_past_the_list_is_refused(name: str) -> None:
     seed = seed_where_first_legal_card_is_not_first_in_hand(name)
     game = cardcore.new_game(name, seed=seed, single_deal=True)
-    to_first_turn(game, seed, 0, lambda g: g.phase == "play")
+    before_card = ["1"] * to_first_turn(game, seed, 0, lambda g: g.phase == "play")
     count = len(game.legal_actions())
-    bids = [] if name == "brouc" else ["1"]
-    text = play_lines(name, seed, [*bids, str(count + 1), "0", "007", "q"])
+    text = play_lines(name, seed, [*before_card, str(count + 1), "0", "007", "q"])
     assert f"There is no number {count + 1}: the choices go from 1 to {count}." in text
     assert f"There is no number 0: the choices go from 1 to {count}." in text
     assert text.count("Your card (") == 4  # refused, refused, refused, then q

@@ -3,12 +3,12 @@
 #![no_main]
 
 use cardcore::games::GAMES;
+use cardcore::game::table_options;
 use cardcore::Game;
 use libfuzzer_sys::fuzz_target;
-use serde_json::Map;
 
 fn check<G: Game + PartialEq + std::fmt::Debug>(seed: u64, actions: &[u8]) {
-    let Ok(mut game) = G::new(seed, &Map::new()) else {
+    let Ok(mut game) = G::new(seed, &table_options::<G>(seed as usize)) else {
         return;
     };
     let mut legal = Vec::new();

@@ -34,6 +34,7 @@ from cardcore._views.base import SUIT_NAMES, Command, GameView
 from cardcore._views.brouc import BroucView, married_suits
 from cardcore._views.julien import JulienView
 from cardcore._views.style import COLOR_MODES, ColorMode, Style, is_terminal
+from cardcore._views.tarot import TarotView
 
 __all__ = [  # the views are re-exported: tests and callers reach them through the CLI
     "MASK64",
@@ -47,6 +48,7 @@ __all__ = [  # the views are re-exported: tests and callers reach them through t
     "OptionInfo",
     "ProgressBar",
     "Style",
+    "TarotView",
     "UsageError",
     "ViewFactory",
     "bot_seeds",
@@ -145,6 +147,12 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
         "--target", type=int, metavar="N", help="match target, for games that have one (Brouc: 30)"
     )
     parser.add_argument(
+        "--players",
+        type=int,
+        metavar="N",
+        help="the number of players, for games played at several (Tarot: 3, 4 or 5)",
+    )
+    parser.add_argument(
         "-o",
         "--option",
         type=_option,
@@ -160,7 +168,8 @@ GAMES_JSON_HELP = """\
   {"games": [GAME, ...]}, one GAME per registered game, each an object:
   name         the name to give play and simulate
   description  the game in one line
-  players      the number of seats
+  players      the number of seats by default
+  player_counts  every number of seats the game is played at (a list)
   actions      the number of distinct action ids (0 to actions - 1)
   options      a list, one object per option: name, kind (bool, int, ...),
                default (the value used when the option is not given; null
@@ -261,6 +270,8 @@ def _game_options(args: argparse.Namespace) -> dict[str, Any]:
         options["single_deal"] = True
     if args.target is not None:
         options["target"] = args.target
+    if args.players is not None:
+        options["players"] = args.players
     for name, value in args.option:
         options[name] = value
     return options
@@ -310,6 +321,7 @@ def games_json() -> dict[str, Any]:
                 "name": info.get("name"),
                 "description": info.get("doc") or info.get("description") or "",
                 "players": info.get("players"),
+                "player_counts": info.get("player_counts"),
                 "actions": info.get("actions"),
                 "options": options,
             }
@@ -339,7 +351,9 @@ def cmd_games(out: TextIO, as_json: bool = False) -> int:
         return 0
     for info in cardcore.game_info():
         name = info.get("name", "?")
-        facts = [f"{info.get('players', '?')} players"]
+        counts = info.get("player_counts") or [info.get("players", "?")]
+        players = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+        facts = [f"{players} players"]
         if "actions" in info:
             facts.append(f"{info['actions']} actions")
         out.write(f"{name}: {', '.join(facts)}\n")
@@ -363,7 +377,7 @@ def cmd_games(out: TextIO, as_json: bool = False) -> int:
 # cardcore play: the views
 
 ViewFactory = Callable[[Game, int, TextIO, Style], GameView]
-VIEWS: dict[str, ViewFactory] = {"brouc": BroucView, "julien": JulienView}
+VIEWS: dict[str, ViewFactory] = {"brouc": BroucView, "julien": JulienView, "tarot": TarotView}
 """Each game's table display for ``cardcore play``; unlisted games use ``GameView``."""
 
 

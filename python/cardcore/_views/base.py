@@ -83,8 +83,8 @@ class GameView:
         """A card as shown on this output; ``??`` for one not seen."""
         return "??" if card is None else self.style.card(card)
 
-    def cards(self, cards: Sequence[Card]) -> str:
-        """Cards as shown on this output, ``-`` for none."""
+    def cards(self, cards: Sequence[Card | None]) -> str:
+        """Cards as shown on this output, ``-`` for none, ``??`` for one not seen."""
         return self.style.cards(cards)
 
     def hand(self) -> list[Card] | None:

@@ -195,7 +195,11 @@ impl PyJulienTour {
     fn collected(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
         Ok(self
             .0
-            .collected(crate::seat_arg_among(Julien::NAME, Julien::PLAYER_COUNTS[0], seat)?)
+            .collected(crate::seat_arg_among(
+                Julien::NAME,
+                Julien::PLAYER_COUNTS[0],
+                seat,
+            )?)
             .iter()
             .map(PyCard)
             .collect())
@@ -205,7 +209,11 @@ impl PyJulienTour {
     fn taken_trumps(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
         Ok(self
             .0
-            .taken(crate::seat_arg_among(Julien::NAME, Julien::PLAYER_COUNTS[0], seat)?)
+            .taken(crate::seat_arg_among(
+                Julien::NAME,
+                Julien::PLAYER_COUNTS[0],
+                seat,
+            )?)
             .iter()
             .map(PyCard)
             .collect())

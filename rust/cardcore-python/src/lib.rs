@@ -1520,7 +1520,10 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(julien::julien_score, m)?)?;
     m.add_function(wrap_pyfunction!(julien::julien_card_value, m)?)?;
     m.add("Tarot", py.get_type::<tarot::PyTarot>())?;
-    m.add("TarotObservation", py.get_type::<tarot::PyTarotObservation>())?;
+    m.add(
+        "TarotObservation",
+        py.get_type::<tarot::PyTarotObservation>(),
+    )?;
     m.add("TarotTrick", py.get_type::<tarot::PyTarotTrick>())?;
     m.add("TarotDeal", py.get_type::<tarot::PyTarotDeal>())?;
     m.add("TarotDealResult", py.get_type::<tarot::PyDealResult>())?;

@@ -5,8 +5,7 @@
 use cardcore::card::Card;
 use cardcore::game::Game;
 use cardcore::games::tarot::{
-    half_points, Bid, DealRecord, DealResult, Level, PlayedTrick, Poignee, Settlement, Side,
-    Tarot,
+    half_points, Bid, DealRecord, DealResult, Level, PlayedTrick, Poignee, Settlement, Side, Tarot,
 };
 use cardcore::Error;
 use pyo3::prelude::*;
@@ -253,7 +252,11 @@ impl PyTarotDeal {
 
     #[getter]
     fn tricks(&self) -> Vec<PyTarotTrick> {
-        self.record.tricks().iter().map(|&t| PyTarotTrick(t)).collect()
+        self.record
+            .tricks()
+            .iter()
+            .map(|&t| PyTarotTrick(t))
+            .collect()
     }
 
     #[getter]
@@ -314,7 +317,12 @@ fn choice_arg<T: Copy>(
     text: impl Fn(T) -> &'static str,
 ) -> PyResult<T> {
     let names: Vec<&str> = choices.iter().map(|&c| text(c)).collect();
-    let bad = |got: String| Error::option(name, format!("expected one of {}, got {got}", names.join(", ")));
+    let bad = |got: String| {
+        Error::option(
+            name,
+            format!("expected one of {}, got {got}", names.join(", ")),
+        )
+    };
     let given = str_arg(value, bad)?;
     choices
         .iter()
@@ -325,9 +333,7 @@ fn choice_arg<T: Copy>(
 
 fn optional_side(value: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<Option<Side>> {
     match value {
-        Some(value) if !value.is_none() => {
-            choice_arg(value, name, Side::ALL, Side::text).map(Some)
-        }
+        Some(value) if !value.is_none() => choice_arg(value, name, Side::ALL, Side::text).map(Some),
         _ => Ok(None),
     }
 }
@@ -337,7 +343,10 @@ fn half_points_arg(value: &Bound<'_, PyAny>) -> PyResult<u8> {
     let bad = || {
         Error::option(
             "points",
-            format!("expected a number of points from 0 to 91, a multiple of 0.5, got {}", shown(value)),
+            format!(
+                "expected a number of points from 0 to 91, a multiple of 0.5, got {}",
+                shown(value)
+            ),
         )
     };
     let number = if is_int(value) {
@@ -355,7 +364,8 @@ fn half_points_arg(value: &Bound<'_, PyAny>) -> PyResult<u8> {
 }
 
 fn small_int(value: &Bound<'_, PyAny>, name: &str, max: i64) -> PyResult<usize> {
-    let bad = |got: String| Error::option(name, format!("expected an int from 0 to {max}, got {got}"));
+    let bad =
+        |got: String| Error::option(name, format!("expected an int from 0 to {max}, got {got}"));
     let number = int_arg(value, bad)?;
     if !(0..=max).contains(&number) {
         return Err(to_py_err(bad(number.to_string())));
@@ -463,13 +473,25 @@ game_class!(
         /// The chien, whether shown or not.
         #[getter]
         fn chien(&self) -> PyResult<Vec<PyCard>> {
-            Ok(self.game()?.current_deal().chien().iter().map(PyCard).collect())
+            Ok(self
+                .game()?
+                .current_deal()
+                .chien()
+                .iter()
+                .map(PyCard)
+                .collect())
         }
 
         /// The taker's discard so far, whole.
         #[getter]
         fn discard(&self) -> PyResult<Vec<PyCard>> {
-            Ok(self.game()?.current_deal().discard().iter().map(PyCard).collect())
+            Ok(self
+                .game()?
+                .current_deal()
+                .discard()
+                .iter()
+                .map(PyCard)
+                .collect())
         }
 
         /// Five players: the called card's holder, None when the taker is alone.
@@ -626,9 +648,7 @@ macro_rules! public_getters {
             fn previous_deal(&self) -> PyResult<Option<PyTarotDeal>> {
                 let source = self.source()?;
                 let players = source.num_players();
-                Ok(source
-                    .previous_deal()
-                    .map(|d| deal_of(d, players, true)))
+                Ok(source.previous_deal().map(|d| deal_of(d, players, true)))
             }
 
             /// Each side's card points so far (the taker's side first), None

@@ -91,6 +91,18 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     fn observation(&self, seat: usize) -> Result<Value>;
 }
 
+/// The options that seat `G` at the `pick`-th of its player counts (modulo
+/// their number): `{"players": n}` for a game played at several, none
+/// otherwise; what fuzzing and tests use to reach every table.
+pub fn table_options<G: Game>(pick: usize) -> Map<String, Value> {
+    let mut options = Map::new();
+    if let [_, _, ..] = G::PLAYER_COUNTS {
+        let players = G::PLAYER_COUNTS[pick % G::PLAYER_COUNTS.len()];
+        options.insert("players".to_owned(), Value::from(players));
+    }
+    options
+}
+
 /// Checks a seat number against the game's seats.
 pub fn check_seat<G: Game>(game: &G, seat: usize) -> Result<usize> {
     check_seat_among(G::NAME, game.num_players(), seat)
@@ -118,6 +130,28 @@ pub fn check_action_id<G: Game>(action: i64) -> Result<ActionId> {
             G::ACTION_COUNT - 1
         ))),
     }
+}
+
+/// The error for an action id of `G` that `game` may not take now: the game
+/// is over, or the seat to act may not take it (its legal actions listed).
+pub fn refusal<G: Game>(game: &G, action: ActionId) -> Error {
+    let text = G::action_text(action);
+    let Some(seat) = game.current_player() else {
+        return Error::IllegalAction(format!("cannot apply {text}: the game is over"));
+    };
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    let may: Vec<String> = legal.into_iter().map(G::action_text).collect();
+    let verb = if G::action_kind(action) == "play" {
+        "play"
+    } else {
+        "choose"
+    };
+    Error::IllegalAction(format!(
+        "seat {seat} may not {verb} {text} now (phase {}); legal: {}",
+        game.phase(),
+        may.join(", ")
+    ))
 }
 
 /// A game's card plays as actions: action `i` plays `deck[i]` (`i < N`),

@@ -18,6 +18,8 @@ pub mod options;
 pub mod rng;
 pub mod simulate;
 pub mod state;
+#[cfg(test)]
+mod testing;
 pub mod trick;
 
 pub use card::{Card, Rank, Suit};

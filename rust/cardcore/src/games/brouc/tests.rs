@@ -2,13 +2,10 @@
 
 use super::scoring::points;
 use super::*;
+use crate::testing::set;
 
 fn card(text: &str) -> Card {
     text.parse().unwrap()
-}
-
-fn cards(texts: &str) -> CardSet {
-    texts.split_whitespace().map(card).collect()
 }
 
 fn new_game(seed: u64) -> Brouc {
@@ -21,7 +18,7 @@ fn position(trump_card: &str, hands: [&str; 4], leader: usize, trick: &[&str]) -
     let mut game = new_game(1);
     game.deal.trump_card = card(trump_card);
     game.deal.trump = game.deal.trump_card.suit().unwrap();
-    game.hands = hands.map(cards);
+    game.hands = hands.map(set);
     game.trick = Trick::new(leader);
     for text in trick {
         game.trick.push(card(text));
@@ -52,34 +49,34 @@ fn card_table_totals_120() {
 fn must_follow_suit_and_trump_on_a_trump_lead_without_beating() {
     let game = position("7H", ["AS 8H", "KS 9D", "7D 9H", "QC JC"], 0, &["10H"]);
     // Seat 1 is void in hearts (trump lead): anything.
-    assert_eq!(legal(&game), cards("KS 9D"));
+    assert_eq!(legal(&game), set("KS 9D"));
     let game = position("7H", ["AS 8H", "KS 9D", "7D 9H", "QC JC"], 1, &["10H"]);
     // Seat 2 holds a low trump: it must follow with it although it cannot beat.
-    assert_eq!(legal(&game), cards("9H"));
+    assert_eq!(legal(&game), set("9H"));
 }
 
 #[test]
 fn void_player_may_trump_or_discard_but_not_undertrump() {
     // Hearts trump; spades led and trumped with the 10 of hearts.
     let game = position("7H", ["AS", "10H", "9H AH 8D", "KC"], 0, &["AS", "10H"]);
-    assert_eq!(legal(&game), cards("AH 8D"));
+    assert_eq!(legal(&game), set("AH 8D"));
 }
 
 #[test]
 fn trump_queen_may_go_under_the_trump_king_and_the_jack_under_both() {
     let game = position("7H", ["AS", "KH", "QH JH 8D", "KC"], 0, &["AS", "KH"]);
-    assert_eq!(legal(&game), cards("QH 8D"));
+    assert_eq!(legal(&game), set("QH 8D"));
     let game = position("7H", ["AS", "KH", "QH", "JH 9H 8D"], 0, &["AS", "KH", "QH"]);
-    assert_eq!(legal(&game), cards("JH 8D"));
+    assert_eq!(legal(&game), set("JH 8D"));
     // D2: the trump K does not go under the trump A to join the trump Q.
     let game = position("7H", ["AS", "QH", "AH", "KH 8D"], 0, &["AS", "QH", "AH"]);
-    assert_eq!(legal(&game), cards("8D"));
+    assert_eq!(legal(&game), set("8D"));
 }
 
 #[test]
 fn only_too_low_trumps_left_means_any_card() {
     let game = position("7H", ["AS", "AH", "8H 9H", "KC"], 0, &["AS", "AH"]);
-    assert_eq!(legal(&game), cards("8H 9H"));
+    assert_eq!(legal(&game), set("8H 9H"));
 }
 
 #[test]
@@ -99,23 +96,23 @@ fn trick_winner_is_the_highest_trump_else_the_highest_of_the_led_suit() {
 #[test]
 fn combinations_score_by_the_table() {
     assert_eq!(
-        combination_value(cards("KH QH"), Suit::Hearts, Suit::Spades),
+        combination_value(set("KH QH"), Suit::Hearts, Suit::Spades),
         20
     );
     assert_eq!(
-        combination_value(cards("KH QH JH"), Suit::Hearts, Suit::Spades),
+        combination_value(set("KH QH JH"), Suit::Hearts, Suit::Spades),
         30
     );
     assert_eq!(
-        combination_value(cards("KH QH"), Suit::Hearts, Suit::Hearts),
+        combination_value(set("KH QH"), Suit::Hearts, Suit::Hearts),
         40
     );
     assert_eq!(
-        combination_value(cards("KH QH JH"), Suit::Hearts, Suit::Hearts),
+        combination_value(set("KH QH JH"), Suit::Hearts, Suit::Hearts),
         60
     );
     assert_eq!(
-        combination_value(cards("KH JH"), Suit::Hearts, Suit::Hearts),
+        combination_value(set("KH JH"), Suit::Hearts, Suit::Hearts),
         0
     );
 }
@@ -250,10 +247,10 @@ fn a_cape_is_credited_two_games() {
     game.deal.trump_card = card("7S");
     game.deal.trump = Suit::Spades;
     game.hands = [
-        cards("AS 10S KS QS JS 9S 8S 7S"),
-        cards("AH 10H KH QH JH 9H 8H 7H"),
-        cards("AD 10D KD QD JD 9D 8D 7D"),
-        cards("AC 10C KC QC JC 9C 8C 7C"),
+        set("AS 10S KS QS JS 9S 8S 7S"),
+        set("AH 10H KH QH JH 9H 8H 7H"),
+        set("AD 10D KD QD JD 9D 8D 7D"),
+        set("AC 10C KC QC JC 9C 8C 7C"),
     ];
     game.trick = Trick::new(0);
     let mut rng = SplitMix64::new(0);

@@ -16,7 +16,7 @@ use crate::card::{suited_deck, Card, Suit, STANDARD_RANKS};
 use crate::cardset::CardSet;
 use crate::deal::{deal_in_batches, first_dealer};
 use crate::error::{Error, Result};
-use crate::game::{check_seat, ActionId, CardActions, Game};
+use crate::game::{check_action_id, check_seat, refusal, ActionId, CardActions, Game};
 use crate::json;
 use crate::options::{self, OptionKind, OptionSpec};
 use crate::rng::SplitMix64;
@@ -473,32 +473,9 @@ impl Game for Julien {
     }
 
     fn apply(&mut self, action: ActionId) -> Result<()> {
-        if usize::from(action) >= ACTION_COUNT {
-            return Err(Error::IllegalAction(format!(
-                "{action} is not an action id of julien (0 to {})",
-                ACTION_COUNT - 1
-            )));
-        }
+        check_action_id::<Self>(i64::from(action))?;
         if !self.is_legal(action) {
-            let text = Self::action_text(action);
-            let Some(seat) = self.current_player() else {
-                return Err(Error::IllegalAction(format!(
-                    "cannot apply {text}: the game is over"
-                )));
-            };
-            let mut legal = Vec::new();
-            self.legal_actions(&mut legal);
-            let may: Vec<String> = legal.into_iter().map(Self::action_text).collect();
-            return Err(Error::IllegalAction(format!(
-                "seat {seat} may not {} {text} now (phase {}); legal: {}",
-                if self.phase == Phase::Play {
-                    "play"
-                } else {
-                    "choose"
-                },
-                self.phase(),
-                may.join(", ")
-            )));
+            return Err(refusal(self, action));
         }
         self.apply_legal(action);
         Ok(())

@@ -2,17 +2,7 @@
 
 use super::tour::{next_leader, trick_winner};
 use super::*;
-
-fn cards(texts: &str) -> Vec<Card> {
-    texts
-        .split_whitespace()
-        .map(|t| t.parse().unwrap())
-        .collect()
-}
-
-fn set(texts: &str) -> CardSet {
-    cards(texts).into_iter().collect()
-}
+use crate::testing::{cards, set};
 
 fn bid(text: &str) -> Bid {
     Bid::parse(text).unwrap()

@@ -16,7 +16,7 @@ use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::{deal_in_batches, first_dealer};
 use crate::error::{Error, Result};
-use crate::game::{check_seat, ActionId, Game};
+use crate::game::{check_action_id, check_seat, refusal, ActionId, Game};
 use crate::json;
 use crate::options::{self, OptionKind, OptionSpec};
 use crate::rng::SplitMix64;
@@ -558,9 +558,7 @@ impl Tarot {
             taker: self.taker_seat(),
             partner: self.deal.partner(),
         };
-        let Ok(result) = settlement.settle() else {
-            return;
-        };
+        let result = settlement.result();
         let mut scores = [0; MAX_PLAYERS];
         scores[..self.players()].copy_from_slice(&result.scores);
         self.deal.result = Some(result);
@@ -743,32 +741,9 @@ impl Game for Tarot {
     }
 
     fn apply(&mut self, action: ActionId) -> Result<()> {
-        if usize::from(action) >= ACTION_COUNT {
-            return Err(Error::IllegalAction(format!(
-                "{action} is not an action id of tarot (0 to {})",
-                ACTION_COUNT - 1
-            )));
-        }
+        check_action_id::<Self>(i64::from(action))?;
         if !self.is_legal(action) {
-            let text = Self::action_text(action);
-            let Some(seat) = self.current_player() else {
-                return Err(Error::IllegalAction(format!(
-                    "cannot apply {text}: the game is over"
-                )));
-            };
-            let mut legal = Vec::new();
-            self.legal_actions(&mut legal);
-            let may: Vec<String> = legal.into_iter().map(Self::action_text).collect();
-            return Err(Error::IllegalAction(format!(
-                "seat {seat} may not {} {text} now (phase {}); legal: {}",
-                if self.phase == Phase::Play {
-                    "play"
-                } else {
-                    "choose"
-                },
-                self.phase(),
-                may.join(", ")
-            )));
+            return Err(refusal(self, action));
         }
         self.apply_legal(action);
         Ok(())
@@ -780,8 +755,9 @@ impl Game for Tarot {
         };
         match self.phase {
             Phase::Play => pick(self.legal_cards(), rng).map(|c| c.id() as ActionId),
-            Phase::Discard => pick(self.legal_discard_set(), rng)
-                .map(|c| FIRST_DISCARD + c.id() as ActionId),
+            Phase::Discard => {
+                pick(self.legal_discard_set(), rng).map(|c| FIRST_DISCARD + c.id() as ActionId)
+            }
             Phase::Over => None,
             _ => {
                 let mut legal = Vec::new();
@@ -807,10 +783,10 @@ impl Game for Tarot {
             FIRST_DISCARD..FIRST_BID => {
                 format!("discard {}", DECK[usize::from(action - FIRST_DISCARD)])
             }
-            FIRST_BID..FIRST_CALL => Bid::ALL[usize::from(action - FIRST_BID)]
-                .text()
-                .to_owned(),
-            FIRST_CALL..SLAM => called_card(action).map_or_else(String::new, |c| format!("call {c}")),
+            FIRST_BID..FIRST_CALL => Bid::ALL[usize::from(action - FIRST_BID)].text().to_owned(),
+            FIRST_CALL..SLAM => {
+                called_card(action).map_or_else(String::new, |c| format!("call {c}"))
+            }
             SLAM => "slam".to_owned(),
             NO_SLAM => "no slam".to_owned(),
             NO_POIGNEE => "no poignee".to_owned(),

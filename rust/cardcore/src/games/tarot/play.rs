@@ -29,7 +29,10 @@ fn suit_strength(card: Card) -> u16 {
 /// The suit a trick follows: that of its first card other than the Excuse
 /// (T3), `None` while only the Excuse is down; trumps are their own suit.
 fn led(trick: &Trick<MAX_PLAYERS>) -> Option<Card> {
-    trick.plays().map(|(_, card)| card).find(|card| !card.is_excuse())
+    trick
+        .plays()
+        .map(|(_, card)| card)
+        .find(|card| !card.is_excuse())
 }
 
 /// The trumps higher than every trump in `trick`.
@@ -45,8 +48,9 @@ fn trumps_above(trick: &Trick<MAX_PLAYERS>) -> CardSet {
 
 /// The cards `hand` may play to `trick` (Jouer un tour, T17): follow the led
 /// suit; else trump, overtrumping when able; else anything; the Excuse always.
-/// `called_suit` is the suit the leader of the first trick may not lead at
-/// five players, but with the called card (D1).
+/// `called_lead` is the called card at five players in the first trick,
+/// whose suit may not be led but with it (D1): by the leader, or by the next
+/// player after an Excuse lead, who plays as if leading (T3).
 pub(super) fn legal_cards(
     hand: CardSet,
     trick: &Trick<MAX_PLAYERS>,
@@ -54,8 +58,8 @@ pub(super) fn legal_cards(
 ) -> CardSet {
     let Some(led) = led(trick) else {
         return match called_lead {
-            Some(called) if trick.is_empty() => lead_without_called_suit(hand, called),
-            _ => hand,
+            Some(called) => lead_without_called_suit(hand, called),
+            None => hand,
         };
     };
     let excuse = hand.intersection(EXCUSE);
@@ -140,7 +144,9 @@ pub(super) fn poignee(
         hand.intersection(TRUMPS)
             .iter()
             .take(from_hand)
-            .fold(public_trumps, |shown, card| shown.union(CardSet::single(card)))
+            .fold(public_trumps, |shown, card| {
+                shown.union(CardSet::single(card))
+            })
     } else if trumps.len() + 1 == size && hand.contains(Card::EXCUSE) {
         trumps.union(EXCUSE)
     } else {

@@ -186,7 +186,12 @@ pub struct DealRecord {
 }
 
 impl DealRecord {
-    pub(super) fn new(number: u32, dealer: usize, dealt: [CardSet; MAX_PLAYERS], chien: CardSet) -> Self {
+    pub(super) fn new(
+        number: u32,
+        dealer: usize,
+        dealt: [CardSet; MAX_PLAYERS],
+        chien: CardSet,
+    ) -> Self {
         DealRecord {
             number,
             dealer: dealer as u8,

@@ -154,7 +154,12 @@ fn save_deal(deal: &DealRecord, players: usize, view: View) -> SavedDeal {
 
 /// A deal as a saved state records it: its dealer, hands and chien, which
 /// must be a possible deal at `players` seats.
-fn dealt(dealer: u8, hands: &[Vec<Card>], chien: &[Card], players: usize) -> Result<(usize, Dealt)> {
+fn dealt(
+    dealer: u8,
+    hands: &[Vec<Card>],
+    chien: &[Card],
+    players: usize,
+) -> Result<(usize, Dealt)> {
     if hands.len() != players {
         return Err(Error::json(format!(
             "dealt: expected {players} hands, got {}",

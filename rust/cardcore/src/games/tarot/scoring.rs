@@ -94,6 +94,16 @@ impl Settlement {
         if self.bouts > 3 {
             return bad("bouts", format!("{} is not 0 to 3", self.bouts));
         }
+        if self.poignees.len() > self.players {
+            return bad(
+                "poignees",
+                format!(
+                    "{} poignees at {} players",
+                    self.poignees.len(),
+                    self.players
+                ),
+            );
+        }
         if self.taker >= self.players {
             return bad("taker", format!("seat {} is not at the table", self.taker));
         }
@@ -109,9 +119,15 @@ impl Settlement {
         }
     }
 
-    /// Settles the deal: the result, with each seat's score.
+    /// Settles the deal: the result, with each seat's score; an error for
+    /// facts no deal can give.
     pub fn settle(&self) -> Result<DealResult> {
         self.check()?;
+        Ok(self.result())
+    }
+
+    /// The result of facts known to be possible (a deal just played).
+    pub(super) fn result(&self) -> DealResult {
         let target = TARGETS[usize::from(self.bouts)];
         let made = self.points >= target;
         let difference = self.points.abs_diff(target).div_ceil(2);
@@ -142,7 +158,7 @@ impl Settlement {
         if let Some(partner) = self.partner {
             scores[partner] = partner_share * stake;
         }
-        Ok(DealResult {
+        DealResult {
             points: self.points,
             bouts: self.bouts,
             target,
@@ -152,7 +168,7 @@ impl Settlement {
             slam: self.slam,
             stake,
             scores,
-        })
+        }
     }
 }
 
@@ -224,8 +240,8 @@ pub(super) fn counted_cards(deal: &DealRecord, complete: bool) -> CardSet {
 pub(super) fn petit_au_bout(deal: &DealRecord) -> Option<Side> {
     let tricks = deal.tricks();
     let last = tricks.last()?;
-    let excuse_won = last.trick.led() == Some(Card::EXCUSE)
-        && usize::from(last.winner) == last.trick.leader();
+    let excuse_won =
+        last.trick.led() == Some(Card::EXCUSE) && usize::from(last.winner) == last.trick.leader();
     let judged = if excuse_won {
         tricks.get(tricks.len().checked_sub(2)?)?
     } else {

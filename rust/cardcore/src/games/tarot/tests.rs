@@ -3,17 +3,7 @@
 use super::play::{callable, legal_cards, legal_discards, petit_sec, poignee, winner, TRUMPS};
 use super::scoring::{petit_au_bout, slam, taker_pile};
 use super::*;
-
-fn cards(texts: &str) -> Vec<Card> {
-    texts
-        .split_whitespace()
-        .map(|t| t.parse().unwrap())
-        .collect()
-}
-
-fn set(texts: &str) -> CardSet {
-    cards(texts).into_iter().collect()
-}
+use crate::testing::{cards, set};
 
 fn trick(leader: usize, texts: &str) -> Trick<MAX_PLAYERS> {
     let mut trick = Trick::with_players(leader, 4);
@@ -70,7 +60,15 @@ fn action_ids_and_texts() {
         assert_eq!(Tarot::parse_action(&text).unwrap(), action, "{text}");
         assert_eq!(Tarot::parse_action(&text.to_uppercase()).unwrap(), action);
     }
-    for bad in ["call 2S", "call 1T", "discard", "garde  sans", "JK", "poignee simple", ""] {
+    for bad in [
+        "call 2S",
+        "call 1T",
+        "discard",
+        "garde  sans",
+        "JK",
+        "poignee simple",
+        "",
+    ] {
         assert!(Tarot::parse_action(bad).is_err(), "{bad}");
     }
 }
@@ -153,12 +151,18 @@ fn follow_then_trump_then_overtrump_and_the_excuse_always() {
     // Void in spades: trump, overtrumping the 8.
     assert_eq!(legal_cards(hand, &trick(0, "9S 8T"), None), set("12T EX"));
     // Unable to overtrump the 15: any trump (T17, even over a partner).
-    assert_eq!(legal_cards(hand, &trick(0, "9S 15T"), None), set("1T 5T 12T EX"));
+    assert_eq!(
+        legal_cards(hand, &trick(0, "9S 15T"), None),
+        set("1T 5T 12T EX")
+    );
     // Trumps led: overtrump too.
     assert_eq!(legal_cards(hand, &trick(0, "7T"), None), set("12T EX"));
     // T3: after an Excuse lead, the next card sets the suit.
     assert_eq!(legal_cards(hand, &trick(0, "EX"), None), hand);
-    assert_eq!(legal_cards(set("3H 5T"), &trick(0, "EX 4T"), None), set("5T"));
+    assert_eq!(
+        legal_cards(set("3H 5T"), &trick(0, "EX 4T"), None),
+        set("5T")
+    );
     // Neither the suit nor a trump: anything.
     let no_trumps = set("3H KD");
     assert_eq!(legal_cards(no_trumps, &trick(0, "9S 15T"), None), no_trumps);
@@ -169,8 +173,18 @@ fn the_called_suit_is_not_led_to_the_first_trick_but_with_the_called_card() {
     let empty = Trick::with_players(0, 5);
     let king = "KH".parse().unwrap();
     assert_eq!(legal_cards(set("3H 5H 2S"), &empty, Some(king)), set("2S"));
-    assert_eq!(legal_cards(set("3H KH 2S"), &empty, Some(king)), set("KH 2S"));
-    assert_eq!(legal_cards(set("3H 5H EX"), &empty, Some(king)), set("3H 5H EX"));
+    assert_eq!(
+        legal_cards(set("3H KH 2S"), &empty, Some(king)),
+        set("KH 2S")
+    );
+    assert_eq!(
+        legal_cards(set("3H 5H EX"), &empty, Some(king)),
+        set("3H 5H EX")
+    );
+    // After an Excuse lead the next player plays as if leading (T3).
+    let mut excuse = Trick::with_players(0, 5);
+    excuse.push(Card::EXCUSE);
+    assert_eq!(legal_cards(set("3H 5H 2S"), &excuse, Some(king)), set("2S"));
 }
 
 #[test]
@@ -197,7 +211,10 @@ fn discards_ordinary_cards_first_then_the_missing_trumps() {
 
 #[test]
 fn a_taker_calls_kings_then_queens() {
-    assert_eq!(callable(set("KS 2T")), CardSet::rank(crate::card::Rank::King));
+    assert_eq!(
+        callable(set("KS 2T")),
+        CardSet::rank(crate::card::Rank::King)
+    );
     assert_eq!(
         callable(set("KS KH KD KC QS")),
         CardSet::rank(crate::card::Rank::Queen)
@@ -214,7 +231,9 @@ fn poignee_levels_and_shown_cards() {
     let nine = set("2T 3T 4T 5T 6T 7T 8T 9T 21T");
     let with_excuse = nine.union(set("EX"));
     assert_eq!(
-        poignee(with_excuse, CardSet::EMPTY, Level::Simple, 4).unwrap().shown,
+        poignee(with_excuse, CardSet::EMPTY, Level::Simple, 4)
+            .unwrap()
+            .shown,
         with_excuse
     );
     // The lowest trumps are shown; five players show 8.
@@ -282,10 +301,7 @@ fn the_excuse_on_the_last_trick_goes_to_the_other_side() {
 
 #[test]
 fn the_slam_completing_excuse_lead_wins_and_keeps_the_petit_au_bout_before_it() {
-    let deal = deal_record(
-        Bid::Prise,
-        &[(0, "1T 2S 3S 4S", 0), (0, "EX 5S 6S 7S", 0)],
-    );
+    let deal = deal_record(Bid::Prise, &[(0, "1T 2S 3S 4S", 0), (0, "EX 5S 6S 7S", 0)]);
     assert_eq!(slam(&deal), Some(Side::Taker));
     assert_eq!(petit_au_bout(&deal), Some(Side::Taker));
     assert_eq!(taker_pile(&deal, 2, false, false), (9 + 3 + 9 + 3, 2));
@@ -311,7 +327,10 @@ fn a_petit_sec_voids_the_deal_and_the_next_seat_deals() {
     let first = &game.finished_deals()[0];
     assert_eq!(first.void(), Some(Void::PetitSec));
     assert_eq!(game.deal_number(), 1 + game.finished_deals().len() as u32);
-    assert_eq!(game.dealer(), (first.dealer() + game.finished_deals().len()) % 4);
+    assert_eq!(
+        game.dealer(),
+        (first.dealer() + game.finished_deals().len()) % 4
+    );
     assert_eq!(game.phase(), "bid");
     let back = Tarot::from_json(&game.to_json()).unwrap();
     assert_eq!(back, game);
@@ -404,4 +423,18 @@ fn random_matches_at_three_four_and_five() {
     random_matches(4, json!({}), 6);
     random_matches(3, json!({"excuse_to_winner": true}), 4);
     random_matches(5, json!({"deals": 3}), 4);
+}
+
+#[test]
+fn every_table_is_reachable_by_its_options() {
+    use crate::game::table_options;
+    let counts: Vec<usize> = (0..4)
+        .map(|pick| {
+            Tarot::new(1, &table_options::<Tarot>(pick))
+                .unwrap()
+                .num_players()
+        })
+        .collect();
+    assert_eq!(counts, [3, 4, 5, 3]);
+    assert!(table_options::<crate::games::julien::Julien>(2).is_empty());
 }

@@ -5,9 +5,7 @@
 use serde_json::{json, Value};
 
 use super::play::TRUMPS;
-use super::{
-    Bid, DealRecord, DealResult, Phase, PlayedTrick, Poignee, Tarot, Void, MAX_PLAYERS,
-};
+use super::{Bid, DealRecord, DealResult, Phase, PlayedTrick, Poignee, Tarot, Void, MAX_PLAYERS};
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::error::Result;
@@ -120,7 +118,10 @@ impl Observation<Tarot> {
     /// How many cards each seat holds.
     pub fn hand_sizes(&self) -> Vec<usize> {
         let game = self.game();
-        game.hands[..game.players()].iter().map(|h| h.len()).collect()
+        game.hands[..game.players()]
+            .iter()
+            .map(|h| h.len())
+            .collect()
     }
 
     /// The discard as this seat sees it: the taker sees it all.

@@ -8,7 +8,7 @@ Run it on the installed release build (``pip install .`` or ``maturin develop --
 
 Measurements (see benches/README.md):
 
-For each game (Brouc, Le Julien, French Tarot):
+For each game (Brouc, Le Julien, French Tarot, 500):
 
 - native batch: ``cardcore.simulate(game, ...)`` on 1 and 2 threads, single deals and
   whole matches; decisions/s, deals/s, matches/s and the 2-thread speed-up;
@@ -18,9 +18,9 @@ For each game (Brouc, Le Julien, French Tarot):
 
 and once, for the peers (compared with each game's Python loop):
 
-- the same Python loop on OpenSpiel's Hearts and Tarok (``pyspiel``, optional), the
-  closest games OpenSpiel has (Hearts for Brouc and Le Julien, Tarok for French Tarot),
-  and the ratios;
+- the same Python loop on OpenSpiel's Hearts, Tarok and Euchre (``pyspiel``, optional),
+  the closest games OpenSpiel has (Hearts for Brouc and Le Julien, Tarok for French
+  Tarot, Euchre for 500), and the ratios;
 - the same loop on RLCard's Bridge environment (``rlcard``, optional), and the ratio.
 
 Each runs for a fixed wall time after a warm-up. The script always exits 0: benchmarks
@@ -50,8 +50,13 @@ except ImportError as _exc:  # reported by main()
 else:
     _IMPORT_ERROR = None
 
-GAMES = ("brouc", "julien", "tarot")
-OPENSPIEL_PEERS = {"brouc": "hearts", "julien": "hearts", "tarot": "tarok"}
+GAMES = ("brouc", "julien", "tarot", "five_hundred")
+OPENSPIEL_PEERS = {
+    "brouc": "hearts",
+    "julien": "hearts",
+    "tarot": "tarok",
+    "five_hundred": "euchre",
+}
 """Each game's closest OpenSpiel game: its Python loop is compared with that game's."""
 MIN_CALIBRATION_SECONDS = 0.05
 BUSY_WARNING = 0.15

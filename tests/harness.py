@@ -89,6 +89,33 @@ def _tarot_face_down(state: JsonDict) -> set[str]:
     return set(state["chien"]) - {state["called"]}
 
 
+def _five_hundred_kitty_taken(state: JsonDict) -> bool:
+    """Whether a 500 kitty lies in the bidder's hand (or discard): once there is a bidder."""
+    return state["bidder"] is not None
+
+
+def _five_hundred_table_cards(state: JsonDict) -> list[str]:
+    """Every card of a 500 state: the hands, the kitty while aside, the discard, the
+    current and completed tricks."""
+    cards = [card for hand in state["hands"] for card in hand] + list(state["discard"])
+    cards += [] if _five_hundred_kitty_taken(state) else list(state["kitty"])
+    cards += [card for _seat, card in state["trick"]]
+    cards += [card for trick in state["tricks"] for _seat, card in trick["cards"]]
+    return cards
+
+
+def _five_hundred_public_hand_cards(state: JsonDict) -> set[str]:
+    """Cards in 500 hands that every seat sees: an open misère's hand after trick 1."""
+    if state["contract"] == "open misere" and state["tricks"]:
+        return set(state["hands"][state["bidder"]])
+    return set()
+
+
+def _five_hundred_face_down(state: JsonDict) -> set[str]:
+    """The kitty while nobody has taken it (the auction)."""
+    return set() if _five_hundred_kitty_taken(state) else set(state["kitty"])
+
+
 def _none(_state: JsonDict) -> set[str]:
     return set()
 
@@ -263,6 +290,50 @@ GAME_CONFIG: dict[str, GameConfig] = {
         past_records=("finished_deals", "previous_deal"),
         hand_keys=("hands", "dealt"),
         extra_bad_texts=("JK", "BJ", "RJ", "discard JK", "call 1T", "call 10H"),
+    ),
+    "five_hundred": GameConfig(
+        option_sets=(
+            {},
+            {"single_deal": True},
+            {"scoring": "variant", "slam_bonus": True},
+            {"misere": True, "joker_names_suit": True},
+            {"single_round": True, "misere": True, "first_dealer": 2},
+            {"single_deal": True, "misere": True, "scoring": "variant"},
+        ),
+        edge_options=(
+            {"first_dealer": 0},
+            {"first_dealer": 3},
+            {"scoring": "variant"},
+            {
+                "single_deal": False,
+                "single_round": False,
+                "misere": False,
+                "joker_names_suit": False,
+                "scoring": "default",
+                "slam_bonus": False,
+                "first_dealer": None,
+            },
+        ),
+        bad_options=(
+            ({"no_such_option": 1}, "no_such_option"),
+            ({"scoring": "Variant"}, "scoring"),
+            ({"scoring": None}, "scoring"),
+            ({"scoring": 1}, "scoring"),
+            ({"misere": "yes"}, "misere"),
+            ({"single_round": 1}, "single_round"),
+            ({"first_dealer": 4}, "first_dealer"),
+            ({"first_dealer": -1}, "first_dealer"),
+        ),
+        deck_size=46,
+        action_count=124,
+        teams=((0, 2), (1, 3)),
+        table_cards=_five_hundred_table_cards,
+        public_hand_cards=_five_hundred_public_hand_cards,
+        face_down=_five_hundred_face_down,
+        finished_key="finished_deals",
+        past_records=("finished_deals", "previous_deal"),
+        hand_keys=("hands", "dealt"),
+        extra_bad_texts=("2S", "3H", "CD", "EX", "1T", "JK", "discard 2S", "discard 1T"),
     ),
 }
 

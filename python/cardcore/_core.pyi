@@ -7,6 +7,9 @@ from cardcore._cards import Rank, Suit
 from cardcore._protocol import Game
 from cardcore.brouc import Options as BroucOptions
 from cardcore.brouc import Phase as BroucPhase
+from cardcore.five_hundred import Options as FiveHundredOptions
+from cardcore.five_hundred import Phase as FiveHundredPhase
+from cardcore.five_hundred import Scoring
 from cardcore.julien import Options as JulienOptions
 from cardcore.julien import Phase as JulienPhase
 from cardcore.julien import TourKind
@@ -25,6 +28,11 @@ __all__ = [
     "Card",
     "CardcoreError",
     "ConcurrentUseError",
+    "FiveHundred",
+    "FiveHundredDeal",
+    "FiveHundredDealResult",
+    "FiveHundredObservation",
+    "FiveHundredTrick",
     "IllegalActionError",
     "IllegalActionTypeError",
     "JsonError",
@@ -53,6 +61,8 @@ __all__ = [
     "__version__",
     "_action",
     "deck",
+    "five_hundred_bid_value",
+    "five_hundred_score",
     "from_json",
     "game_info",
     "julien_card_value",
@@ -152,7 +162,7 @@ class Card:
 def deck(size: int) -> list[Card]:
     """The deck of that size (32, 46, 52, 78 or 110 cards), in face-id order."""
 
-_ActionKind = Literal["play", "bid", "take", "leave", "discard", "call", "slam", "poignee"]
+_ActionKind = Literal["play", "bid", "take", "leave", "discard", "call", "slam", "poignee", "name"]
 
 @final
 class Action:
@@ -1002,6 +1012,277 @@ class Tarot(_TarotPublic):
     def partner(self) -> int | None:
         """Five players: the called card's holder, None when the taker is alone."""
 
+@final
+class FiveHundredTrick:
+    """A completed trick of a 500 deal (``cardcore.five_hundred.Trick``)."""
+
+    @property
+    def leader(self) -> int:
+        """The seat that led it."""
+    @property
+    def cards(self) -> list[tuple[int, Card]]:
+        """(seat, card) in order of play."""
+    @property
+    def winner(self) -> int:
+        """The seat that won it."""
+    @property
+    def named(self) -> Suit | None:
+        """The suit a joker lead named (option ``joker_names_suit``), else None."""
+
+@final
+class FiveHundredDealResult:
+    """A 500 deal's outcome (``cardcore.five_hundred.DealResult``)."""
+
+    @property
+    def tricks(self) -> tuple[int, int]:
+        """Tricks won, per team."""
+    @property
+    def made(self) -> bool:
+        """Whether the contract was made."""
+    @property
+    def scores(self) -> tuple[int, int]:
+        """The deal's scores, per team."""
+
+@final
+class FiveHundredDeal:
+    """The record of one 500 deal (``cardcore.five_hundred.Deal``)."""
+
+    @property
+    def number(self) -> int:
+        """The deal number, from 1, void deals included."""
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt it."""
+    @property
+    def dealt(self) -> list[list[Card]]:
+        """Each seat's hand as dealt (empty lists for a void deal shown to a seat)."""
+    @property
+    def kitty(self) -> list[Card]:
+        """The kitty as dealt (empty for a void deal shown to a seat)."""
+    @property
+    def void(self) -> bool:
+        """Whether all four passed."""
+    @property
+    def auction(self) -> list[tuple[int, str]]:
+        """The auction: (seat, bid text) in order."""
+    @property
+    def bidder(self) -> int | None:
+        """The bidder, once the auction is over."""
+    @property
+    def contract(self) -> str | None:
+        """The contract, once the auction is over."""
+    @property
+    def discard(self) -> list[Card]:
+        """The bidder's discard."""
+    @property
+    def tricks(self) -> list[FiveHundredTrick]:
+        """The completed tricks."""
+    @property
+    def result(self) -> FiveHundredDealResult | None:
+        """The deal's outcome, once over."""
+
+def five_hundred_bid_value(bid: str) -> int:
+    """F1, F6: a bid's value on the Avondale table (``cardcore.five_hundred.bid_value``):
+    ``"7 hearts"`` 200, ``"misere"`` 250, ``"open misere"`` 500."""
+
+def five_hundred_score(
+    bid: str, tricks: int, *, scoring: Scoring | None = None, slam_bonus: bool = False
+) -> tuple[int, int]:
+    """A 500 deal's scores, (the bidding team's, the opponents'), for ``bid`` with
+    ``tricks`` won by the bidding team (a misère: by the bidder)
+    (``cardcore.five_hundred.score``; docs/rules/five_hundred.md, "Scoring").
+    Inputs no deal can give raise OptionError naming the argument."""
+
+class _FiveHundredPublic:
+    """What 500's class and its observations share: the public table."""
+
+    @property
+    def teams(self) -> list[tuple[int, int]]:
+        """The teams' seats: partners sit opposite."""
+    @property
+    def dealer(self) -> int:
+        """The seat dealing this deal."""
+    @property
+    def deal_number(self) -> int:
+        """The deal in play, from 1, void deals included."""
+    @property
+    def auction(self) -> list[tuple[int, str]]:
+        """The auction so far: (seat, bid text) in order."""
+    @property
+    def bidder(self) -> int | None:
+        """The bidder, once the auction is over."""
+    @property
+    def contract(self) -> str | None:
+        """The contract (``"7 hearts"``, ``"misere"``, ...), once the auction is over."""
+    def effective_suit(self, card: Card | str) -> Suit | None:
+        """The suit a card follows under the contract; None for the jokers' own suit
+        in no trump."""
+    @property
+    def trick_leader(self) -> int:
+        """The seat that leads (or led) the current trick."""
+    @property
+    def trick(self) -> list[tuple[int, Card]]:
+        """The current trick as (seat, card) in order of play."""
+    @property
+    def named(self) -> Suit | None:
+        """The suit a joker led to the current trick named, else None."""
+    @property
+    def tricks(self) -> list[FiveHundredTrick]:
+        """This deal's completed tricks."""
+    @property
+    def tricks_won(self) -> tuple[int, int]:
+        """Tricks won so far this deal, per team."""
+    @property
+    def result(self) -> FiveHundredDealResult | None:
+        """The deal's outcome, once it is over."""
+    @property
+    def deal_scores(self) -> list[tuple[int, int]]:
+        """Each valid deal's scores, per team."""
+    @property
+    def totals(self) -> tuple[int, int]:
+        """The match totals, per team."""
+    @property
+    def winner(self) -> int | None:
+        """The team that won the match, once over (None for a tied single deal)."""
+    @property
+    def previous_deal(self) -> FiveHundredDeal | None:
+        """The last deal finished before this one, or None."""
+    @property
+    def open_hand(self) -> list[Card] | None:
+        """Open misère: the bidder's hand, shown once the first trick is complete."""
+
+@final
+class FiveHundredObservation(_FiveHundredPublic):
+    """What one 500 seat may know (``cardcore.five_hundred.Observation``): its hand,
+    every hand's size, the auction, the table, the kitty and the discard as shown and,
+    when it is to act, the legal actions. ``to_dict()`` is the JSON form."""
+
+    @property
+    def name(self) -> Literal["five_hundred"]:
+        """The game's name."""
+    @property
+    def seat(self) -> int:
+        """The seat observing."""
+    @property
+    def num_players(self) -> int:
+        """The number of seats."""
+    @property
+    def options(self) -> FiveHundredOptions:
+        """Every option in force."""
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, None once the game is over."""
+    @property
+    def phase(self) -> FiveHundredPhase:
+        """The phase (docs/rules/five_hundred.md, "Actions")."""
+    @property
+    def is_over(self) -> bool:
+        """Whether the match (or the single deal) has ended."""
+    @property
+    def scores(self) -> list[int]:
+        """The totals, per seat (a team's seats show the team's)."""
+    def legal_actions(self) -> list[Action]:
+        """The legal actions when this seat is to act, sorted by id; else empty."""
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: a JSON-compatible dict (docs/rules/five_hundred.md, "Observation")."""
+    def to_json(self) -> str:
+        """The JSON form as text."""
+    @property
+    def hand(self) -> list[Card]:
+        """The observing seat's cards, in face-id order."""
+    @property
+    def hand_sizes(self) -> list[int]:
+        """How many cards each seat holds."""
+    @property
+    def known_kitty(self) -> list[Card | None]:
+        """The kitty as this seat sees it: None for each card not shown."""
+    @property
+    def known_discard(self) -> list[Card | None]:
+        """The discard as this seat sees it: None for each card not shown."""
+    def __eq__(self, other: object, /) -> bool: ...
+
+@final
+class FiveHundred(_FiveHundredPublic):
+    """500 (Québec): 4 players in two teams, 46 cards with two jokers, an auction, a
+    kitty (docs/rules/five_hundred.md). ``cardcore.five_hundred.FiveHundred``."""
+
+    action_count: int
+    """Action ids run from 0 to ``action_count - 1`` (124: plays, discards, bids,
+    named suits)."""
+    def __new__(
+        cls,
+        *,
+        seed: int,
+        single_deal: bool = False,
+        single_round: bool = False,
+        misere: bool = False,
+        joker_names_suit: bool = False,
+        scoring: Scoring = "default",
+        slam_bonus: bool = False,
+        first_dealer: int | None = None,
+    ) -> FiveHundred:
+        """A new match dealt from ``seed``; options as in docs/rules/five_hundred.md."""
+    @staticmethod
+    def from_json(text: str, *, max_bytes: int | None = None) -> FiveHundred:
+        """The game a 500 ``to_json()`` text describes (``cardcore.from_json``)."""
+    @property
+    def name(self) -> Literal["five_hundred"]:
+        """The registered name."""
+    @property
+    def options(self) -> FiveHundredOptions:
+        """Every option in force, defaults filled in."""
+    @property
+    def num_players(self) -> int:
+        """The number of seats, numbered from 0."""
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, None once the game is over."""
+    @property
+    def phase(self) -> FiveHundredPhase:
+        """The phase (docs/rules/five_hundred.md, "Actions")."""
+    @property
+    def is_over(self) -> bool:
+        """Whether the match (or the single deal) has ended."""
+    @property
+    def scores(self) -> list[int]:
+        """The totals, per seat (a team's seats show the team's)."""
+    @property
+    def history(self) -> list[Action]:
+        """The actions applied, oldest first."""
+    def legal_actions(self) -> list[Action]:
+        """Every legal action, sorted by id."""
+    def is_legal(self, action: Action | int | str) -> bool:
+        """Whether an action (object, id or text in any letter case) is legal now."""
+    def apply(self, action: Action | int | str) -> None:
+        """Plays an action (object, id or text); a refusal changes nothing."""
+    def action(self, action: int | str) -> Action:
+        """The action with that id or text, legal or not."""
+    def clone(self) -> FiveHundred:
+        """An independent copy."""
+    def to_json(self) -> str:
+        """The exact state as JSON text; ``from_json`` reads it back."""
+    def observation(self, seat: int) -> FiveHundredObservation:
+        """What ``seat`` may know now (docs/protocol.md, "Observations")."""
+    def __eq__(self, other: object, /) -> bool:
+        """Equal states (``to_json()`` alike)."""
+    def __copy__(self) -> FiveHundred: ...
+    def __deepcopy__(self, memo: dict[int, Any]) -> FiveHundred: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+    def hand(self, seat: int) -> list[Card]:
+        """The cards a seat holds, in face-id order."""
+    @property
+    def kitty(self) -> list[Card]:
+        """The kitty as dealt."""
+    @property
+    def discard(self) -> list[Card]:
+        """The bidder's discard so far, whole."""
+    @property
+    def current_deal(self) -> FiveHundredDeal:
+        """The deal in play, whole (the last one, once the match is over)."""
+    @property
+    def finished_deals(self) -> list[FiveHundredDeal]:
+        """Every deal finished before the current one, void ones included, oldest first."""
+
 def _action(game: str, id: int) -> Action:
     """Rebuilds an action from its game's name and id (used by pickle)."""
 
@@ -1043,11 +1324,26 @@ def new_game(
     """A new French Tarot match (docs/rules/tarot.md, "Options")."""
 
 @overload
-def new_game(name: str, *, seed: int, **options: Any) -> Brouc | Julien | Tarot:
+def new_game(
+    name: Literal["five_hundred"],
+    *,
+    seed: int,
+    single_deal: bool = False,
+    single_round: bool = False,
+    misere: bool = False,
+    joker_names_suit: bool = False,
+    scoring: Scoring = "default",
+    slam_bonus: bool = False,
+    first_dealer: int | None = None,
+) -> FiveHundred:
+    """A new 500 match (docs/rules/five_hundred.md, "Options")."""
+
+@overload
+def new_game(name: str, *, seed: int, **options: Any) -> Brouc | Julien | Tarot | FiveHundred:
     """A new game by name: ``new_game("brouc", seed=1, single_deal=True)``; an unknown
     name is an ``UnknownGameError``, a bad option an ``OptionError`` naming it."""
 
-def from_json(text: str, *, max_bytes: int | None = None) -> Brouc | Julien | Tarot:
+def from_json(text: str, *, max_bytes: int | None = None) -> Brouc | Julien | Tarot | FiveHundred:
     """The game a ``to_json()`` text describes; exactly the states play can reach are
     accepted. Texts over ``max_bytes`` (default 4 MiB) are refused before parsing."""
 

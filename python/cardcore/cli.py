@@ -32,6 +32,7 @@ import cardcore
 from cardcore import Action, CardcoreError, Game
 from cardcore._views.base import SUIT_NAMES, Command, GameView
 from cardcore._views.brouc import BroucView, married_suits
+from cardcore._views.five_hundred import FiveHundredView
 from cardcore._views.julien import JulienView
 from cardcore._views.style import COLOR_MODES, ColorMode, Style, is_terminal
 from cardcore._views.tarot import TarotView
@@ -42,6 +43,7 @@ __all__ = [  # the views are re-exported: tests and callers reach them through t
     "VIEWS",
     "BroucView",
     "ColorMode",
+    "FiveHundredView",
     "GameView",
     "InputFn",
     "JulienView",
@@ -377,7 +379,12 @@ def cmd_games(out: TextIO, as_json: bool = False) -> int:
 # cardcore play: the views
 
 ViewFactory = Callable[[Game, int, TextIO, Style], GameView]
-VIEWS: dict[str, ViewFactory] = {"brouc": BroucView, "julien": JulienView, "tarot": TarotView}
+VIEWS: dict[str, ViewFactory] = {
+    "brouc": BroucView,
+    "julien": JulienView,
+    "tarot": TarotView,
+    "five_hundred": FiveHundredView,
+}
 """Each game's table display for ``cardcore play``; unlisted games use ``GameView``."""
 
 

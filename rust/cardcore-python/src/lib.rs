@@ -19,6 +19,7 @@ use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple, PyT
 use serde_json::{Map, Value};
 
 mod brouc;
+mod five_hundred;
 mod julien;
 mod tarot;
 
@@ -1261,6 +1262,7 @@ fn game_info(py: Python<'_>) -> PyResult<Py<PyAny>> {
                         OptionKind::Int { .. } => "int".to_owned(),
                         OptionKind::OptionalInt { .. } => "int or None".to_owned(),
                         OptionKind::OptionalChoice { choices } => format!("one of {} or None", choices.join(", ")),
+                        OptionKind::Choice { choices, .. } => format!("one of {}", choices.join(", ")),
                     };
                     serde_json::json!({"name": spec.name, "kind": kind, "default": spec.default_value(), "doc": spec.doc})
                 }).collect();
@@ -1530,6 +1532,16 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("TarotPoignee", py.get_type::<tarot::PyPoignee>())?;
     m.add_function(wrap_pyfunction!(tarot::tarot_settle, m)?)?;
     m.add_function(wrap_pyfunction!(tarot::tarot_card_points, m)?)?;
+    m.add("FiveHundred", py.get_type::<five_hundred::PyFiveHundred>())?;
+    m.add(
+        "FiveHundredObservation",
+        py.get_type::<five_hundred::PyFiveHundredObservation>(),
+    )?;
+    m.add("FiveHundredTrick", py.get_type::<five_hundred::PyFiveHundredTrick>())?;
+    m.add("FiveHundredDeal", py.get_type::<five_hundred::PyFiveHundredDeal>())?;
+    m.add("FiveHundredDealResult", py.get_type::<five_hundred::PyDealResult>())?;
+    m.add_function(wrap_pyfunction!(five_hundred::five_hundred_bid_value, m)?)?;
+    m.add_function(wrap_pyfunction!(five_hundred::five_hundred_score, m)?)?;
     m.add_function(wrap_pyfunction!(deck, m)?)?;
     m.add_function(wrap_pyfunction!(new_game, m)?)?;
     m.add_function(wrap_pyfunction!(from_json, m)?)?;

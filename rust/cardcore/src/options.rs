@@ -26,6 +26,11 @@ pub enum OptionKind {
     OptionalChoice {
         choices: &'static [&'static str],
     },
+    /// One of a few names.
+    Choice {
+        default: &'static str,
+        choices: &'static [&'static str],
+    },
 }
 
 impl OptionKind {
@@ -37,6 +42,7 @@ impl OptionKind {
             OptionKind::Int { .. } => value.is_i64() || value.is_u64(),
             OptionKind::OptionalInt { .. } => value.is_null() || value.is_i64() || value.is_u64(),
             OptionKind::OptionalChoice { .. } => value.is_null() || value.is_string(),
+            OptionKind::Choice { .. } => value.is_string(),
         }
     }
 }
@@ -53,6 +59,7 @@ impl OptionSpec {
         match self.kind {
             OptionKind::Bool { default } => Value::Bool(default),
             OptionKind::Int { default, .. } => Value::from(default),
+            OptionKind::Choice { default, .. } => Value::from(default),
             OptionKind::OptionalInt { .. } | OptionKind::OptionalChoice { .. } => Value::Null,
         }
     }
@@ -78,15 +85,22 @@ impl OptionSpec {
             (OptionKind::OptionalInt { .. } | OptionKind::OptionalChoice { .. }, Value::Null) => {
                 Ok(())
             }
-            (OptionKind::OptionalChoice { choices }, _) => match value.as_str() {
+            (
+                OptionKind::OptionalChoice { choices } | OptionKind::Choice { choices, .. },
+                _,
+            ) => match value.as_str() {
                 Some(name) if choices.contains(&name) => Ok(()),
-                _ => Err(Error::option(
-                    self.name,
-                    format!(
-                        "expected one of {} or None, got {value}",
-                        choices.join(", ")
-                    ),
-                )),
+                _ => {
+                    let none = matches!(self.kind, OptionKind::OptionalChoice { .. });
+                    Err(Error::option(
+                        self.name,
+                        format!(
+                            "expected one of {}{}, got {value}",
+                            choices.join(", "),
+                            if none { " or None" } else { "" }
+                        ),
+                    ))
+                }
             },
             (OptionKind::Int { min, max, .. } | OptionKind::OptionalInt { min, max }, _) => {
                 in_range(min, max)

@@ -3,13 +3,19 @@
 use crate::card::Card;
 use crate::cardset::CardSet;
 
+/// No seat sits out.
+const EVERY_SEAT: u8 = u8::MAX;
+
 /// A trick of one card per seat in order of play from the leader, for a
-/// table of up to `N` seats (`N` itself unless made [`Trick::with_players`]).
+/// table of up to `N` seats (`N` itself unless made [`Trick::with_players`]),
+/// one of which may sit out ([`Trick::without`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Trick<const N: usize> {
     leader: u8,
     len: u8,
     players: u8,
+    /// The seat that sits the deal out (500's misère), or `EVERY_SEAT`.
+    out: u8,
     cards: [Option<Card>; N],
     /// The same cards as a set, for the rules that ask what lies in the trick.
     set: CardSet,
@@ -27,9 +33,36 @@ impl<const N: usize> Trick<N> {
             leader: leader as u8,
             len: 0,
             players: players as u8,
+            out: EVERY_SEAT,
             cards: [None; N],
             set: CardSet::EMPTY,
         }
+    }
+
+    /// A trick at a table of `players` seats where seat `out` takes no part:
+    /// its turn is skipped (a partner sitting a misère out).
+    pub const fn without(leader: usize, players: usize, out: usize) -> Self {
+        let mut trick = Self::with_players(leader, players);
+        trick.out = out as u8;
+        trick
+    }
+
+    /// The seat playing the trick's `index`-th card.
+    const fn seat_of(&self, index: usize) -> usize {
+        let players = self.players as usize;
+        if self.out == EVERY_SEAT {
+            return (self.leader as usize + index) % players;
+        }
+        let mut seat = self.leader as usize;
+        let mut played = 0;
+        while played < index {
+            seat = (seat + 1) % players;
+            if seat == self.out as usize {
+                seat = (seat + 1) % players;
+            }
+            played += 1;
+        }
+        seat
     }
 
     pub const fn leader(&self) -> usize {
@@ -45,12 +78,12 @@ impl<const N: usize> Trick<N> {
     }
 
     pub const fn is_complete(&self) -> bool {
-        self.len == self.players
+        self.len + (self.out != EVERY_SEAT) as u8 == self.players
     }
 
     /// The seat to play next.
     pub const fn next_seat(&self) -> usize {
-        (self.leader as usize + self.len as usize) % self.players as usize
+        self.seat_of(self.len as usize)
     }
 
     pub fn led(&self) -> Option<Card> {
@@ -70,7 +103,7 @@ impl<const N: usize> Trick<N> {
             .iter()
             .flatten()
             .enumerate()
-            .map(|(i, &card)| ((self.leader as usize + i) % self.players as usize, card))
+            .map(|(i, &card)| (self.seat_of(i), card))
     }
 
     pub const fn cards(&self) -> CardSet {
@@ -115,6 +148,18 @@ mod tests {
         let led = trick.led().unwrap().suit();
         let winner = trick.winner_by(|c| (c.suit() == led).then(|| c.rank().unwrap() as u16));
         assert_eq!(winner, 3);
+    }
+
+    #[test]
+    fn a_seat_sitting_out_is_skipped() {
+        let mut trick = Trick::<4>::without(3, 4, 1);
+        for text in ["9H", "AH", "7S"] {
+            assert!(!trick.is_complete());
+            trick.push(text.parse().unwrap());
+        }
+        assert!(trick.is_complete());
+        let seats: Vec<usize> = trick.plays().map(|(s, _)| s).collect();
+        assert_eq!(seats, [3, 0, 2]);
     }
 
     #[test]

@@ -12,6 +12,7 @@ from typing import Any, Literal, overload
 
 from cardcore.reference.brouc import BroucReference
 from cardcore.reference.cards import RuleError
+from cardcore.reference.five_hundred import FiveHundredReference
 from cardcore.reference.julien import JulienReference
 from cardcore.reference.protocol import RefAction, ReferenceGame, is_int
 from cardcore.reference.tarot import TarotReference
@@ -20,6 +21,7 @@ _GAME_CLASSES: dict[str, type[ReferenceGame]] = {
     "brouc": BroucReference,
     "julien": JulienReference,
     "tarot": TarotReference,
+    "five_hundred": FiveHundredReference,
 }
 """Every game of the reference by its registered name, in registration order."""
 
@@ -29,6 +31,7 @@ __all__ = [
     "GAMES",
     "MAX_BYTES",
     "BroucReference",
+    "FiveHundredReference",
     "JulienReference",
     "RefAction",
     "ReferenceGame",
@@ -51,6 +54,10 @@ def new_game(name: Literal["brouc"], *, seed: int, **options: object) -> BroucRe
 def new_game(name: Literal["julien"], *, seed: int, **options: object) -> JulienReference: ...
 @overload
 def new_game(name: Literal["tarot"], *, seed: int, **options: object) -> TarotReference: ...
+@overload
+def new_game(
+    name: Literal["five_hundred"], *, seed: int, **options: object
+) -> FiveHundredReference: ...
 @overload
 def new_game(name: str, *, seed: int, **options: object) -> ReferenceGame: ...
 def new_game(name: str, *, seed: int, **options: object) -> ReferenceGame:

@@ -116,6 +116,28 @@ def _five_hundred_face_down(state: JsonDict) -> set[str]:
     return set() if _five_hundred_kitty_taken(state) else set(state["kitty"])
 
 
+def face_suit(_record: JsonDict, card: str) -> str | None:
+    """A card's printed suit letter (None for trumps, the Excuse, jokers)."""
+    return card[-1] if card[-1] in "SHDC" and card not in ("EX",) else None
+
+
+_SAME_COLOUR = {"S": "C", "C": "S", "H": "D", "D": "H"}
+_STRAINS = {"spades": "S", "clubs": "C", "diamonds": "D", "hearts": "H"}
+
+
+def _five_hundred_suit(record: JsonDict, card: str) -> str | None:
+    """The suit a 500 card follows under the record's contract (docs/rules/
+    five_hundred.md, the trump order): jokers and the other jack of the trump colour
+    follow trumps; in no trump the jokers are a suit of their own, "J"."""
+    contract = record["contract"] or ""
+    trump = _STRAINS.get(contract.split(" ", 1)[-1])
+    if card in ("BJ", "RJ"):
+        return trump or "J"
+    if trump is not None and card == "J" + _SAME_COLOUR[trump]:
+        return trump
+    return card[-1]
+
+
 def _none(_state: JsonDict) -> set[str]:
     return set()
 
@@ -148,6 +170,8 @@ class GameConfig:
     past_records: tuple[str, ...] = ()
     # A bound on the number of actions of one whole match, to catch a game that never ends.
     max_actions: int = 5000
+    # The suit a card follows in a deal's record (a state or a finished deal's record).
+    card_suit: Callable[[JsonDict, str], str | None] = face_suit
     # State keys holding one sorted hand per seat (re-sorted when a test trades cards).
     hand_keys: tuple[str, ...] = ("hands",)
     # Other texts, not legal at any time, that apply() must reject.
@@ -333,6 +357,7 @@ GAME_CONFIG: dict[str, GameConfig] = {
         finished_key="finished_deals",
         past_records=("finished_deals", "previous_deal"),
         hand_keys=("hands", "dealt"),
+        card_suit=_five_hundred_suit,
         extra_bad_texts=("2S", "3H", "CD", "EX", "1T", "JK", "discard 2S", "discard 1T"),
     ),
 }

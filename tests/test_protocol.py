@@ -100,7 +100,8 @@ def test_options_are_filled_in(name: str) -> None:
 @pytest.mark.parametrize("seed", [4, 5, 6])
 def test_single_deal_stops_after_the_first_deal(name: str, seed: int) -> None:
     """Played with the same choices, a single-deal game is the first deal of the match:
-    its history is a prefix of the whole match's, and the match goes on after it."""
+    its history is a prefix of the whole match's, and the match goes on after it unless
+    that deal ended it (a 500 match can end at its first deal)."""
     single = cardcore.new_game(name, seed=seed, single_deal=True)
     match = cardcore.new_game(name, seed=seed)
     play_to(single, Chooser([], seed), 10**6)
@@ -110,7 +111,7 @@ def test_single_deal_stops_after_the_first_deal(name: str, seed: int) -> None:
     single_history = [str(action) for action in single.history]
     match_history = [str(action) for action in match.history]
     assert match_history[: len(single_history)] == single_history
-    assert len(single_history) < len(match_history)
+    assert len(single_history) < len(match_history) or single.scores == match.scores
 
 
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)

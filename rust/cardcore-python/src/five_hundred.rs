@@ -90,7 +90,10 @@ impl PyDealResult {
 }
 
 fn auction_of(auction: &[(u8, Bid)]) -> Vec<(u8, String)> {
-    auction.iter().map(|&(seat, bid)| (seat, bid.text())).collect()
+    auction
+        .iter()
+        .map(|&(seat, bid)| (seat, bid.text()))
+        .collect()
 }
 
 /// The record of one 500 deal.
@@ -121,7 +124,13 @@ impl PyFiveHundredDeal {
         self.record
             .dealt()
             .iter()
-            .map(|hand| if hidden { Vec::new() } else { hand.iter().map(PyCard).collect() })
+            .map(|hand| {
+                if hidden {
+                    Vec::new()
+                } else {
+                    hand.iter().map(PyCard).collect()
+                }
+            })
             .collect()
     }
 
@@ -163,7 +172,11 @@ impl PyFiveHundredDeal {
 
     #[getter]
     fn tricks(&self) -> Vec<PyFiveHundredTrick> {
-        self.record.tricks().iter().map(|&t| PyFiveHundredTrick(t)).collect()
+        self.record
+            .tricks()
+            .iter()
+            .map(|&t| PyFiveHundredTrick(t))
+            .collect()
     }
 
     #[getter]
@@ -186,7 +199,12 @@ impl PyFiveHundredDeal {
 }
 
 fn bid_arg(bid: &Bound<'_, PyAny>) -> PyResult<Bid> {
-    let bad = |got: String| Error::option("bid", format!("expected a bid text such as '7 hearts', got {got}"));
+    let bad = |got: String| {
+        Error::option(
+            "bid",
+            format!("expected a bid text such as '7 hearts', got {got}"),
+        )
+    };
     let text = str_arg(bid, bad)?;
     match text.parse::<Bid>() {
         Ok(Bid::Pass) | Err(_) => Err(to_py_err(bad(format!("'{text}'")))),
@@ -213,7 +231,8 @@ pub(crate) fn five_hundred_score(
     slam_bonus: bool,
 ) -> PyResult<(i64, i64)> {
     let bid = bid_arg(bid)?;
-    let bad_tricks = |got: String| Error::option("tricks", format!("expected an int from 0 to 10, got {got}"));
+    let bad_tricks =
+        |got: String| Error::option("tricks", format!("expected an int from 0 to 10, got {got}"));
     let won = int_arg(tricks, bad_tricks)?;
     let most = if bid.is_misere() { 1 } else { 10 };
     if !(0..=most).contains(&won) {
@@ -222,7 +241,12 @@ pub(crate) fn five_hundred_score(
     let scoring = match scoring {
         None => Scoring::Default,
         Some(value) => {
-            let bad = |got: String| Error::option("scoring", format!("expected 'default' or 'variant', got {got}"));
+            let bad = |got: String| {
+                Error::option(
+                    "scoring",
+                    format!("expected 'default' or 'variant', got {got}"),
+                )
+            };
             match str_arg(value, bad)?.as_str() {
                 "default" => Scoring::Default,
                 "variant" => Scoring::Variant,
@@ -251,13 +275,25 @@ game_class!(
         /// The kitty as dealt.
         #[getter]
         fn kitty(&self) -> PyResult<Vec<PyCard>> {
-            Ok(self.game()?.current_deal().kitty().iter().map(PyCard).collect())
+            Ok(self
+                .game()?
+                .current_deal()
+                .kitty()
+                .iter()
+                .map(PyCard)
+                .collect())
         }
 
         /// The bidder's discard so far, whole.
         #[getter]
         fn discard(&self) -> PyResult<Vec<PyCard>> {
-            Ok(self.game()?.current_deal().discard().iter().map(PyCard).collect())
+            Ok(self
+                .game()?
+                .current_deal()
+                .discard()
+                .iter()
+                .map(PyCard)
+                .collect())
         }
 
         /// The deal in play, whole (the last one, once the match is over).

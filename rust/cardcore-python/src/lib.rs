@@ -1537,9 +1537,18 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "FiveHundredObservation",
         py.get_type::<five_hundred::PyFiveHundredObservation>(),
     )?;
-    m.add("FiveHundredTrick", py.get_type::<five_hundred::PyFiveHundredTrick>())?;
-    m.add("FiveHundredDeal", py.get_type::<five_hundred::PyFiveHundredDeal>())?;
-    m.add("FiveHundredDealResult", py.get_type::<five_hundred::PyDealResult>())?;
+    m.add(
+        "FiveHundredTrick",
+        py.get_type::<five_hundred::PyFiveHundredTrick>(),
+    )?;
+    m.add(
+        "FiveHundredDeal",
+        py.get_type::<five_hundred::PyFiveHundredDeal>(),
+    )?;
+    m.add(
+        "FiveHundredDealResult",
+        py.get_type::<five_hundred::PyDealResult>(),
+    )?;
     m.add_function(wrap_pyfunction!(five_hundred::five_hundred_bid_value, m)?)?;
     m.add_function(wrap_pyfunction!(five_hundred::five_hundred_score, m)?)?;
     m.add_function(wrap_pyfunction!(deck, m)?)?;

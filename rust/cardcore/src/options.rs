@@ -85,23 +85,22 @@ impl OptionSpec {
             (OptionKind::OptionalInt { .. } | OptionKind::OptionalChoice { .. }, Value::Null) => {
                 Ok(())
             }
-            (
-                OptionKind::OptionalChoice { choices } | OptionKind::Choice { choices, .. },
-                _,
-            ) => match value.as_str() {
-                Some(name) if choices.contains(&name) => Ok(()),
-                _ => {
-                    let none = matches!(self.kind, OptionKind::OptionalChoice { .. });
-                    Err(Error::option(
-                        self.name,
-                        format!(
-                            "expected one of {}{}, got {value}",
-                            choices.join(", "),
-                            if none { " or None" } else { "" }
-                        ),
-                    ))
+            (OptionKind::OptionalChoice { choices } | OptionKind::Choice { choices, .. }, _) => {
+                match value.as_str() {
+                    Some(name) if choices.contains(&name) => Ok(()),
+                    _ => {
+                        let none = matches!(self.kind, OptionKind::OptionalChoice { .. });
+                        Err(Error::option(
+                            self.name,
+                            format!(
+                                "expected one of {}{}, got {value}",
+                                choices.join(", "),
+                                if none { " or None" } else { "" }
+                            ),
+                        ))
+                    }
                 }
-            },
+            }
             (OptionKind::Int { min, max, .. } | OptionKind::OptionalInt { min, max }, _) => {
                 in_range(min, max)
             }

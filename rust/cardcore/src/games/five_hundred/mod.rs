@@ -330,7 +330,8 @@ impl FiveHundred {
     }
 
     fn legal_cards(&self) -> CardSet {
-        self.order.legal(self.hands[self.trick.next_seat()], self.led())
+        self.order
+            .legal(self.hands[self.trick.next_seat()], self.led())
     }
 
     /// Deals from the generator (Mise en place): from the dealer's left, 3
@@ -348,7 +349,10 @@ impl FiveHundred {
             }
             for offset in 1..=PLAYERS {
                 let seat = (dealer + offset) % PLAYERS;
-                cards.by_ref().take(batch).for_each(|card| hands[seat].insert(card));
+                cards
+                    .by_ref()
+                    .take(batch)
+                    .for_each(|card| hands[seat].insert(card));
             }
         }
         Dealt { hands, kitty }
@@ -398,9 +402,10 @@ impl FiveHundred {
                 self.deal.bidder = Some(bidder);
                 self.deal.contract = Some(contract);
                 self.order = Order::of(contract.strain());
-                // F7: the bidder takes the kitty, then discards six.
+                // F7: the bidder takes the kitty, then discards six; F8: it leads.
                 let bidder = usize::from(bidder);
                 self.hands[bidder] = self.hands[bidder].union(self.deal.kitty());
+                self.trick = self.next_trick(bidder);
                 self.phase = Phase::Discard;
             }
         }
@@ -411,8 +416,6 @@ impl FiveHundred {
         self.hands[bidder].remove(card);
         self.deal.discard.insert(card);
         if self.deal.discard().len() == KITTY_SIZE {
-            // F8: the bidder leads the first trick.
-            self.trick = self.next_trick(bidder);
             self.phase = Phase::Play;
         }
     }
@@ -422,7 +425,10 @@ impl FiveHundred {
         self.trick.push(card);
         let names = self.options.joker_names_suit
             && self.trick.len() == 1
-            && self.deal.contract().is_some_and(|c| c.strain() == Strain::NoTrump)
+            && self
+                .deal
+                .contract()
+                .is_some_and(|c| c.strain() == Strain::NoTrump)
             && (card == Card::BLACK_JOKER || card == Card::RED_JOKER);
         if names {
             self.phase = Phase::Name;
@@ -508,7 +514,9 @@ impl FiveHundred {
 
     fn is_legal(&self, action: ActionId) -> bool {
         match self.phase {
-            Phase::Bid => Bid::of_action(action).is_some_and(|bid| self.legal_bids().any(|b| b == bid)),
+            Phase::Bid => {
+                Bid::of_action(action).is_some_and(|bid| self.legal_bids().any(|b| b == bid))
+            }
             Phase::Discard => action
                 .checked_sub(FIRST_DISCARD)
                 .and_then(|i| DECK.get(usize::from(i)))
@@ -605,7 +613,9 @@ impl Game for FiveHundred {
 
     /// Per seat: a team's two seats show the team's total.
     fn scores(&self) -> Vec<i64> {
-        (0..PLAYERS).map(|seat| self.totals[team_of(seat)]).collect()
+        (0..PLAYERS)
+            .map(|seat| self.totals[team_of(seat)])
+            .collect()
     }
 
     fn winning_seats(&self) -> Vec<usize> {

@@ -68,7 +68,9 @@ impl Order {
 
     /// A card's effective suit.
     pub fn suit_of(&self, card: Card) -> usize {
-        (0..5).find(|&s| self.suits[s].contains(card)).unwrap_or(JOKER_SUIT)
+        (0..5)
+            .find(|&s| self.suits[s].contains(card))
+            .unwrap_or(JOKER_SUIT)
     }
 
     /// A card's strength within its effective suit: jokers (black above
@@ -106,7 +108,10 @@ impl Order {
     /// The seat winning a complete trick led in effective suit `led`: the
     /// highest trump, else the highest card of the led suit.
     pub fn winner<const N: usize>(&self, trick: &Trick<N>, led: usize) -> usize {
-        let trumped = !trick.cards().intersection(self.suits[self.trumps]).is_empty();
+        let trumped = !trick
+            .cards()
+            .intersection(self.suits[self.trumps])
+            .is_empty();
         let winning = if trumped { self.trumps } else { led };
         trick.winner_by(|card| {
             self.suits[winning]

@@ -46,7 +46,12 @@ pub struct DealRecord {
 }
 
 impl DealRecord {
-    pub(super) fn new(number: u32, dealer: usize, dealt: [CardSet; PLAYERS], kitty: CardSet) -> Self {
+    pub(super) fn new(
+        number: u32,
+        dealer: usize,
+        dealt: [CardSet; PLAYERS],
+        kitty: CardSet,
+    ) -> Self {
         DealRecord {
             number,
             dealer: dealer as u8,

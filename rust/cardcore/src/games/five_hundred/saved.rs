@@ -102,14 +102,24 @@ fn save_trick(played: &PlayedTrick) -> SavedTrick {
 /// are not shown (the cards were thrown in unseen).
 fn save_deal(deal: &DealRecord, view: View) -> SavedDeal {
     let hidden = view == View::Public && deal.void();
-    let cards = |set: CardSet| if hidden { Vec::new() } else { state::hand_cards(set) };
+    let cards = |set: CardSet| {
+        if hidden {
+            Vec::new()
+        } else {
+            state::hand_cards(set)
+        }
+    };
     SavedDeal {
         deal: deal.number(),
         dealer: deal.dealer() as u8,
         dealt: deal.dealt().map(cards),
         kitty: cards(deal.kitty()),
         void: deal.void().then_some(Void::AllPass),
-        bids: deal.auction().iter().map(|&(seat, bid)| (bid, seat)).collect(),
+        bids: deal
+            .auction()
+            .iter()
+            .map(|&(seat, bid)| (bid, seat))
+            .collect(),
         bidder: deal.bidder().map(|seat| seat as u8),
         contract: deal.contract(),
         discard: state::hand_cards(deal.discard()),
@@ -122,7 +132,10 @@ fn save_deal(deal: &DealRecord, view: View) -> SavedDeal {
 fn dealt(dealer: u8, hands: &[Vec<Card>; PLAYERS], kitty: &[Card]) -> Result<(usize, Dealt)> {
     let hands = state::held(hands);
     if kitty.len() != 6 {
-        return Err(Error::json(format!("kitty: expected 6 cards, got {}", kitty.len())));
+        return Err(Error::json(format!(
+            "kitty: expected 6 cards, got {}",
+            kitty.len()
+        )));
     }
     check_dealt(&hands, HAND_SIZE, kitty, CARDS.set())?;
     let dealer = check_seat_among(FiveHundred::NAME, PLAYERS, usize::from(dealer))
@@ -153,7 +166,11 @@ impl Replay for FiveHundred {
             phase: self.phase().to_owned(),
             deal: current.deal,
             dealer: current.dealer,
-            dealt: if whole { current.dealt } else { Default::default() },
+            dealt: if whole {
+                current.dealt
+            } else {
+                Default::default()
+            },
             kitty: current.kitty,
             bids: current.bids,
             bidder: current.bidder,

@@ -65,7 +65,12 @@ pub fn score(bid: Bid, tricks: u8, scoring: Scoring, slam_bonus: bool) -> (i64, 
 /// F12: the team that wins the match after a deal, if one does: the bidding
 /// team (`bidders`) that made its contract and reached 500; under the
 /// default scoring any team at 500; else the other team of one at -500.
-pub fn match_winner(totals: [i64; 2], bidders: usize, made: bool, scoring: Scoring) -> Option<usize> {
+pub fn match_winner(
+    totals: [i64; 2],
+    bidders: usize,
+    made: bool,
+    scoring: Scoring,
+) -> Option<usize> {
     if made && totals[bidders] >= TARGET {
         return Some(bidders);
     }
@@ -74,5 +79,7 @@ pub fn match_winner(totals: [i64; 2], bidders: usize, made: bool, scoring: Scori
             return Some(team);
         }
     }
-    (0..2).find(|&t| totals[t] <= -TARGET).map(|loser| 1 - loser)
+    (0..2)
+        .find(|&t| totals[t] <= -TARGET)
+        .map(|loser| 1 - loser)
 }

@@ -63,10 +63,19 @@ fn action_ids_and_texts() {
     assert_eq!(FiveHundred::action_text(121), "name hearts");
     for action in 0..ACTION_COUNT as ActionId {
         let text = FiveHundred::action_text(action);
-        assert_eq!(FiveHundred::parse_action(&text.to_uppercase()).unwrap(), action);
+        assert_eq!(
+            FiveHundred::parse_action(&text.to_uppercase()).unwrap(),
+            action
+        );
     }
-    assert!(matches!(FiveHundred::parse_action("3S"), Err(Error::IllegalAction(_))));
-    assert!(matches!(FiveHundred::parse_action("6 spade"), Err(Error::Notation(_))));
+    assert!(matches!(
+        FiveHundred::parse_action("3S"),
+        Err(Error::IllegalAction(_))
+    ));
+    assert!(matches!(
+        FiveHundred::parse_action("6 spade"),
+        Err(Error::Notation(_))
+    ));
 }
 
 #[test]
@@ -76,7 +85,9 @@ fn trumps_hold_both_jokers_and_both_jacks_of_the_colour() {
     assert_eq!(trumps.len(), 14);
     assert!(trumps.contains("JD".parse().unwrap()));
     assert!(trumps.contains(Card::BLACK_JOKER));
-    assert!(!hearts.suit_cards(Suit::Diamonds.index()).contains("JD".parse().unwrap()));
+    assert!(!hearts
+        .suit_cards(Suit::Diamonds.index())
+        .contains("JD".parse().unwrap()));
     // The order: BJ > RJ > JH > JD > AH > KH ...
     for (winning, texts) in [
         (1, "AH BJ RJ JH"),
@@ -85,14 +96,27 @@ fn trumps_hold_both_jokers_and_both_jacks_of_the_colour() {
         (1, "KH JD AH QH"),
         (0, "AH KH QH 10H"),
     ] {
-        assert_eq!(hearts.winner(&trick(0, texts), Suit::Hearts.index()), winning, "{texts}");
+        assert_eq!(
+            hearts.winner(&trick(0, texts), Suit::Hearts.index()),
+            winning,
+            "{texts}"
+        );
     }
     // The left jack does not follow diamonds; any trump beats a plain suit.
     let led_diamonds = trick(0, "KD JD AD 4D");
     assert_eq!(hearts.winner(&led_diamonds, Suit::Diamonds.index()), 1);
-    assert_eq!(hearts.legal(set("JD 5C"), Some(Suit::Diamonds.index())), set("JD 5C"));
-    assert_eq!(hearts.legal(set("JD 5C 4D"), Some(Suit::Diamonds.index())), set("4D"));
-    assert_eq!(hearts.legal(set("JD 5C 4D"), Some(Suit::Hearts.index())), set("JD"));
+    assert_eq!(
+        hearts.legal(set("JD 5C"), Some(Suit::Diamonds.index())),
+        set("JD 5C")
+    );
+    assert_eq!(
+        hearts.legal(set("JD 5C 4D"), Some(Suit::Diamonds.index())),
+        set("4D")
+    );
+    assert_eq!(
+        hearts.legal(set("JD 5C 4D"), Some(Suit::Hearts.index())),
+        set("JD")
+    );
     // Spades: the jack of clubs is the other trump jack.
     let spades = Order::of(Strain::Spades);
     assert_eq!(spades.suit_of("JC".parse().unwrap()), Suit::Spades.index());
@@ -103,16 +127,37 @@ fn trumps_hold_both_jokers_and_both_jacks_of_the_colour() {
 fn no_trump_makes_the_jokers_a_suit_of_their_own() {
     let no_trump = Order::of(Strain::NoTrump);
     assert_eq!(no_trump.suit_of(Card::RED_JOKER), play::JOKER_SUIT);
-    assert_eq!(no_trump.suit_of("JD".parse().unwrap()), Suit::Diamonds.index());
+    assert_eq!(
+        no_trump.suit_of("JD".parse().unwrap()),
+        Suit::Diamonds.index()
+    );
     // A joker only when void in the suit led; then it wins.
-    assert_eq!(no_trump.legal(set("RJ 5S"), Some(Suit::Spades.index())), set("5S"));
-    assert_eq!(no_trump.legal(set("RJ 5C"), Some(Suit::Spades.index())), set("RJ 5C"));
-    assert_eq!(no_trump.winner(&trick(2, "AS 5C RJ KS"), Suit::Spades.index()), 0);
+    assert_eq!(
+        no_trump.legal(set("RJ 5S"), Some(Suit::Spades.index())),
+        set("5S")
+    );
+    assert_eq!(
+        no_trump.legal(set("RJ 5C"), Some(Suit::Spades.index())),
+        set("RJ 5C")
+    );
+    assert_eq!(
+        no_trump.winner(&trick(2, "AS 5C RJ KS"), Suit::Spades.index()),
+        0
+    );
     // A joker led: the other joker must follow; black beats red.
-    assert_eq!(no_trump.legal(set("BJ AS"), Some(play::JOKER_SUIT)), set("BJ"));
-    assert_eq!(no_trump.winner(&trick(0, "RJ AS BJ KS"), play::JOKER_SUIT), 2);
+    assert_eq!(
+        no_trump.legal(set("BJ AS"), Some(play::JOKER_SUIT)),
+        set("BJ")
+    );
+    assert_eq!(
+        no_trump.winner(&trick(0, "RJ AS BJ KS"), play::JOKER_SUIT),
+        2
+    );
     // Plain suits rank A K Q J 10 ... 4.
-    assert_eq!(no_trump.winner(&trick(0, "JS QS 4S 10S"), Suit::Spades.index()), 1);
+    assert_eq!(
+        no_trump.winner(&trick(0, "JS QS 4S 10S"), Suit::Spades.index()),
+        1
+    );
 }
 
 #[test]
@@ -125,13 +170,25 @@ fn scorings() {
     assert_eq!(score(seven_hearts, 10, Scoring::Default, true), (250, 0));
     assert_eq!(score(bid("8 clubs"), 10, Scoring::Default, true), (260, 0));
     assert_eq!(score(Bid::Misere, 0, Scoring::Variant, false), (250, 0));
-    assert_eq!(score(Bid::OpenMisere, 1, Scoring::Default, false), (-500, 0));
+    assert_eq!(
+        score(Bid::OpenMisere, 1, Scoring::Default, false),
+        (-500, 0)
+    );
     // F12: the bidders win by making a contract at 500; default: anyone at 500.
     assert_eq!(match_winner([520, 100], 0, true, Scoring::Variant), Some(0));
     assert_eq!(match_winner([100, 520], 0, true, Scoring::Variant), None);
-    assert_eq!(match_winner([100, 520], 0, false, Scoring::Default), Some(1));
-    assert_eq!(match_winner([-510, 100], 0, false, Scoring::Variant), Some(1));
-    assert_eq!(match_winner([490, -500], 1, false, Scoring::Default), Some(0));
+    assert_eq!(
+        match_winner([100, 520], 0, false, Scoring::Default),
+        Some(1)
+    );
+    assert_eq!(
+        match_winner([-510, 100], 0, false, Scoring::Variant),
+        Some(1)
+    );
+    assert_eq!(
+        match_winner([490, -500], 1, false, Scoring::Default),
+        Some(0)
+    );
 }
 
 #[test]
@@ -144,7 +201,9 @@ fn the_deal_is_three_kitty_four_kitty_three_from_the_dealers_left() {
     assert_eq!(hand_of(0), Some(3));
     assert_eq!(hand_of(3), Some(0));
     assert_eq!(hand_of(11), Some(2));
-    assert!((12..15).chain(31..34).all(|p| game.deal.kitty().contains(deck[p])));
+    assert!((12..15)
+        .chain(31..34)
+        .all(|p| game.deal.kitty().contains(deck[p])));
     assert_eq!(hand_of(15), Some(3));
     assert_eq!(hand_of(30), Some(2));
     assert_eq!(hand_of(45), Some(2));
@@ -221,10 +280,17 @@ fn a_misere_partner_sits_out_and_the_deal_stops_at_the_first_trick_won() {
         }
         let result = *game.result().unwrap();
         assert!(game.tricks().iter().all(|t| t.trick.len() == 3));
-        let won = game.tricks().iter().filter(|t| usize::from(t.winner) == bidder).count();
+        let won = game
+            .tricks()
+            .iter()
+            .filter(|t| usize::from(t.winner) == bidder)
+            .count();
         assert!(won <= 1);
         assert_eq!(result.made, won == 0);
-        assert_eq!(won == 1, game.tricks().last().unwrap().winner as usize == bidder);
+        assert_eq!(
+            won == 1,
+            game.tricks().last().unwrap().winner as usize == bidder
+        );
         if won == 1 && game.tricks().len() < 10 {
             return;
         }
@@ -258,6 +324,9 @@ fn random_matches(options: Value, matches: u64) {
 fn random_matches_with_every_option() {
     random_matches(json!({}), 3);
     random_matches(json!({"scoring": "variant", "slam_bonus": true}), 3);
-    random_matches(json!({"misere": true, "joker_names_suit": true, "single_round": true}), 3);
+    random_matches(
+        json!({"misere": true, "joker_names_suit": true, "single_round": true}),
+        3,
+    );
     random_matches(json!({"single_deal": true, "misere": true}), 10);
 }

@@ -4,9 +4,7 @@
 
 use serde_json::{json, Value};
 
-use super::{
-    Bid, DealRecord, DealResult, FiveHundred, Phase, PlayedTrick, PLAYERS,
-};
+use super::{Bid, DealRecord, DealResult, FiveHundred, Phase, PlayedTrick, PLAYERS};
 use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
 use crate::error::Result;
@@ -53,7 +51,10 @@ pub(super) fn observation(game: &FiveHundred, seat: usize) -> Result<Value> {
     view.remove("dealt");
     view.insert("kitty".into(), json!(game.kitty_seen_by(seat)));
     view.insert("discard".into(), json!(game.discard_seen_by(seat)));
-    view.insert("open_hand".into(), json!(game.open_hand().map(state::hand_cards)));
+    view.insert(
+        "open_hand".into(),
+        json!(game.open_hand().map(state::hand_cards)),
+    );
     Ok(Value::Object(view))
 }
 

@@ -35,3 +35,35 @@ macro_rules! with_game {
         }
     };
 }
+
+#[cfg(test)]
+mod tests {
+    use super::GAMES;
+    use crate::game::{table_options, Game};
+    use crate::rng::SplitMix64;
+
+    /// Plays random matches of `G` at each of its tables, checking each draw.
+    fn draws_follow_the_protocol<G: Game>() {
+        for seed in 0..6 {
+            let mut game = G::new(seed, &table_options::<G>(seed as usize)).unwrap();
+            let mut rng = SplitMix64::new(seed);
+            let mut legal = Vec::new();
+            while !game.is_over() {
+                game.legal_actions(&mut legal);
+                let mut listed = rng.clone();
+                let expected = legal[listed.below(legal.len() as u64) as usize];
+                assert_eq!(game.random_action(&mut rng.clone()), Some(expected));
+                assert_eq!(game.play_random(&mut rng), Some(expected));
+            }
+        }
+    }
+
+    /// docs/protocol.md, "Bots and simulation": every game's random action is
+    /// `below(len(legal))` into its legal actions in id order, however it draws.
+    #[test]
+    fn random_actions_index_the_legal_actions_in_id_order() {
+        for name in GAMES {
+            crate::with_game!(*name, G => draws_follow_the_protocol::<G>(), unknown => unreachable!());
+        }
+    }
+}

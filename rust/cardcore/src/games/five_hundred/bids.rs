@@ -85,6 +85,23 @@ pub(super) const ORDER: [Bid; 27] = {
     order
 };
 
+/// Each bid's place in the order, by its action's offset from `FIRST_BID`.
+const RANKS: [usize; 28] = {
+    let mut ranks = [0; 28];
+    let mut i = 0;
+    while i < ORDER.len() {
+        let offset = match ORDER[i] {
+            Bid::Tricks(tricks, strain) => 1 + 5 * (tricks as usize - 6) + strain as usize,
+            Bid::Misere => 26,
+            Bid::OpenMisere => 27,
+            Bid::Pass => 0,
+        };
+        ranks[offset] = i + 1;
+        i += 1;
+    }
+    ranks
+};
+
 impl Bid {
     /// The bid's value (F1, F6); a pass is worth nothing.
     pub const fn value(self) -> i64 {
@@ -100,7 +117,7 @@ impl Bid {
 
     /// Where the bid stands in the order of bids (the pass lowest).
     pub(super) fn rank(self) -> usize {
-        ORDER.iter().position(|&b| b == self).map_or(0, |i| i + 1)
+        RANKS[usize::from(self.action() - FIRST_BID)]
     }
 
     pub const fn is_misere(self) -> bool {

@@ -75,6 +75,16 @@ const CARDS: CardActions<46> = CardActions::new({
     deck
 });
 const DECK: [Card; 46] = *CARDS.deck();
+/// The same 46 cards as a set.
+const DECK_SET: CardSet = {
+    let mut bits = 0u128;
+    let mut i = 0;
+    while i < DECK.len() {
+        bits |= 1 << DECK[i].id();
+        i += 1;
+    }
+    CardSet::from_bits(bits)
+};
 
 /// The suits a joker lead may name, in action order.
 const NAMED: [Suit; 4] = Suit::ALL;
@@ -279,29 +289,33 @@ impl FiveHundred {
         let Some(&(last, _)) = auction.last() else {
             return (self.dealer() + 1) % PLAYERS;
         };
-        let passed = |seat: usize| {
-            !self.options.single_round
-                && auction
-                    .iter()
-                    .any(|&(s, bid)| usize::from(s) == seat && bid == Bid::Pass)
+        let passed = if self.options.single_round {
+            0
+        } else {
+            auction
+                .iter()
+                .filter(|&&(_, bid)| bid == Bid::Pass)
+                .fold(0u8, |seats, &(seat, _)| seats | 1 << seat)
         };
         (1..=PLAYERS)
             .map(|step| (usize::from(last) + step) % PLAYERS)
-            .find(|&seat| !passed(seat))
+            .find(|&seat| passed & 1 << seat == 0)
             .unwrap_or(0)
     }
 
+    /// The highest bid so far: the last one made (each outranks the one before).
     fn highest_bid(&self) -> Option<(u8, Bid)> {
         self.deal
             .auction()
             .iter()
+            .rev()
             .copied()
-            .filter(|&(_, bid)| bid != Bid::Pass)
-            .max_by_key(|&(_, bid)| bid.rank())
+            .find(|&(_, bid)| bid != Bid::Pass)
     }
 
-    /// The legal bids: a pass, or a bid above the highest so far; misère
-    /// once a seven-trick bid has been made, open misère at any time (F6).
+    /// The legal bids, in action-id order: a pass, or a bid above the highest
+    /// so far; misère once a seven-trick bid has been made, open misère at
+    /// any time (F6).
     fn legal_bids(&self) -> impl Iterator<Item = Bid> + '_ {
         let floor = self.highest_bid().map_or(0, |(_, bid)| bid.rank());
         let seven = self
@@ -309,14 +323,14 @@ impl FiveHundred {
             .auction()
             .iter()
             .any(|&(_, bid)| matches!(bid, Bid::Tricks(7, _)));
-        std::iter::once(Bid::Pass).chain(bids::ORDER.iter().copied().filter(move |&bid| {
-            bid.rank() > floor
-                && match bid {
-                    Bid::Misere => self.options.misere && seven,
-                    Bid::OpenMisere => self.options.misere,
-                    _ => true,
-                }
-        }))
+        (FIRST_BID..FIRST_NAME)
+            .filter_map(Bid::of_action)
+            .filter(move |&bid| match bid {
+                Bid::Pass => true,
+                Bid::Misere => self.options.misere && seven && bid.rank() > floor,
+                Bid::OpenMisere => self.options.misere && bid.rank() > floor,
+                Bid::Tricks(..) => bid.rank() > floor,
+            })
     }
 
     /// The effective suit led to the current trick: the suit a joker lead
@@ -648,6 +662,31 @@ impl Game for FiveHundred {
         }
         self.apply_legal(action);
         Ok(())
+    }
+
+    /// Draws without listing: a card of the legal set, a card of the bidder's
+    /// hand, a bid among the legal ones, a suit to name.
+    fn random_action(&self, rng: &mut SplitMix64) -> Option<ActionId> {
+        let pick = |cards: CardSet, rng: &mut SplitMix64| {
+            cards.nth(rng.below(cards.len() as u64) as usize)
+        };
+        match self.phase {
+            Phase::Play => pick(self.legal_cards(), rng).map(Self::play_id),
+            Phase::Discard => pick(self.hands[self.deal.bidder().unwrap_or(0)], rng)
+                .map(|card| FIRST_DISCARD + Self::play_id(card)),
+            Phase::Bid => {
+                // The protocol's draw: an index into the legal actions in id order.
+                let mut ids = [0; 28];
+                let mut count = 0;
+                for bid in self.legal_bids() {
+                    ids[count] = bid.action();
+                    count += 1;
+                }
+                Some(ids[rng.below(count as u64) as usize])
+            }
+            Phase::Name => Some(FIRST_NAME + rng.below(4) as ActionId),
+            Phase::Over => None,
+        }
     }
 
     fn play_random(&mut self, rng: &mut SplitMix64) -> Option<ActionId> {

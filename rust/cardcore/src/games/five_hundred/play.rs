@@ -35,7 +35,7 @@ pub struct Order {
 impl Order {
     /// The order under a contract in `strain` (F3, F4).
     pub fn of(strain: Strain) -> Order {
-        let deck = super::CARDS.set();
+        let deck = super::DECK_SET;
         let mut suits: [CardSet; 5] = std::array::from_fn(|i| {
             Suit::ALL
                 .get(i)

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Bid, DealRecord, DealResult, Dealt, FiveHundred, Options, PlayedTrick, CARDS, HAND_SIZE,
+    Bid, DealRecord, DealResult, Dealt, FiveHundred, Options, PlayedTrick, DECK_SET, HAND_SIZE,
     OPTIONS, PLAYERS,
 };
 use crate::card::{Card, Suit};
@@ -137,7 +137,7 @@ fn dealt(dealer: u8, hands: &[Vec<Card>; PLAYERS], kitty: &[Card]) -> Result<(us
             kitty.len()
         )));
     }
-    check_dealt(&hands, HAND_SIZE, kitty, CARDS.set())?;
+    check_dealt(&hands, HAND_SIZE, kitty, DECK_SET)?;
     let dealer = check_seat_among(FiveHundred::NAME, PLAYERS, usize::from(dealer))
         .map_err(|e| Error::json(format!("dealer: {e}")))?;
     Ok((

@@ -4,6 +4,7 @@
 //! single-card and per-suit masks come from tables built at compile time.
 
 use crate::card::{Card, Rank, Suit, FACE_COUNT};
+use crate::rng::SplitMix64;
 
 const SINGLES: [u128; FACE_COUNT] = {
     let mut table = [0; FACE_COUNT];
@@ -94,6 +95,15 @@ impl CardSet {
             n -= 1;
         }
         (bits != 0).then(|| Card::from_id(offset + bits.trailing_zeros() as usize))?
+    }
+
+    /// A card drawn uniformly: `below(len)` indexes the set in face-id order
+    /// (how every game's random action draws a card); `None` when empty.
+    pub fn draw(self, rng: &mut SplitMix64) -> Option<Card> {
+        if self.is_empty() {
+            return None;
+        }
+        self.nth(rng.below(self.len() as u64) as usize)
     }
 
     pub fn iter(self) -> CardSetIter {

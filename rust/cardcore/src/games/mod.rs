@@ -50,6 +50,7 @@ mod tests {
             let mut legal = Vec::new();
             while !game.is_over() {
                 game.legal_actions(&mut legal);
+                assert!(legal.windows(2).all(|pair| pair[0] < pair[1]), "{legal:?}");
                 let mut listed = rng.clone();
                 let expected = legal[listed.below(legal.len() as u64) as usize];
                 assert_eq!(game.random_action(&mut rng.clone()), Some(expected));

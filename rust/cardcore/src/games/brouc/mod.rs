@@ -256,12 +256,7 @@ impl Brouc {
 
     /// A uniform draw among the legal cards (one `below` per decision).
     fn draw(legal: CardSet, rng: &mut SplitMix64) -> Option<ActionId> {
-        if legal.is_empty() {
-            return None;
-        }
-        legal
-            .nth(rng.below(legal.len() as u64) as usize)
-            .and_then(action_of)
+        legal.draw(rng).and_then(action_of)
     }
 
     /// Plays a card known to be legal.

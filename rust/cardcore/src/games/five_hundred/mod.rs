@@ -652,7 +652,6 @@ impl Game for FiveHundred {
             Phase::Play => out.extend(self.legal_cards().iter().map(Self::play_id)),
             Phase::Over => {}
         }
-        out.sort_unstable();
     }
 
     fn apply(&mut self, action: ActionId) -> Result<()> {
@@ -667,12 +666,10 @@ impl Game for FiveHundred {
     /// Draws without listing: a card of the legal set, a card of the bidder's
     /// hand, a bid among the legal ones, a suit to name.
     fn random_action(&self, rng: &mut SplitMix64) -> Option<ActionId> {
-        let pick = |cards: CardSet, rng: &mut SplitMix64| {
-            cards.nth(rng.below(cards.len() as u64) as usize)
-        };
         match self.phase {
-            Phase::Play => pick(self.legal_cards(), rng).map(Self::play_id),
-            Phase::Discard => pick(self.hands[self.deal.bidder().unwrap_or(0)], rng)
+            Phase::Play => self.legal_cards().draw(rng).map(Self::play_id),
+            Phase::Discard => self.hands[self.deal.bidder().unwrap_or(0)]
+                .draw(rng)
                 .map(|card| FIRST_DISCARD + Self::play_id(card)),
             Phase::Bid => {
                 // The protocol's draw: an index into the legal actions in id order.

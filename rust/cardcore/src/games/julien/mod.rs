@@ -487,12 +487,7 @@ impl Game for Julien {
                 let bids = self.legal_bids();
                 Some(bids[rng.below(bids.len() as u64) as usize])
             }
-            Phase::Play => {
-                let legal = self.legal_cards();
-                legal
-                    .nth(rng.below(legal.len() as u64) as usize)
-                    .and_then(action_of)
-            }
+            Phase::Play => self.legal_cards().draw(rng).and_then(action_of),
             Phase::Speco => Some([TAKE, LEAVE][rng.below(2) as usize]),
             Phase::Over => None,
         }

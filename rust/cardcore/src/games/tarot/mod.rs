@@ -737,7 +737,6 @@ impl Game for Tarot {
             Phase::Play => out.extend(self.legal_cards().iter().map(|c| c.id() as ActionId)),
             Phase::Over => {}
         }
-        out.sort_unstable();
     }
 
     fn apply(&mut self, action: ActionId) -> Result<()> {
@@ -750,14 +749,12 @@ impl Game for Tarot {
     }
 
     fn random_action(&self, rng: &mut SplitMix64) -> Option<ActionId> {
-        let pick = |cards: CardSet, rng: &mut SplitMix64| {
-            cards.nth(rng.below(cards.len() as u64) as usize)
-        };
         match self.phase {
-            Phase::Play => pick(self.legal_cards(), rng).map(|c| c.id() as ActionId),
-            Phase::Discard => {
-                pick(self.legal_discard_set(), rng).map(|c| FIRST_DISCARD + c.id() as ActionId)
-            }
+            Phase::Play => self.legal_cards().draw(rng).map(|c| c.id() as ActionId),
+            Phase::Discard => self
+                .legal_discard_set()
+                .draw(rng)
+                .map(|c| FIRST_DISCARD + c.id() as ActionId),
             Phase::Over => None,
             _ => {
                 let mut legal = Vec::new();

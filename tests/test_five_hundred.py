@@ -63,6 +63,9 @@ def test_the_trump_order_under_the_contract() -> None:
     no_trump = FiveHundred(seed=1)
     assert no_trump.effective_suit("BJ") is None  # no contract yet: no trump
     assert no_trump.effective_suit("JD") == Suit.DIAMONDS
+    for other_deck in ("2S", "3H", "CD", "EX", "1T"):  # not among the 46 cards
+        with pytest.raises(cardcore.OptionError, match="46-card deck"):
+            no_trump.effective_suit(other_deck)
 
 
 def test_the_kitty_and_the_discard_are_seen_by_the_bidder_alone() -> None:

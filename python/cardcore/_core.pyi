@@ -1116,7 +1116,7 @@ class _FiveHundredPublic:
         """The contract (``"7 hearts"``, ``"misere"``, ...), once the auction is over."""
     def effective_suit(self, card: Card | str) -> Suit | None:
         """The suit a card follows under the contract; None for the jokers' own suit
-        in no trump."""
+        in no trump. OptionError for a card not of the 46-card deck."""
     @property
     def trick_leader(self) -> int:
         """The seat that leads (or led) the current trick."""

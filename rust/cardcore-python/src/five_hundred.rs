@@ -399,7 +399,11 @@ macro_rules! public_getters {
             /// jokers' own suit in no trump.
             fn effective_suit(&self, card: &Bound<'_, PyAny>) -> PyResult<Option<PySuit>> {
                 let card: Card = card_arg(card, "card")?;
-                Ok(self.source()?.effective_suit(card).map(PySuit::from))
+                Ok(self
+                    .source()?
+                    .effective_suit(card)
+                    .py_err()?
+                    .map(PySuit::from))
             }
 
             /// The seat that leads (or led) the current trick.

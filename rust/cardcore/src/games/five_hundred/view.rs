@@ -4,19 +4,25 @@
 
 use serde_json::{json, Value};
 
-use super::{Bid, DealRecord, DealResult, FiveHundred, Phase, PlayedTrick, PLAYERS};
+use super::{Bid, DealRecord, DealResult, FiveHundred, Phase, PlayedTrick, DECK_SET, PLAYERS};
 use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::observation::{public_accessors, Observation};
 use crate::state;
 use crate::trick::Trick;
 
 impl FiveHundred {
     /// A card's effective suit under the contract (F3, F4): `None` for the
-    /// jokers' own suit in no trump.
-    pub fn effective_suit(&self, card: Card) -> Option<Suit> {
-        Suit::ALL.get(self.order.suit_of(card)).copied()
+    /// jokers' own suit in no trump; an error for a card not of the deck.
+    pub fn effective_suit(&self, card: Card) -> Result<Option<Suit>> {
+        if !DECK_SET.contains(card) {
+            return Err(Error::option(
+                "card",
+                format!("{card} is not a card of the 46-card deck"),
+            ));
+        }
+        Ok(Suit::ALL.get(self.order.suit_of(card)).copied())
     }
 
     /// Cards of the kitty or the discard as `seat` sees them: the bidder
@@ -64,7 +70,7 @@ public_accessors!(FiveHundred {
     fn auction(&self) -> &[(u8, Bid)];
     fn bidder(&self) -> Option<usize>;
     fn contract(&self) -> Option<Bid>;
-    fn effective_suit(&self, card: Card) -> Option<Suit>;
+    fn effective_suit(&self, card: Card) -> Result<Option<Suit>>;
     fn trick(&self) -> &Trick<PLAYERS>;
     fn tricks(&self) -> &[PlayedTrick];
     fn named(&self) -> Option<Suit>;

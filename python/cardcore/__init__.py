@@ -4,12 +4,12 @@ The engines are Rust (``cardcore._core``); this package gives them types. At
 the top level: what every game shares (``new_game``, ``from_json``,
 ``simulate``, cards, actions, errors, bots and the ``Game`` protocol). Each
 game has its own module: ``cardcore.brouc``, ``cardcore.julien``,
-``cardcore.tarot``, ``cardcore.five_hundred``.
+``cardcore.tarot``, ``cardcore.five_hundred``, ``cardcore.jolly``.
 ``cardcore.reference`` holds the pure-Python reference rules used by the
 differential tests.
 """
 
-from cardcore import brouc, five_hundred, julien, tarot
+from cardcore import brouc, five_hundred, jolly, julien, tarot
 from cardcore._cards import Rank, Suit
 from cardcore._core import (
     GAMES,
@@ -70,6 +70,7 @@ __all__ = [
     "five_hundred",
     "from_json",
     "game_info",
+    "jolly",
     "julien",
     "new_game",
     "simulate",

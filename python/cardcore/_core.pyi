@@ -10,6 +10,9 @@ from cardcore.brouc import Phase as BroucPhase
 from cardcore.five_hundred import Options as FiveHundredOptions
 from cardcore.five_hundred import Phase as FiveHundredPhase
 from cardcore.five_hundred import Scoring
+from cardcore.jolly import Drawn, MeldKind
+from cardcore.jolly import Options as JollyOptions
+from cardcore.jolly import Phase as JollyPhase
 from cardcore.julien import Options as JulienOptions
 from cardcore.julien import Phase as JulienPhase
 from cardcore.julien import TourKind
@@ -35,6 +38,11 @@ __all__ = [
     "FiveHundredTrick",
     "IllegalActionError",
     "IllegalActionTypeError",
+    "Jolly",
+    "JollyMeld",
+    "JollyObservation",
+    "JollyRound",
+    "JollyRoundResult",
     "JsonError",
     "JsonTypeError",
     "Julien",
@@ -65,6 +73,10 @@ __all__ = [
     "five_hundred_score",
     "from_json",
     "game_info",
+    "jolly_hand_penalty",
+    "jolly_is_meld",
+    "jolly_meld_value",
+    "jolly_round_scores",
     "julien_card_value",
     "julien_score",
     "new_game",
@@ -162,7 +174,22 @@ class Card:
 def deck(size: int) -> list[Card]:
     """The deck of that size (32, 46, 52, 78 or 110 cards), in face-id order."""
 
-_ActionKind = Literal["play", "bid", "take", "leave", "discard", "call", "slam", "poignee", "name"]
+_ActionKind = Literal[
+    "play",
+    "bid",
+    "take",
+    "leave",
+    "discard",
+    "call",
+    "slam",
+    "poignee",
+    "name",
+    "lay",
+    "close",
+    "undo",
+    "select",
+    "draw",
+]
 
 @final
 class Action:
@@ -1283,6 +1310,275 @@ class FiveHundred(_FiveHundredPublic):
     def finished_deals(self) -> list[FiveHundredDeal]:
         """Every deal finished before the current one, void ones included, oldest first."""
 
+@final
+class JollyMeld:
+    """A meld on the table or being built (``cardcore.jolly.Meld``)."""
+
+    @property
+    def kind(self) -> MeldKind:
+        """``"run"`` or ``"set"``; ``"single"`` for a meld being built of one natural card."""
+    @property
+    def cards(self) -> list[tuple[Card, Card | None, int]]:
+        """(card, stands for, placed by) per card: a run's from its lowest position up,
+        a set's in the order laid. A natural card stands for itself; a set's joker for
+        None until the set holds three natural cards (L8)."""
+    @property
+    def value(self) -> int:
+        """The table value of its cards (L9), all seats together."""
+    def value_of(self, seat: int) -> int:
+        """The table value of the cards ``seat`` placed."""
+    def __len__(self) -> int: ...
+
+@final
+class JollyRoundResult:
+    """A Jolly round's outcome, per seat (``cardcore.jolly.RoundResult``)."""
+
+    @property
+    def finisher(self) -> int | None:
+        """The seat that went out, or None (the stock ran out: L13, J6)."""
+    @property
+    def main_jolly(self) -> bool:
+        """Whether the finisher went out in the turn it opened (L12)."""
+    @property
+    def table(self) -> list[int]:
+        """Each seat's table values (L9)."""
+    @property
+    def penalties(self) -> list[int]:
+        """Each seat's hand penalty as counted (doubled after Main Jolly)."""
+    @property
+    def scores(self) -> list[int]:
+        """Each seat's round score (L15)."""
+
+@final
+class JollyRound:
+    """A Jolly round played to its end (``cardcore.jolly.Round``): the table, the
+    hands and the row as it ended."""
+
+    @property
+    def number(self) -> int:
+        """The round number, from 1."""
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt it."""
+    @property
+    def melds(self) -> list[JollyMeld]:
+        """The melds as the round ended."""
+    @property
+    def hands(self) -> list[list[Card]]:
+        """Each seat's hand as the round ended (counted face up)."""
+    @property
+    def row(self) -> list[Card]:
+        """The row as the round ended, oldest first."""
+    @property
+    def result(self) -> JollyRoundResult:
+        """The round's outcome."""
+
+def jolly_is_meld(cards: Iterable[Card | str]) -> bool:
+    """L6, L7: whether the cards, laid out as on the table (a run from its lowest card
+    up, each joker where it stands), make a valid set or run (``cardcore.jolly.is_meld``)."""
+
+def jolly_meld_value(cards: Iterable[Card | str]) -> int:
+    """L9: the table value of a valid meld laid out as on the table
+    (``cardcore.jolly.meld_value``); OptionError for cards that make no meld."""
+
+def jolly_hand_penalty(cards: Iterable[Card | str]) -> int:
+    """L10: a hand's penalty, 2-9 face value, 10 to K 10, ace 25, joker 50
+    (``cardcore.jolly.hand_penalty``)."""
+
+def jolly_round_scores(
+    table: list[int],
+    hands: Iterable[Iterable[Card | str]],
+    *,
+    finisher: int | None = None,
+    main_jolly: bool = False,
+) -> JollyRoundResult:
+    """L15, L12: a round's scores from each seat's table values and final hand, the
+    finisher (None if nobody went out) and whether it made Main Jolly
+    (``cardcore.jolly.round_scores``)."""
+
+class _JollyPublic:
+    """What Jolly's class and its observations share: the public table."""
+
+    @property
+    def round(self) -> int:
+        """The round in play, from 1."""
+    @property
+    def dealer(self) -> int:
+        """The seat dealing this round."""
+    @property
+    def stock_size(self) -> int:
+        """How many cards the stock holds."""
+    @property
+    def rebuilds(self) -> int:
+        """How many times the stock was rebuilt this round (L13, J6)."""
+    @property
+    def row(self) -> list[Card]:
+        """The discard row, oldest first."""
+    @property
+    def melds(self) -> list[JollyMeld]:
+        """The melds on the table, in the order laid (pending ones last)."""
+    @property
+    def opened(self) -> list[bool]:
+        """Per seat: whether it has opened (L5)."""
+    @property
+    def player(self) -> int:
+        """The seat whose turn it is (once over, the last turn's)."""
+    @property
+    def drawn(self) -> Drawn | None:
+        """This turn's draw: None (not yet), ``"stock"`` or ``"row"``."""
+    @property
+    def taken(self) -> list[Card]:
+        """The cards taken from the row this turn, in row order."""
+    @property
+    def opened_now(self) -> bool:
+        """Whether the seat to play opened in this turn."""
+    @property
+    def pending(self) -> int:
+        """How many of the last melds are pending, short of the opening's 40 (L5)."""
+    @property
+    def building(self) -> JollyMeld | None:
+        """The meld being built, or None."""
+    @property
+    def selected(self) -> int | None:
+        """The table meld selected for a lay-off or a swap, or None."""
+    @property
+    def result(self) -> JollyRoundResult | None:
+        """The last round's outcome, once the match is over (a finished round's is in
+        its record)."""
+    @property
+    def round_scores(self) -> list[list[int]]:
+        """Each finished round's scores, per seat."""
+    @property
+    def winners(self) -> list[int]:
+        """The seats with the highest total once over (a tie is shared, L16)."""
+    @property
+    def table_values(self) -> list[int]:
+        """Each seat's table values this round so far (L9)."""
+    @property
+    def previous_round(self) -> JollyRound | None:
+        """The last round finished before this one, or None."""
+
+@final
+class JollyObservation(_JollyPublic):
+    """What one Jolly seat may know (``cardcore.jolly.Observation``): its hand, every
+    hand's size, the row, the table, the stock's size and, when it is to act, the
+    legal actions. ``to_dict()`` is the JSON form."""
+
+    @property
+    def name(self) -> Literal["jolly"]:
+        """The game's name."""
+    @property
+    def seat(self) -> int:
+        """The seat observing."""
+    @property
+    def num_players(self) -> int:
+        """The number of seats."""
+    @property
+    def options(self) -> JollyOptions:
+        """Every option in force."""
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, None once the game is over."""
+    @property
+    def phase(self) -> JollyPhase:
+        """The phase (docs/rules/jolly.md, "A turn")."""
+    @property
+    def is_over(self) -> bool:
+        """Whether the match (or the single round) has ended."""
+    @property
+    def scores(self) -> list[int]:
+        """The match totals, per seat."""
+    def legal_actions(self) -> list[Action]:
+        """The legal actions when this seat is to act, sorted by id; else empty."""
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: a JSON-compatible dict (docs/rules/jolly.md, "Observation")."""
+    def to_json(self) -> str:
+        """The JSON form as text."""
+    @property
+    def hand(self) -> list[Card]:
+        """The observing seat's cards, in face-id order (copies side by side)."""
+    @property
+    def hand_sizes(self) -> list[int]:
+        """How many cards each seat holds."""
+    def __eq__(self, other: object, /) -> bool: ...
+
+@final
+class Jolly(_JollyPublic):
+    """Jolly: rummy for 2 to 4 players, two decks and six jokers, opening at 40, a
+    discard row (docs/rules/jolly.md). ``cardcore.jolly.Jolly``."""
+
+    action_count: int
+    """Action ids run from 0 to ``action_count - 1`` (237: placements, close, undo,
+    meld selections, discards, draw, takes)."""
+    def __new__(
+        cls,
+        *,
+        seed: int,
+        players: int = 4,
+        target: Literal[100, 200, 500] = 100,
+        max_rounds: int = 20,
+        single_deal: bool = False,
+        first_dealer: int | None = None,
+    ) -> Jolly:
+        """A new match dealt from ``seed``; options as in docs/rules/jolly.md."""
+    @staticmethod
+    def from_json(text: str, *, max_bytes: int | None = None) -> Jolly:
+        """The game a Jolly ``to_json()`` text describes (``cardcore.from_json``)."""
+    @property
+    def name(self) -> Literal["jolly"]:
+        """The registered name."""
+    @property
+    def options(self) -> JollyOptions:
+        """Every option in force, defaults filled in."""
+    @property
+    def num_players(self) -> int:
+        """The number of seats, numbered from 0."""
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, None once the game is over."""
+    @property
+    def phase(self) -> JollyPhase:
+        """The phase (docs/rules/jolly.md, "A turn")."""
+    @property
+    def is_over(self) -> bool:
+        """Whether the match (or the single round) has ended."""
+    @property
+    def scores(self) -> list[int]:
+        """The match totals, per seat."""
+    @property
+    def history(self) -> list[Action]:
+        """The actions applied, oldest first."""
+    def legal_actions(self) -> list[Action]:
+        """Every legal action, sorted by id."""
+    def is_legal(self, action: Action | int | str) -> bool:
+        """Whether an action (object, id or text in any letter case) is legal now."""
+    def apply(self, action: Action | int | str) -> None:
+        """Plays an action (object, id or text); a refusal changes nothing."""
+    def action(self, action: int | str) -> Action:
+        """The action with that id or text, legal or not."""
+    def clone(self) -> Jolly:
+        """An independent copy."""
+    def to_json(self) -> str:
+        """The exact state as JSON text; ``from_json`` reads it back."""
+    def observation(self, seat: int) -> JollyObservation:
+        """What ``seat`` may know now (docs/protocol.md, "Observations")."""
+    def __eq__(self, other: object, /) -> bool:
+        """Equal states (``to_json()`` alike)."""
+    def __copy__(self) -> Jolly: ...
+    def __deepcopy__(self, memo: dict[int, Any]) -> Jolly: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+    def hand(self, seat: int) -> list[Card]:
+        """The cards a seat holds, in face-id order (copies side by side)."""
+    @property
+    def stock(self) -> list[Card]:
+        """The stock, top first (face down: observations give only its size)."""
+    @property
+    def dealt(self) -> list[list[Card]]:
+        """Each seat's hand as this round was dealt."""
+    @property
+    def finished_rounds(self) -> list[JollyRound]:
+        """Every round finished before the current one, oldest first."""
+
 def _action(game: str, id: int) -> Action:
     """Rebuilds an action from its game's name and id (used by pickle)."""
 
@@ -1339,11 +1635,28 @@ def new_game(
     """A new 500 match (docs/rules/five_hundred.md, "Options")."""
 
 @overload
-def new_game(name: str, *, seed: int, **options: Any) -> Brouc | Julien | Tarot | FiveHundred:
+def new_game(
+    name: Literal["jolly"],
+    *,
+    seed: int,
+    players: int = 4,
+    target: Literal[100, 200, 500] = 100,
+    max_rounds: int = 20,
+    single_deal: bool = False,
+    first_dealer: int | None = None,
+) -> Jolly:
+    """A new Jolly match (docs/rules/jolly.md, "Options")."""
+
+@overload
+def new_game(
+    name: str, *, seed: int, **options: Any
+) -> Brouc | Julien | Tarot | FiveHundred | Jolly:
     """A new game by name: ``new_game("brouc", seed=1, single_deal=True)``; an unknown
     name is an ``UnknownGameError``, a bad option an ``OptionError`` naming it."""
 
-def from_json(text: str, *, max_bytes: int | None = None) -> Brouc | Julien | Tarot | FiveHundred:
+def from_json(
+    text: str, *, max_bytes: int | None = None
+) -> Brouc | Julien | Tarot | FiveHundred | Jolly:
     """The game a ``to_json()`` text describes; exactly the states play can reach are
     accepted. Texts over ``max_bytes`` (default 4 MiB) are refused before parsing."""
 

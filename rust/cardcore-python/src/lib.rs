@@ -20,6 +20,7 @@ use serde_json::{Map, Value};
 
 mod brouc;
 mod five_hundred;
+mod jolly;
 mod julien;
 mod tarot;
 
@@ -1260,6 +1261,10 @@ fn game_info(py: Python<'_>) -> PyResult<Py<PyAny>> {
                     let kind = match spec.kind {
                         OptionKind::Bool { .. } => "bool".to_owned(),
                         OptionKind::Int { .. } => "int".to_owned(),
+                        OptionKind::IntChoice { choices, .. } => format!(
+                            "one of {}",
+                            choices.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")
+                        ),
                         OptionKind::OptionalInt { .. } => "int or None".to_owned(),
                         OptionKind::OptionalChoice { choices } => format!("one of {} or None", choices.join(", ")),
                         OptionKind::Choice { choices, .. } => format!("one of {}", choices.join(", ")),
@@ -1551,6 +1556,18 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     m.add_function(wrap_pyfunction!(five_hundred::five_hundred_bid_value, m)?)?;
     m.add_function(wrap_pyfunction!(five_hundred::five_hundred_score, m)?)?;
+    m.add("Jolly", py.get_type::<jolly::PyJolly>())?;
+    m.add(
+        "JollyObservation",
+        py.get_type::<jolly::PyJollyObservation>(),
+    )?;
+    m.add("JollyMeld", py.get_type::<jolly::PyJollyMeld>())?;
+    m.add("JollyRound", py.get_type::<jolly::PyJollyRound>())?;
+    m.add("JollyRoundResult", py.get_type::<jolly::PyRoundResult>())?;
+    m.add_function(wrap_pyfunction!(jolly::jolly_is_meld, m)?)?;
+    m.add_function(wrap_pyfunction!(jolly::jolly_meld_value, m)?)?;
+    m.add_function(wrap_pyfunction!(jolly::jolly_hand_penalty, m)?)?;
+    m.add_function(wrap_pyfunction!(jolly::jolly_round_scores, m)?)?;
     m.add_function(wrap_pyfunction!(deck, m)?)?;
     m.add_function(wrap_pyfunction!(new_game, m)?)?;
     m.add_function(wrap_pyfunction!(from_json, m)?)?;

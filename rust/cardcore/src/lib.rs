@@ -7,6 +7,7 @@
 
 pub mod bot;
 pub mod card;
+pub mod cardcounts;
 pub mod cardset;
 pub mod deal;
 pub mod error;
@@ -23,6 +24,7 @@ mod testing;
 pub mod trick;
 
 pub use card::{Card, Rank, Suit};
+pub use cardcounts::CardCounts;
 pub use cardset::CardSet;
 pub use error::{Error, Result};
 pub use game::{ActionId, Game};

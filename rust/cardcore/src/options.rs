@@ -26,6 +26,11 @@ pub enum OptionKind {
     OptionalChoice {
         choices: &'static [&'static str],
     },
+    /// One of a few integers.
+    IntChoice {
+        default: i64,
+        choices: &'static [i64],
+    },
     /// One of a few names.
     Choice {
         default: &'static str,
@@ -39,7 +44,9 @@ impl OptionKind {
     pub fn takes_type_of(&self, value: &Value) -> bool {
         match self {
             OptionKind::Bool { .. } => value.is_boolean(),
-            OptionKind::Int { .. } => value.is_i64() || value.is_u64(),
+            OptionKind::Int { .. } | OptionKind::IntChoice { .. } => {
+                value.is_i64() || value.is_u64()
+            }
             OptionKind::OptionalInt { .. } => value.is_null() || value.is_i64() || value.is_u64(),
             OptionKind::OptionalChoice { .. } => value.is_null() || value.is_string(),
             OptionKind::Choice { .. } => value.is_string(),
@@ -58,7 +65,9 @@ impl OptionSpec {
     pub fn default_value(&self) -> Value {
         match self.kind {
             OptionKind::Bool { default } => Value::Bool(default),
-            OptionKind::Int { default, .. } => Value::from(default),
+            OptionKind::Int { default, .. } | OptionKind::IntChoice { default, .. } => {
+                Value::from(default)
+            }
             OptionKind::Choice { default, .. } => Value::from(default),
             OptionKind::OptionalInt { .. } | OptionKind::OptionalChoice { .. } => Value::Null,
         }
@@ -101,6 +110,16 @@ impl OptionSpec {
                     }
                 }
             }
+            (OptionKind::IntChoice { choices, .. }, _) => match value.as_i64() {
+                Some(n) if choices.contains(&n) => Ok(()),
+                _ => {
+                    let names: Vec<String> = choices.iter().map(i64::to_string).collect();
+                    Err(Error::option(
+                        self.name,
+                        format!("expected one of {}, got {value}", names.join(", ")),
+                    ))
+                }
+            },
             (OptionKind::Int { min, max, .. } | OptionKind::OptionalInt { min, max }, _) => {
                 in_range(min, max)
             }

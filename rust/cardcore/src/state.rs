@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize, Serializer};
 use serde_json::{json, Map, Value};
 
 use crate::card::Card;
+use crate::cardcounts::CardCounts;
 use crate::cardset::CardSet;
 use crate::error::{Error, Result};
 use crate::game::{check_seat, ActionId, Game};
@@ -246,6 +247,32 @@ pub fn hand_cards(hand: CardSet) -> Vec<Card> {
     hand.iter().collect()
 }
 
+/// A hand as an observation shows it: a set of faces, or a counted multiset
+/// where a face may be held twice (Jolly).
+pub trait Hand {
+    /// Its cards in face-id order, copies side by side.
+    fn cards(&self) -> Vec<Card>;
+    fn size(&self) -> usize;
+}
+
+impl Hand for CardSet {
+    fn cards(&self) -> Vec<Card> {
+        hand_cards(*self)
+    }
+    fn size(&self) -> usize {
+        self.len()
+    }
+}
+
+impl Hand for CardCounts {
+    fn cards(&self) -> Vec<Card> {
+        self.iter().collect()
+    }
+    fn size(&self) -> usize {
+        self.len()
+    }
+}
+
 /// The saved hands as card sets (whether they were sorted is checked when the
 /// replayed state is compared with the saved one).
 pub fn held<const N: usize>(hands: &[Vec<Card>; N]) -> [CardSet; N] {
@@ -258,7 +285,7 @@ pub fn held<const N: usize>(hands: &[Vec<Card>; N]) -> [CardSet; N] {
 pub fn observation<G: Replay>(
     game: &G,
     seat: usize,
-    hands: &[CardSet],
+    hands: &[impl Hand],
 ) -> Result<Map<String, Value>> {
     let seat = check_seat(game, seat)?;
     let Ok(Value::Object(mut view)) = serde_json::to_value(game.save(View::Public)) else {
@@ -273,8 +300,8 @@ pub fn observation<G: Replay>(
     };
     view.insert(G::PREVIOUS_KEY.into(), previous);
     view.insert("seat".into(), json!(seat));
-    view.insert("hand".into(), json!(hand_cards(hands[seat])));
-    let sizes: Vec<usize> = hands.iter().map(|h| h.len()).collect();
+    view.insert("hand".into(), json!(hands[seat].cards()));
+    let sizes: Vec<usize> = hands.iter().map(Hand::size).collect();
     view.insert("hand_sizes".into(), json!(sizes));
     view.insert("current_player".into(), json!(game.current_player()));
     view.insert("scores".into(), json!(game.scores()));

@@ -2,11 +2,12 @@
 
 pub mod brouc;
 pub mod five_hundred;
+pub mod jolly;
 pub mod julien;
 pub mod tarot;
 
 /// Every registered game name, in `cardcore.GAMES` order.
-pub const GAMES: &[&str] = &["brouc", "julien", "tarot", "five_hundred"];
+pub const GAMES: &[&str] = &["brouc", "julien", "tarot", "five_hundred", "jolly"];
 
 /// Runs `$body` with `$G` standing for the game type registered as `$name`,
 /// or evaluates `$unknown` when no game has that name. The only place that
@@ -29,6 +30,10 @@ macro_rules! with_game {
             }
             "five_hundred" => {
                 type $G = $crate::games::five_hundred::FiveHundred;
+                $body
+            }
+            "jolly" => {
+                type $G = $crate::games::jolly::Jolly;
                 $body
             }
             _ => $unknown,

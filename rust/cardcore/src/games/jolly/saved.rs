@@ -1,0 +1,285 @@
+//! The state JSON (docs/rules/jolly.md, "State JSON") and reading it back by
+//! replay: each round dealt again from its record, the history replayed.
+
+use serde::{Deserialize, Serialize};
+
+use super::{
+    Dealt, Drawn, FinishedRound, Jolly, Meld, Options, RoundResult, DECK_SIZE, HAND_SIZE,
+    MAX_PLAYERS, OPTIONS,
+};
+use crate::card::{deck, Card};
+use crate::cardcounts::CardCounts;
+use crate::error::{Error, Result};
+use crate::game::{check_seat_among, Game};
+use crate::json::{self, at_most};
+use crate::options;
+use crate::rng::SplitMix64;
+use crate::state::{self, History, Replay, ReplayInputs, View};
+
+/// A card on the table as saved: the card, what it stands for, who placed it.
+pub type SavedSlot = (Card, Option<Card>, u8);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MeldKind {
+    Run,
+    Set,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedMeld {
+    kind: MeldKind,
+    cards: Vec<SavedSlot>,
+}
+
+/// A finished round's record as saved (`finished_rounds`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedRound {
+    round: u32,
+    dealer: u8,
+    #[serde(deserialize_with = "at_most::<_, _, MAX_PLAYERS>")]
+    dealt: Vec<Vec<Card>>,
+    deal_stock: Vec<Card>,
+    deal_rng: u64,
+    melds: Vec<SavedMeld>,
+    #[serde(deserialize_with = "at_most::<_, _, MAX_PLAYERS>")]
+    hands: Vec<Vec<Card>>,
+    row: Vec<Card>,
+    result: RoundResult,
+}
+
+/// The state JSON (docs/rules/jolly.md, "State JSON").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Saved {
+    game: String,
+    version: u8,
+    options: Options,
+    rng: u64,
+    phase: String,
+    round: u32,
+    dealer: u8,
+    #[serde(deserialize_with = "at_most::<_, _, MAX_PLAYERS>")]
+    dealt: Vec<Vec<Card>>,
+    deal_stock: Vec<Card>,
+    deal_rng: u64,
+    #[serde(deserialize_with = "at_most::<_, _, MAX_PLAYERS>")]
+    hands: Vec<Vec<Card>>,
+    stock: Vec<Card>,
+    stock_size: usize,
+    rebuilds: u8,
+    row: Vec<Card>,
+    melds: Vec<SavedMeld>,
+    #[serde(deserialize_with = "at_most::<_, _, MAX_PLAYERS>")]
+    opened: Vec<bool>,
+    player: u8,
+    #[serde(deserialize_with = "json::nullable")]
+    drawn: Option<Drawn>,
+    taken: Vec<Card>,
+    opened_now: bool,
+    pending: usize,
+    building: Vec<SavedSlot>,
+    #[serde(deserialize_with = "json::nullable")]
+    selected: Option<usize>,
+    #[serde(deserialize_with = "json::nullable")]
+    result: Option<RoundResult>,
+    round_scores: Vec<Vec<i64>>,
+    finished_rounds: Vec<SavedRound>,
+    history: History<Jolly>,
+}
+
+/// A meld's cards as saved: `[card, stands for, placed by]`.
+pub fn slots(meld: &Meld) -> Vec<SavedSlot> {
+    meld.slots()
+        .iter()
+        .enumerate()
+        .map(|(index, slot)| (slot.card, meld.stands_for(index), slot.by))
+        .collect()
+}
+
+fn save_meld(meld: &Meld) -> SavedMeld {
+    SavedMeld {
+        kind: match meld.kind() {
+            super::Kind::Run(_) => MeldKind::Run,
+            _ => MeldKind::Set,
+        },
+        cards: slots(meld),
+    }
+}
+
+fn cards(hands: &[CardCounts]) -> Vec<Vec<Card>> {
+    hands.iter().map(|hand| hand.iter().collect()).collect()
+}
+
+/// What a view shows of a deal: everything, or nothing (it was dealt face down).
+fn deal_keys(dealt: &Dealt, view: View) -> (Vec<Vec<Card>>, Vec<Card>, u64) {
+    match view {
+        View::Whole => (cards(&dealt.hands), dealt.stock.clone(), dealt.rng),
+        View::Public => (Vec::new(), Vec::new(), 0),
+    }
+}
+
+fn save_round(round: &FinishedRound, view: View) -> SavedRound {
+    let (dealt, deal_stock, deal_rng) = deal_keys(&round.dealt, view);
+    SavedRound {
+        round: round.number,
+        dealer: round.dealer as u8,
+        dealt,
+        deal_stock,
+        deal_rng,
+        melds: round.melds.iter().map(save_meld).collect(),
+        hands: cards(&round.hands),
+        row: round.row.clone(),
+        result: round.result.clone(),
+    }
+}
+
+/// A deal as a saved state records it, which must be a possible deal: 13
+/// cards to each seat, the rest in the stock, the 110 cards each once.
+fn dealt(
+    players: usize,
+    dealer: u8,
+    hands: &[Vec<Card>],
+    stock: &[Card],
+    rng: u64,
+) -> Result<(usize, Dealt)> {
+    if hands.len() != players {
+        return Err(Error::json(format!(
+            "dealt: expected {players} hands, got {}",
+            hands.len()
+        )));
+    }
+    if let Some(seat) = hands.iter().position(|hand| hand.len() != HAND_SIZE) {
+        return Err(Error::json(format!(
+            "seat {seat} was dealt {} cards, not {HAND_SIZE}",
+            hands[seat].len()
+        )));
+    }
+    let mut all: Vec<Card> = hands.iter().flatten().chain(stock).copied().collect();
+    all.sort();
+    let mut expected = deck(DECK_SIZE).unwrap_or_default();
+    expected.sort();
+    if all != expected {
+        return Err(Error::json(
+            "the cards dealt are not the deck, each card as often as it is in it",
+        ));
+    }
+    let dealer = check_seat_among(Jolly::NAME, players, usize::from(dealer))
+        .map_err(|e| Error::json(format!("dealer: {e}")))?;
+    Ok((
+        dealer,
+        Dealt {
+            hands: hands
+                .iter()
+                .map(|hand| hand.iter().copied().collect())
+                .collect(),
+            stock: stock.to_vec(),
+            rng,
+        },
+    ))
+}
+
+impl Replay for Jolly {
+    type Saved = Saved;
+    type Deal = Dealt;
+    const FINISHED_KEY: &'static str = "finished_rounds";
+    const PREVIOUS_KEY: &'static str = "previous_round";
+
+    fn save(&self, view: View) -> Saved {
+        let whole = view == View::Whole;
+        let (dealt, deal_stock, deal_rng) = deal_keys(&self.dealt, view);
+        Saved {
+            game: Self::NAME.to_owned(),
+            version: 1,
+            options: self.options,
+            rng: if whole { self.rng.state() } else { 0 },
+            phase: self.phase().to_owned(),
+            round: self.round,
+            dealer: self.dealer as u8,
+            dealt,
+            deal_stock,
+            deal_rng,
+            hands: if whole {
+                cards(self.hands())
+            } else {
+                Vec::new()
+            },
+            stock: if whole { self.stock() } else { Vec::new() },
+            stock_size: self.stock.len(),
+            rebuilds: self.rebuilds,
+            row: self.row.clone(),
+            melds: self.melds.iter().map(save_meld).collect(),
+            opened: self.opened().to_vec(),
+            player: self.seat as u8,
+            drawn: self.drawn,
+            taken: self.taken.clone(),
+            opened_now: self.opened_now,
+            pending: self.pending,
+            building: slots(&self.building),
+            selected: self.selected,
+            result: self.result.clone(),
+            round_scores: self.round_scores.clone(),
+            finished_rounds: state::finished(&self.finished_rounds, view)
+                .iter()
+                .map(|round| save_round(round, view))
+                .collect(),
+            history: History::new(if whole { &self.history } else { &[] }),
+        }
+    }
+
+    fn replay_inputs(saved: &Saved) -> Result<ReplayInputs<Jolly>> {
+        options::check_saved(OPTIONS, &saved.options)?;
+        let options = saved
+            .options
+            .check()
+            .map_err(|e| Error::json(format!("options: {e}")))?;
+        let players = usize::from(options.players);
+        let deals = state::recorded_deals::<Self, _>(
+            &saved.finished_rounds,
+            |round| {
+                dealt(
+                    players,
+                    round.dealer,
+                    &round.dealt,
+                    &round.deal_stock,
+                    round.deal_rng,
+                )
+            },
+            dealt(
+                players,
+                saved.dealer,
+                &saved.dealt,
+                &saved.deal_stock,
+                saved.deal_rng,
+            ),
+        )?;
+        Ok(ReplayInputs {
+            options,
+            rng: SplitMix64::new(saved.rng),
+            deals,
+            history: saved.history.actions.clone(),
+        })
+    }
+
+    fn deal_number(&self) -> usize {
+        self.round as usize
+    }
+
+    fn dealer(&self) -> usize {
+        self.dealer
+    }
+
+    fn first_dealer_fixed(&self) -> bool {
+        self.options.first_dealer.is_some()
+    }
+
+    fn redeal(&mut self, number: usize, dealer: usize, deal: &Dealt) {
+        self.begin_round(number as u32, dealer, deal.clone());
+    }
+
+    fn set_rng(&mut self, rng: SplitMix64) {
+        self.rng = rng;
+    }
+}

@@ -26,7 +26,10 @@ small function per rule. Where the page leaves room, the choices are:
 - a natural ace at position 14 (``lay AH high``) is never a set's card (J8), so a
   meld started with it can never be completed (a run is built upwards, J9);
 - a set's joker laid as the fourth card of three naturals stands at once for the
-  missing suit (the set then holds 3 naturals and the joker, L8);
+  missing suit (the set then holds 3 naturals and the joker, L8), on the table and in
+  the meld being built alike;
+- the joker a swap frees counts at once as a card the seat may discard (J3), unless
+  the joker is the face L14 forbids;
 - ``"penalties"`` in a result are positive numbers (a round score is table values
   minus penalty);
 - a round that ends with no finisher ends at the start of the new turn: ``"seat"``

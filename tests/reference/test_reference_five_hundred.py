@@ -195,7 +195,7 @@ def misere_deal(bid: str = "misere", **options: object) -> FiveHundredReference:
 
 
 def test_five_hundred_is_registered_last() -> None:
-    assert GAMES == ("brouc", "julien", "tarot", "five_hundred")
+    assert GAMES == ("brouc", "julien", "tarot", "five_hundred", "jolly")
     game = new_game("five_hundred", seed=1)
     assert isinstance(game, FiveHundredReference)
     assert (game.name, game.num_players, game.hand_size) == ("five_hundred", 4, 10)

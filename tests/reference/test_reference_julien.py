@@ -192,7 +192,7 @@ def play_layout_s(game: JulienReference, choice: str = "take") -> None:
 
 
 def test_games_are_registered_in_order() -> None:
-    assert GAMES == ("brouc", "julien", "tarot", "five_hundred")
+    assert GAMES == ("brouc", "julien", "tarot", "five_hundred", "jolly")
     assert isinstance(new_game("julien", seed=1), JulienReference)
     with pytest.raises(RuleError, match="unknown game"):
         new_game("belote", seed=1)

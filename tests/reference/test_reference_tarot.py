@@ -154,7 +154,7 @@ def play_lowest(game: TarotReference, until: Callable[[TarotReference], bool]) -
 
 
 def test_tarot_is_registered() -> None:
-    assert GAMES == ("brouc", "julien", "tarot", "five_hundred")
+    assert GAMES == ("brouc", "julien", "tarot", "five_hundred", "jolly")
     game = new_game("tarot", seed=1)
     assert isinstance(game, TarotReference)
     assert (game.name, game.num_players, game.hand_size) == ("tarot", 4, 18)

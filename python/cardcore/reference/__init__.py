@@ -13,6 +13,7 @@ from typing import Any, Literal, overload
 from cardcore.reference.brouc import BroucReference
 from cardcore.reference.cards import RuleError
 from cardcore.reference.five_hundred import FiveHundredReference
+from cardcore.reference.jolly import JollyReference
 from cardcore.reference.julien import JulienReference
 from cardcore.reference.protocol import RefAction, ReferenceGame, is_int
 from cardcore.reference.tarot import TarotReference
@@ -22,6 +23,7 @@ _GAME_CLASSES: dict[str, type[ReferenceGame]] = {
     "julien": JulienReference,
     "tarot": TarotReference,
     "five_hundred": FiveHundredReference,
+    "jolly": JollyReference,
 }
 """Every game of the reference by its registered name, in registration order."""
 
@@ -32,6 +34,7 @@ __all__ = [
     "MAX_BYTES",
     "BroucReference",
     "FiveHundredReference",
+    "JollyReference",
     "JulienReference",
     "RefAction",
     "ReferenceGame",
@@ -58,6 +61,8 @@ def new_game(name: Literal["tarot"], *, seed: int, **options: object) -> TarotRe
 def new_game(
     name: Literal["five_hundred"], *, seed: int, **options: object
 ) -> FiveHundredReference: ...
+@overload
+def new_game(name: Literal["jolly"], *, seed: int, **options: object) -> JollyReference: ...
 @overload
 def new_game(name: str, *, seed: int, **options: object) -> ReferenceGame: ...
 def new_game(name: str, *, seed: int, **options: object) -> ReferenceGame:

@@ -116,6 +116,38 @@ def _five_hundred_face_down(state: JsonDict) -> set[str]:
     return set() if _five_hundred_kitty_taken(state) else set(state["kitty"])
 
 
+def _jolly_meld_cards(state: JsonDict) -> list[str]:
+    """The cards on a Jolly table: every meld's, and the meld being built's."""
+    slots = [slot for meld in state["melds"] for slot in meld["cards"]] + state["building"]
+    return [card for card, _stands_for, _by in slots]
+
+
+def _jolly_table_cards(state: JsonDict) -> list[str]:
+    """Every card of a Jolly state: the hands, the stock, the row, the table."""
+    cards = [card for hand in state["hands"] for card in hand]
+    return cards + list(state["stock"]) + list(state["row"]) + _jolly_meld_cards(state)
+
+
+def _jolly_stood_for(state: JsonDict) -> set[str]:
+    """The cards the jokers on the table stand for: names every seat reads, not cards."""
+    slots = [slot for meld in state["melds"] for slot in meld["cards"]] + state["building"]
+    return {stands_for for card, stands_for, _by in slots if card == "JK" and stands_for}
+
+
+def _jolly_public_hand_cards(state: JsonDict) -> set[str]:
+    """Faces of Jolly hands that every seat may name: the cards taken from the row this
+    turn, and the cards the table's jokers stand for."""
+    return set(state["taken"]) | _jolly_stood_for(state)
+
+
+def _jolly_face_down(state: JsonDict) -> set[str]:
+    """The stock's faces that show nowhere else (a face may lie in the stock and, its
+    second copy, in a hand or on the table)."""
+    shown = {card for hand in state["hands"] for card in hand}
+    shown |= set(state["row"]) | set(_jolly_meld_cards(state)) | _jolly_stood_for(state)
+    return set(state["stock"]) - shown
+
+
 def face_suit(_record: JsonDict, card: str) -> str | None:
     """A card's printed suit letter (None for trumps, the Excuse, jokers)."""
     return card[-1] if card[-1] in "SHDC" and card not in ("EX",) else None
@@ -176,6 +208,8 @@ class GameConfig:
     hand_keys: tuple[str, ...] = ("hands",)
     # Other texts, not legal at any time, that apply() must reject.
     extra_bad_texts: tuple[str, ...] = field(default_factory=tuple)
+    # Whether cards are played to tricks (the tests that plant revokes need them).
+    tricks: bool = True
 
 
 GAME_CONFIG: dict[str, GameConfig] = {
@@ -360,10 +394,59 @@ GAME_CONFIG: dict[str, GameConfig] = {
         card_suit=_five_hundred_suit,
         extra_bad_texts=("2S", "3H", "CD", "EX", "1T", "JK", "discard 2S", "discard 1T"),
     ),
+    "jolly": GameConfig(
+        option_sets=(
+            {"single_deal": True},
+            {"players": 2, "single_deal": True},
+            {"players": 3, "single_deal": True, "first_dealer": 2},
+            {"players": 2, "max_rounds": 2},
+            {"players": 3, "max_rounds": 2, "target": 200},
+        ),
+        edge_options=(
+            {"players": 2},
+            {"players": 4, "first_dealer": 3},
+            {"target": 500},
+            {"max_rounds": 1},
+            {"max_rounds": 30},
+            {"players": 2, "first_dealer": 1},
+            {
+                "players": 4,
+                "target": 100,
+                "max_rounds": 20,
+                "single_deal": False,
+                "first_dealer": None,
+            },
+        ),
+        bad_options=(
+            ({"no_such_option": 1}, "no_such_option"),
+            ({"players": 1}, "players"),
+            ({"players": 5}, "players"),
+            ({"target": 150}, "target"),
+            ({"target": "100"}, "target"),
+            ({"max_rounds": 0}, "max_rounds"),
+            ({"max_rounds": 31}, "max_rounds"),
+            ({"players": 2, "first_dealer": 2}, "first_dealer"),
+            ({"first_dealer": 4}, "first_dealer"),
+            ({"single_deal": 1}, "single_deal"),
+        ),
+        deck_size=110,
+        action_count=237,
+        teams=(),
+        table_cards=_jolly_table_cards,
+        public_hand_cards=_jolly_public_hand_cards,
+        face_down=_jolly_face_down,
+        finished_key="finished_rounds",
+        past_records=("finished_rounds", "previous_round"),
+        max_actions=100_000,
+        hand_keys=("hands", "dealt"),
+        extra_bad_texts=("7H", "JK", "10s", "EX", "1T", "CD", "BJ"),
+        tricks=False,
+    ),
 }
 
 GAMES: tuple[str, ...] = tuple(cardcore.GAMES)
 CONFIGURED_GAMES: tuple[str, ...] = tuple(name for name in GAMES if name in GAME_CONFIG)
+TRICK_GAMES: tuple[str, ...] = tuple(name for name in CONFIGURED_GAMES if GAME_CONFIG[name].tricks)
 
 
 def config(name: str) -> GameConfig:

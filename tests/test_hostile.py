@@ -308,6 +308,7 @@ WRONG_OPTION_VALUES: dict[str, tuple[object, ...]] = {
     "int": ("3", True, None, 3.0, float("nan")),
     "int or None": ("3", True, 3.0, float("inf")),
     "one of": (3, True, 1.5),
+    "int, one of": ("100", True, None, 100.0),
 }
 # ... and values of the right type, out of range: a bad value, not a TypeError.
 BAD_OPTION_VALUES: dict[str, tuple[object, ...]] = {
@@ -315,6 +316,7 @@ BAD_OPTION_VALUES: dict[str, tuple[object, ...]] = {
     "int": (2**70, -(2**70), 2**62),
     "int or None": (2**70, -(2**70), 2**62),
     "one of": ("no such choice", ""),
+    "int, one of": (150, 0, 2**70),
 }
 ALWAYS_WRONG = (b"x", [1], {"a": 1}, Weird(), 1j)
 
@@ -325,7 +327,8 @@ def test_options_of_the_wrong_type_are_also_type_errors(name: str) -> None:
     refuse = Refuse(game)
     option = cardcore.OptionError
     for option_name, kind in option_kinds(name).items():
-        family = kind if kind in WRONG_OPTION_VALUES else "one of"
+        choice = "int, one of" if kind.startswith("int, one of") else "one of"
+        family = kind if kind in WRONG_OPTION_VALUES else choice
         named = f"option '{option_name}'"
         for make in makers(name, game):
             for value in (*ALWAYS_WRONG, *WRONG_OPTION_VALUES[family]):

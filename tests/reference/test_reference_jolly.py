@@ -242,6 +242,9 @@ def test_the_action_table() -> None:
         {"players": 2, "first_dealer": 2},
         {"first_dealer": -1},
         {"deals": 2},
+        {"max_rounds": 0},
+        {"max_rounds": 31},
+        {"max_rounds": True},
     ],
 )
 def test_bad_options(options: dict[str, object]) -> None:
@@ -253,11 +256,18 @@ def test_options_and_defaults() -> None:
     assert new_game("jolly", seed=1).options == {
         "players": 4,
         "target": 100,
+        "max_rounds": 20,
         "single_deal": False,
         "first_dealer": None,
     }
     game = new_game("jolly", seed=1, players=3, target=500, single_deal=True, first_dealer=2)
-    assert game.options == {"players": 3, "target": 500, "single_deal": True, "first_dealer": 2}
+    assert game.options == {
+        "players": 3,
+        "target": 500,
+        "max_rounds": 20,
+        "single_deal": True,
+        "first_dealer": 2,
+    }
     assert game.dealer == 2
     assert game.current_player == 0  # the dealer's next seat plays first (L2, J2)
 
@@ -282,7 +292,7 @@ def test_a_new_game_deals_from_the_generator(players: int, seed: int) -> None:
     assert data["stock_size"] == 110 - 13 * players
     assert data["deal_rng"] == data["rng"] == rng.state
     assert data["row"] == []  # L3: no card turned up
-    assert (data["phase"], data["seat"], data["round"]) == ("draw", (dealer + 1) % players, 1)
+    assert (data["phase"], data["player"], data["round"]) == ("draw", (dealer + 1) % players, 1)
     assert all_cards(data) == list(DECK)
 
 
@@ -423,7 +433,7 @@ def test_main_jolly_going_out_in_the_opening_turn() -> None:
     assert (game.phase, game.current_player, game.winners) == ("over", None, [1])
     assert game.scores == list(result.scores)
     data = state(game)
-    assert (data["seat"], data["opened_now"], data["drawn"]) == (1, True, "stock")
+    assert (data["player"], data["opened_now"], data["drawn"]) == (1, True, "stock")
     reload(game)
 
 
@@ -456,7 +466,7 @@ def test_the_match_goes_on_below_the_target() -> None:
     # target 200: seat 1's 134 is short; the next seat deals round 2 (L16).
     game = _going_out_later(target=200)
     assert not game.is_over
-    assert (game.round, game.dealer, game.seat, game.phase) == (2, 1, 2, "draw")
+    assert (game.round, game.dealer, game.player, game.phase) == (2, 1, 2, "draw")
     assert game.result is None
     assert len(game.finished_rounds) == 1
     record = game.finished_rounds[0]
@@ -505,9 +515,10 @@ def test_exactly_40_opens() -> None:
     game = layout(2, 1, {0: "10C JC QC KC 2S 5H 8D 3C 6S 9H 4D 7C 2H"}, stock="2S")
     play(game, "draw, lay 10C, lay JC, lay QC, close")
     assert (game.pending, game.opened[0]) == (1, False)  # 30
-    game.apply("undo")  # the pending meld is built again, with all its cards
-    assert (game.pending, game.phase, len(game.building), len(game.melds)) == (0, "build", 3, 0)
-    play(game, "lay KC, close")  # 40
+    game.apply("undo")  # the pending meld's cards all back to the hand (J10)
+    assert (game.pending, game.phase, len(game.building), len(game.melds)) == (0, "play", 0, 0)
+    assert {"10C", "JC", "QC"} <= set(game.hand(0))
+    play(game, "lay 10C, lay JC, lay QC, lay KC, close")  # 40
     assert (game.pending, game.opened[0]) == (0, True)
 
 
@@ -595,8 +606,9 @@ def test_lay_offs_and_swaps_only_once_opened() -> None:
     assert game.pending == 2
     assert not game.opened[2]
     assert not [text for text in legal(game) if text.startswith("on meld")]
-    play(game, "undo, undo")  # KC KD KS built again, KS back in hand: 9 pending
-    play(game, "lay KS, close, lay 5D, lay 6D, lay 7D, close")  # 9 + 30 + 18 = 57
+    play(game, "undo")  # the kings back in hand (J10): 9 pending
+    assert game.pending == 1
+    play(game, "lay KC, lay KD, lay KS, close, lay 5D, lay 6D, lay 7D, close")  # 9 + 30 + 18
     assert game.opened[2]
     # L5: from later in that same turn on, lay-offs and swaps.
     assert "on meld 0" in legal(game)
@@ -725,7 +737,7 @@ def test_the_stock_is_rebuilt_twice_then_the_round_ends() -> None:
             assert game.stock == expected
             rebuilds += 1
             assert game.rebuilds == rebuilds
-            assert (game.phase, game.seat) == ("draw", (before.seat + 1) % 2)
+            assert (game.phase, game.player) == ("draw", (before.player + 1) % 2)
             continue
         game.apply(first_discard(game))
     assert rebuilds == 2
@@ -785,7 +797,7 @@ def test_the_state_json_layout() -> None:
         "row",
         "melds",
         "opened",
-        "seat",
+        "player",
         "drawn",
         "taken",
         "opened_now",
@@ -797,11 +809,17 @@ def test_the_state_json_layout() -> None:
         "finished_rounds",
         "history",
     ]
-    assert list(data["options"]) == ["players", "target", "single_deal", "first_dealer"]
+    assert list(data["options"]) == [
+        "players",
+        "target",
+        "max_rounds",
+        "single_deal",
+        "first_dealer",
+    ]
     assert data["phase"] == "build"
     assert data["building"] == [["9S", "9S", 2]]
     assert data["opened"] == [False, True, True]
-    assert (data["seat"], data["drawn"], data["opened_now"], data["pending"]) == (
+    assert (data["player"], data["drawn"], data["opened_now"], data["pending"]) == (
         2,
         "stock",
         True,
@@ -827,7 +845,8 @@ def test_the_observation() -> None:
         assert view["stock_size"] == data["stock_size"]
         assert view["hand"] == data["hands"][seat]
         assert view["hand_sizes"] == [len(hand) for hand in data["hands"]]
-        assert (view["seat"], view["current_player"], view["scores"]) == (seat, 2, [0, 0, 0])
+        assert (view["seat"], view["player"], view["current_player"]) == (seat, 2, 2)
+        assert view["scores"] == [0, 0, 0]
         assert view["previous_round"] is None
         assert view["melds"] == data["melds"]
         assert view["row"] == data["row"]
@@ -836,7 +855,7 @@ def test_the_observation() -> None:
 
 REJECTIONS: dict[str, tuple[str, Any, str]] = {
     "phase in other case": ("phase", "BUILD", "'phase'"),
-    "a wrong seat": ("seat", 0, "'seat'"),
+    "a wrong player": ("player", 0, "'player'"),
     "a wrong placer": ("melds", None, r"'melds'\[0\]"),
     "a wrong pending": ("pending", 1, "'pending'"),
     "a wrong opened flag": ("opened", [True, True, True], "'opened'"),

@@ -32,7 +32,7 @@ small function per rule. Where the page leaves room, the choices are:
   the joker is the face L14 forbids;
 - ``"penalties"`` in a result are positive numbers (a round score is table values
   minus penalty);
-- a round that ends with no finisher ends at the start of the new turn: ``"seat"``
+- a round that ends with no finisher ends at the start of the new turn: ``"player"``
   is that turn's seat, its turn keys the new turn's;
 - an observation's emptied ``"dealt"`` and ``"deal_stock"`` (its own and its
   previous round's) are empty lists ``[]``;
@@ -79,7 +79,7 @@ GOING_OUT = 30
 """L11: the finisher's bonus."""
 MAX_MELDS = 36
 
-OPTION_NAMES = ("players", "target", "single_deal", "first_dealer")
+OPTION_NAMES = ("players", "target", "max_rounds", "single_deal", "first_dealer")
 STATE_KEYS = (
     "game",
     "version",
@@ -98,7 +98,7 @@ STATE_KEYS = (
     "row",
     "melds",
     "opened",
-    "seat",
+    "player",
     "drawn",
     "taken",
     "opened_now",
@@ -595,6 +595,9 @@ class JollyDeal(Deal):
     rng: int
 
 
+MAX_ROUNDS = 30
+"""J13: the most rounds the ``max_rounds`` option allows."""
+
 # --- Options (Options) ------------------------------------------------------------------------
 
 
@@ -602,6 +605,7 @@ class JollyDeal(Deal):
 class Options:
     players: int
     target: int
+    max_rounds: int
     single_deal: bool
     first_dealer: int | None
 
@@ -618,6 +622,9 @@ def check_options(options: Mapping[str, object]) -> Options:
     target = options.get("target", 100)
     if not is_int(target) or target not in TARGETS:
         raise RuleError(f"option 'target' must be 100, 200 or 500, got {target!r}")
+    max_rounds = options.get("max_rounds", 20)
+    if not is_int(max_rounds) or not 1 <= max_rounds <= MAX_ROUNDS:
+        raise RuleError(f"option 'max_rounds' must be 1 to {MAX_ROUNDS}, got {max_rounds!r}")
     single_deal = options.get("single_deal", False)
     if not isinstance(single_deal, bool):
         raise RuleError(f"option 'single_deal' must be a bool, got {single_deal!r}")
@@ -626,7 +633,7 @@ def check_options(options: Mapping[str, object]) -> Options:
         raise RuleError(
             f"option 'first_dealer' must be None or a seat 0 to {players - 1}, got {first_dealer!r}"
         )
-    return Options(players, target, single_deal, first_dealer)
+    return Options(players, target, max_rounds, single_deal, first_dealer)
 
 
 # --- Records ----------------------------------------------------------------------------------
@@ -781,8 +788,13 @@ class JollyReference(ReferenceGame):
         self._deal()
 
     def _match_over(self) -> bool:
-        """L16, J12: one round with ``single_deal``; else a seat's total reaches the target."""
-        return self._options.single_deal or max(self.scores) >= self._options.target
+        """L16, J12, J13: one round with ``single_deal``; else a seat's total reaches the
+        target, or ``max_rounds`` rounds are played."""
+        return (
+            self._options.single_deal
+            or self._round >= self._options.max_rounds
+            or max(self.scores) >= self._options.target
+        )
 
     def _record(self) -> RoundRecord:
         assert self._result is not None
@@ -809,6 +821,7 @@ class JollyReference(ReferenceGame):
         return {
             "players": self._options.players,
             "target": self._options.target,
+            "max_rounds": self._options.max_rounds,
             "single_deal": self._options.single_deal,
             "first_dealer": self._options.first_dealer,
         }
@@ -1000,7 +1013,7 @@ class JollyReference(ReferenceGame):
 
     def _undo(self, seat: int) -> None:
         """``undo``: the last card placed on the meld being built back to the hand;
-        the meld selection; the last pending meld back to being built."""
+        the meld selection; the last pending meld's cards all back to the hand (J10)."""
         if self._phase == "build":
             placement = self._building.pop()
             self._hands[seat] = sort_cards([*self._hands[seat], placement.card])
@@ -1012,8 +1025,7 @@ class JollyReference(ReferenceGame):
         else:
             meld = self._melds.pop()
             self._pending -= 1
-            self._building = meld.placements
-            self._phase = "build"
+            self._hands[seat] = sort_cards([*self._hands[seat], *(p.card for p in meld.placements)])
 
     def _discard(self, seat: int, card: str) -> None:
         """L4: the card to the end of the row; an empty hand goes out (L11), else the
@@ -1047,7 +1059,7 @@ class JollyReference(ReferenceGame):
             "row": list(self._row),
             "melds": [_meld_state(meld) for meld in self._melds],
             "opened": list(self._opened),
-            "seat": self._seat,
+            "player": self._seat,
             "drawn": self._drawn,
             "taken": list(self._taken),
             "opened_now": self._opened_now,
@@ -1127,7 +1139,7 @@ class JollyReference(ReferenceGame):
         return self._dealer
 
     @property
-    def seat(self) -> int:
+    def player(self) -> int:
         return self._seat
 
     @property

@@ -1262,7 +1262,7 @@ fn game_info(py: Python<'_>) -> PyResult<Py<PyAny>> {
                         OptionKind::Bool { .. } => "bool".to_owned(),
                         OptionKind::Int { .. } => "int".to_owned(),
                         OptionKind::IntChoice { choices, .. } => format!(
-                            "one of {}",
+                            "int, one of {}",
                             choices.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")
                         ),
                         OptionKind::OptionalInt { .. } => "int or None".to_owned(),

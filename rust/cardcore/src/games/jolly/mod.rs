@@ -179,7 +179,7 @@ const OPTIONS: &[OptionSpec] = &[
         kind: OptionKind::Int {
             default: 20,
             min: 1,
-            max: 1000,
+            max: 30,
         },
         doc: "the match also ends after this many rounds (J13: random play may never reach the target)",
     },
@@ -1056,10 +1056,17 @@ impl Game for Jolly {
                 .map(|action| (Self::action_text(action).to_ascii_lowercase(), action))
                 .collect()
         });
-        texts
-            .get(&text.to_ascii_lowercase())
-            .copied()
-            .ok_or_else(|| Error::Notation(text.to_owned()))
+        if let Some(&action) = texts.get(&text.to_ascii_lowercase()) {
+            return Ok(action);
+        }
+        // A card alone is good notation but no Jolly action (they say what to
+        // do with it: lay it, discard it).
+        match text.parse::<Card>() {
+            Ok(card) => Err(Error::IllegalAction(format!(
+                "{card} is a card, not an action of jolly (say 'lay {card}' or 'discard {card}')"
+            ))),
+            Err(_) => Err(Error::Notation(text.to_owned())),
+        }
     }
 
     fn to_json(&self) -> String {

@@ -210,6 +210,9 @@ class GameConfig:
     extra_bad_texts: tuple[str, ...] = field(default_factory=tuple)
     # Whether cards are played to tricks (the tests that plant revokes need them).
     tricks: bool = True
+    # The share of a whole-match property's examples the game plays (``sampled``): a
+    # game whose matches run to a thousand steps keeps CI within its time.
+    example_share: float = 1.0
 
 
 GAME_CONFIG: dict[str, GameConfig] = {
@@ -441,6 +444,7 @@ GAME_CONFIG: dict[str, GameConfig] = {
         hand_keys=("hands", "dealt"),
         extra_bad_texts=("7H", "JK", "10s", "EX", "1T", "CD", "BJ"),
         tricks=False,
+        example_share=0.04,
     ),
 }
 
@@ -467,6 +471,13 @@ def scaled(fraction: float) -> settings:
 
 SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
 CHOICES = st.lists(st.integers(min_value=0, max_value=2**16 - 1), max_size=400)
+
+
+def sampled(name: str, data: st.DataObject) -> bool:
+    """Whether this example of a whole-match property plays, for a game that takes only
+    its ``example_share`` of them (drawn, so that hypothesis replays it alike)."""
+    share = config(name).example_share
+    return share >= 1 or data.draw(st.integers(0, 999), label="sampled") < share * 1000
 
 
 def option_sets(name: str) -> st.SearchStrategy[JsonDict]:

@@ -37,8 +37,8 @@ def to_first_turn(
     """Play ``game`` as ``cardcore play`` would (the CLI's bots, the person's first legal
     choice) until the person is to act and ``ready(game)``; how many choices the person
     made on the way (each the first listed: ``1``)."""
-    seeds = cli.bot_seeds(seed, game.num_players)
-    bots = {s: cardcore.RandomBot(seeds[s]) for s in range(game.num_players) if s != seat}
+    view = cli.VIEWS[game.name](game, seat, io.StringIO(), cli.Style())
+    bots = cli.play_bots(view, seed)
     made = 0
     while not (game.current_player == seat and ready(game)):
         player = game.current_player
@@ -58,6 +58,11 @@ def seed_where_first_legal_card_is_not_first_in_hand(name: str) -> int:
         if game.legal_actions()[0].card != hand[0]:
             return seed
     pytest.fail(f"no {name} seed where the first legal card is not the hand's first")
+
+
+def play_prompt(game: cardcore.Game) -> str:
+    """The start of the view's prompt in the game's play phase ("Your card (")."""
+    return cli.VIEWS[game.name](game, 0, io.StringIO(), cli.Style()).prompt().split("(")[0] + "("
 
 
 def play_lines(name: str, seed: int, lines: list[str], *extra: str) -> str:
@@ -80,10 +85,11 @@ def test_one_plays_the_first_listed_card_not_the_first_held(name: str) -> None:
     before_card = to_first_turn(game, seed, 0, lambda g: g.phase == "play")
     first = game.legal_actions()[0]
     text = play_lines(name, seed, ["1"] * (before_card + 1))  # the choices, then the card
-    before = text[: text.index("Your card (")]
+    before = text[: text.index(play_prompt(game))]
     assert listed(before)[0] == ("1", str(first))
     assert [n for n, _ in listed(before)] == [str(i) for i in range(1, len(listed(before)) + 1)]
-    assert re.search(rf"^You (play|lead) {first}\b", text, re.M), text[-1500:]
+    # "You play QH" (a card game's play), "You lay 9H" (a Jolly placement).
+    assert re.search(rf"^You (play |lead )?{first}\b", text, re.M), text[-1500:]
 
 
 def test_julien_one_bids_the_first_listed_bid() -> None:
@@ -115,12 +121,12 @@ def test_a_number_past_the_list_is_refused(name: str) -> None:
     game = cardcore.new_game(name, seed=seed, single_deal=True)
     before_card = ["1"] * to_first_turn(game, seed, 0, lambda g: g.phase == "play")
     count = len(game.legal_actions())
-    text = play_lines(name, seed, [*before_card, str(count + 1), "0", "007", "q"])
+    text = play_lines(name, seed, [*before_card, str(count + 1), "0", f"00{count + 1}", "q"])
     assert f"There is no number {count + 1}: the choices go from 1 to {count}." in text
     assert f"There is no number 0: the choices go from 1 to {count}." in text
-    assert text.count("Your card (") == 4  # refused, refused, refused, then q
+    assert text.count(play_prompt(game)) == 4  # refused, refused, refused, then q
     assert "Game abandoned" in text
-    assert not re.search(r"^You (play|lead) ", text, re.M)
+    assert not re.search(r"^You (play|lead|lay) ", text, re.M)
 
 
 def test_julien_bid_numbers_past_the_list_are_refused() -> None:

@@ -36,6 +36,7 @@ from harness import (
     mutate_state,
     option_sets,
     play_to,
+    sampled,
     scaled,
     state,
 )
@@ -187,6 +188,8 @@ def test_engine_matches_reference(
     crossings: set[int],
     probes: set[int],
 ) -> None:
+    if not sampled(name, data):
+        return
     options = data.draw(option_sets(name), label="options")
     play_side_by_side(name, seed, options, Chooser(choices, seed), crossings, probes)
 

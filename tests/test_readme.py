@@ -84,3 +84,15 @@ def test_the_tour_shows_true_reprs() -> None:
     assert repr((cardcore.Card("QH").suit, sorted(cardcore.deck(32))[:2])) == (
         "(<Suit.HEARTS: 1>, [Card('7S'), Card('8S')])"
     )
+
+
+def test_the_tour_shows_true_jolly_values() -> None:
+    namespace: dict[str, Any] = {}
+    exec(compile(tour(), str(README), "exec"), namespace)
+    jolly = namespace["jolly"]
+    assert jolly.phase == "play"
+    assert (jolly.pending, jolly.melds[-1].value) == (1, 6)
+    assert [str(card) for card, _as, _by in jolly.melds[-1].cards] == ["2H", "2D", "2C"]
+    jolly.apply("undo")
+    assert [str(action) for action in jolly.legal_actions()][:3] == ["lay 2H", "lay 2D", "lay 2C"]
+    assert cardcore.jolly.meld_value(["QH", "KH", "AH"]) == 30

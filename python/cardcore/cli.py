@@ -30,9 +30,10 @@ from typing import Any, NoReturn, TextIO
 
 import cardcore
 from cardcore import Action, CardcoreError, Game
-from cardcore._views.base import SUIT_NAMES, Command, GameView
+from cardcore._views.base import SUIT_NAMES, Bot, Command, GameView
 from cardcore._views.brouc import BroucView, married_suits
 from cardcore._views.five_hundred import FiveHundredView
+from cardcore._views.jolly import JollyView
 from cardcore._views.julien import JulienView
 from cardcore._views.style import COLOR_MODES, ColorMode, Style, is_terminal
 from cardcore._views.tarot import TarotView
@@ -62,6 +63,7 @@ __all__ = [  # the views are re-exported: tests and callers reach them through t
     "games_json",
     "main",
     "married_suits",
+    "play_bots",
     "play_game",
     "simulation_json",
     "summary_rows",
@@ -87,6 +89,13 @@ def derive_seeds(seed: int, count: int) -> list[int]:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
         seeds.append(z ^ (z >> 31))
     return seeds
+
+
+def play_bots(view: GameView, seed: int) -> dict[int, Bot]:
+    """The players at the other seats of ``cardcore play`` with ``seed``, as the view
+    seats them (``RandomBot`` unless the game's view has its own)."""
+    seeds = bot_seeds(seed, view.game.num_players)
+    return {s: view.bot(s, seeds[s]) for s in range(view.game.num_players) if s != view.seat}
 
 
 def bot_seeds(seed: int, num_players: int) -> list[int]:
@@ -384,6 +393,7 @@ VIEWS: dict[str, ViewFactory] = {
     "julien": JulienView,
     "tarot": TarotView,
     "five_hundred": FiveHundredView,
+    "jolly": JollyView,
 }
 """Each game's table display for ``cardcore play``; unlisted games use ``GameView``."""
 
@@ -428,9 +438,8 @@ def play_game(
     """Play ``game`` with the person at ``seat`` and ``RandomBot`` players elsewhere;
     ``color`` as ``--color`` (the style is decided for ``out``)."""
     out = sys.stdout if out is None else out
-    seeds = bot_seeds(seed, game.num_players)
-    bots = {s: cardcore.RandomBot(seeds[s]) for s in range(game.num_players) if s != seat}
     view = VIEWS.get(game.name, GameView)(game, seat, out, Style.for_stream(out, color))
+    bots = play_bots(view, seed)
     view.start()
     while not game.is_over:
         player = game.current_player

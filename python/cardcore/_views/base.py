@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import TextIO
+from typing import Protocol, TextIO
 
-from cardcore import Action, Card, CardcoreError, Game
+from cardcore import Action, Card, CardcoreError, Game, RandomBot
 from cardcore._views.style import Style
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -31,6 +31,12 @@ NUMBER_RULE = (
     "               before the prompt, in the order shown: 1 is the first"
 )
 """The number rule, the same in every game; each game's ``?`` help states it."""
+
+
+class Bot(Protocol):
+    """A player for the other seats of ``cardcore play``: one legal action of ``game``."""
+
+    def act(self, game: Game) -> Action: ...
 
 
 class Command(enum.Enum):
@@ -68,6 +74,11 @@ class GameView:
         self.seat = seat
         self.out = out
         self.style = Style.for_stream(out) if style is None else style
+
+    def bot(self, seat: int, seed: int) -> Bot:
+        """The player at another seat, from its seed (``cardcore.cli.bot_seeds``)."""
+        del seat
+        return RandomBot(seed)
 
     # Names and output.
     def say(self, text: str = "") -> None:

@@ -1,0 +1,278 @@
+"""``JollyView``: the Jolly table for ``cardcore play`` (docs/rules/jolly.md).
+
+The person sees what a player sees: their hand, the row, every meld on the table
+numbered (who placed each card, what each joker stands for), the meld they are
+building, who has opened, the stock's size and each round's scores. A meld is built a
+card at a time from the numbered choices (``lay 9H``, ``lay JK as 10H``), ``close``
+lays it, ``on meld 3`` then a card lays off or swaps a joker, and ``undo`` takes back
+the last step that may be. Scores are read from the engine's records.
+
+``GreedyJollyBot`` fills the other seats: a plain player that lays what it can and
+discards its costliest card, so that rounds end with someone going out (a uniformly
+random player rarely does).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TextIO
+
+import cardcore
+from cardcore import Action, Card, CardcoreError, Game
+from cardcore._views.base import GameView
+from cardcore._views.style import Style
+
+_CARD = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")
+
+
+def penalty(card: Card | None) -> int:
+    """L10: a card's cost in hand (the greedy bot discards the costliest)."""
+    return 0 if card is None else cardcore.jolly.hand_penalty([card])
+
+
+class GreedyJollyBot:
+    """A plain Jolly player that decides from the legal actions and its own hand:
+    draws from the stock, lays and lays off natural cards first, takes its melds back
+    when they fall short of 40 (once a turn), discards its costliest card."""
+
+    def __init__(self) -> None:
+        self._gave_up: tuple[int, int, int, int] | None = None
+
+    def act(self, game: Game) -> Action:
+        assert isinstance(game, cardcore.jolly.Jolly)
+        legal = game.legal_actions()
+        kinds: dict[str, list[Action]] = {}
+        for action in legal:
+            kinds.setdefault(action.kind, []).append(action)
+        turn = (game.round, game.player, game.stock_size, len(game.row))
+        lays = kinds.get("lay", [])
+        naturals = [a for a in lays if a.card is not None and str(a.card) != "JK"]
+        if game.phase == "draw":
+            return game.action("draw")
+        if game.phase in ("build", "lay_off"):
+            if naturals:
+                return naturals[-1]
+            if "close" in kinds:
+                return kinds["close"][0]
+            return lays[0] if lays else kinds["undo"][0]
+        if "select" in kinds:
+            return kinds["select"][0]
+        if naturals and self._gave_up != turn:
+            return naturals[-1]
+        if "undo" in kinds:  # pending melds short of 40: take them back, discard
+            self._gave_up = turn
+            return kinds["undo"][0]
+        discards = kinds["discard"]
+        return max(discards, key=lambda a: (str(a.card) != "JK", penalty(a.card)))
+
+
+@dataclass
+class _JollyBefore:
+    """What ``JollyView`` remembers of the table just before a move."""
+
+    round: int
+    melds: int
+    building: list[str]
+    finished: int
+    hand: list[Card]
+    selected: int | None
+    opened: bool
+
+
+class JollyView(GameView):
+    """The Jolly table: the row, the numbered melds, the meld being built, the hand,
+    and each round's result."""
+
+    def __init__(self, game: Game, seat: int, out: TextIO, style: Style | None = None) -> None:
+        super().__init__(game, seat, out, style)
+        if not isinstance(game, cardcore.jolly.Jolly):
+            raise TypeError(f"JollyView shows a Jolly game, not {game.name}")
+        self.jolly = game
+        self.before: _JollyBefore | None = None
+
+    def bot(self, seat: int, seed: int) -> GreedyJollyBot:
+        """The player at another seat."""
+        del seat, seed
+        return GreedyJollyBot()
+
+    def does(self, seat: int, verb: str) -> str:
+        return f"{self.name(seat)} {verb if seat == self.seat else verb + 's'}"
+
+    def text(self, text: str) -> str:
+        """A text with its cards drawn by the style (``lay JK as 10♥``)."""
+        return _CARD.sub(lambda m: self.style.card(Card(m.group(0))), text)
+
+    def meld_text(self, meld: cardcore.jolly.Meld) -> str:
+        """A meld's cards, each joker with what it stands for, and who placed each."""
+        shown = []
+        for card, stands_for, by in meld.cards:
+            text = self.card(card)
+            if str(card) == "JK":
+                text += f"({self.card(stands_for)})" if stands_for else "(?)"
+            shown.append(text if by == self.seat else f"{text}'{by}")
+        return " ".join(shown)
+
+    # The hooks.
+    def start(self) -> None:
+        g = self.jolly
+        length = (
+            "a single round" if g.options["single_deal"] else f"a match to {g.options['target']}"
+        )
+        self.say(
+            f"Jolly, {length}: you are seat {self.seat} of {g.num_players}; the others are bots."
+        )
+        self.say(
+            "Lay sets and runs a card at a time; your first melds must total 40. "
+            "Type ? at any prompt for the rules in short."
+        )
+        self.round_header()
+
+    def round_header(self) -> None:
+        g = self.jolly
+        self.say()
+        first = (g.dealer + 1) % g.num_players
+        self.say(
+            f"=== Round {g.round}: {self.does(g.dealer, 'deal')}; {self.name(first)} begins. ==="
+        )
+
+    def show_turn(self) -> None:
+        g = self.jolly
+        self.say()
+        opened = "opened" if g.opened[self.seat] else "not opened (40 to open)"
+        self.say(f"-- Round {g.round}, {g.phase} | you have {opened}")
+        self.say(f"   Scores:    {self.per_seat(g.scores)}")
+        self.say(f"   Hands:     {self.per_seat(g.observation(self.seat).hand_sizes)}")
+        self.say(f"   Stock:     {g.stock_size} cards")
+        self.say(f"   Row:       {self.cards(g.row)}")
+        for index, meld in enumerate(g.melds):
+            pending = " (pending)" if index >= len(g.melds) - g.pending else ""
+            marker = "*" if g.selected == index else " "
+            self.say(f"  {marker}meld {index}: {self.meld_text(meld)}{pending}")
+        if g.building is not None:
+            self.say(f"   Building:  {self.meld_text(g.building)}")
+        if g.taken:
+            self.say(
+                f"   Taken:     {self.cards(g.taken)} (a single card taken may not be discarded)"
+            )
+        self.say(f"   Your hand: {self.cards(g.hand(self.seat))}")
+        self.say(f"   Choices:   {self.choices_text()}")
+
+    def choices_text(self) -> str:
+        return "  ".join(
+            f"{i}:{self.text(str(action))}" for i, action in enumerate(self.choices(), 1)
+        )
+
+    def before_apply(self, player: int, action: Action) -> None:
+        g = self.jolly
+        building = [] if g.building is None else [str(c) for c, _s, _b in g.building.cards]
+        self.before = _JollyBefore(
+            g.round,
+            len(g.melds),
+            building,
+            len(g.finished_rounds),
+            g.hand(self.seat),
+            g.selected,
+            g.opened[player],
+        )
+
+    def after_apply(self, player: int, action: Action) -> None:
+        g = self.jolly
+        before, self.before = self.before, None
+        if before is None:
+            super().after_apply(player, action)
+            return
+        moved_on = g.round != before.round
+        mine = player == self.seat
+        if action.kind == "draw":
+            drawn = list(g.hand(self.seat))
+            for card in before.hand:
+                drawn.remove(card)
+            self.say(f"You draw {self.cards(drawn)}." if mine else f"{self.does(player, 'draw')}.")
+        elif action.kind == "take":
+            self.say(f"{self.does(player, 'take')} {action} from the row.")
+        elif action.kind == "close" and not moved_on:
+            laid = g.melds[-1]
+            self.say(f"{self.does(player, 'lay')} meld {len(g.melds) - 1}: {self.meld_text(laid)}.")
+            if g.opened[player] and not before.opened:
+                opened = sum(m.value_of(player) for m in g.melds)
+                self.say(f"  -> {self.does(player, 'open')} ({opened} on the table).")
+        elif action.kind == "lay" and before.selected is not None and not moved_on:
+            target = f"meld {before.selected}: {self.meld_text(g.melds[before.selected])}"
+            self.say(f"{self.does(player, 'lay')} off {self.text(str(action)[4:])} on {target}.")
+        elif mine and action.kind in ("lay", "select", "undo"):
+            self.say(f"You {self.text(str(action))}.")
+        elif action.kind == "undo" and g.phase == "play":
+            self.say(f"{self.does(player, 'take')} back a meld short of 40.")
+        elif action.kind == "discard":
+            self.say(f"{self.does(player, 'discard')} {self.card(action.card)}.")
+        if moved_on:
+            for finished in g.finished_rounds[before.finished :]:
+                self.report_round(finished.number, finished.result)
+            if not g.is_over:
+                self.round_header()
+        elif g.is_over and g.result is not None:
+            self.report_round(g.round, g.result)
+
+    def report_round(self, number: int, result: cardcore.jolly.RoundResult) -> None:
+        if result.finisher is None:
+            how = "the stock ran out, nobody went out"
+        else:
+            jolly = " with Main Jolly" if result.main_jolly else ""
+            how = f"{self.name(result.finisher)} went out{jolly}"
+        self.say(f"=== Round {number}: {how} ===")
+        self.say(f"   Table:     {self.per_seat(result.table)}")
+        self.say(f"   In hand:   {self.per_seat([-p for p in result.penalties])}")
+        self.say(f"   Scores:    {self.per_seat(result.scores)}")
+        self.say(f"   Totals:    {self.per_seat(self.jolly.scores)}")
+
+    def finish(self, abandoned: bool) -> None:
+        g = self.jolly
+        self.say()
+        if abandoned:
+            self.say(f"Game abandoned. Totals so far: {self.per_seat(g.scores)}.")
+            return
+        self.say(f"Final totals: {self.per_seat(g.scores)}.")
+        winners = ", ".join(self.name(seat) for seat in g.winners)
+        verb = "win" if len(g.winners) > 1 or self.seat in g.winners else "wins"
+        self.say(f"*** {winners} {verb}. ***")
+
+    # The person's input.
+    def prompt(self) -> str:
+        return {
+            "draw": "Your draw (number, 'draw' or 'take 2'; ? help, q quit): ",
+            "build": "Your meld (number, 'lay 9H', 'close' or 'undo'; ? help, q quit): ",
+            "lay_off": "Your lay-off (number, 'lay 9H' or 'undo'; ? help, q quit): ",
+        }.get(self.jolly.phase, "Your move (number or action like 'lay 9H'; ? help, q quit): ")
+
+    def nudge(self) -> str:
+        return "Type a choice's number or text (lay 9H, close, undo, discard 7S), ? or q."
+
+    def rules_help(self) -> str:
+        return (
+            "A turn: draw (or, once opened in an earlier turn, take the row's last cards);\n"
+            "  lay melds a card at a time, close them, lay off with 'on meld N', then discard.\n"
+            "Sets: 3 or 4 of a rank, different suits, one joker at most. Runs: 3+ of a suit\n"
+            "  in order, ace low (A-2-3) or high (Q-K-A), no jokers side by side.\n"
+            "Your first melds must total 40 (undo takes them back). A card taken alone from\n"
+            "  the row may not be discarded that turn. Discard your last card to go out: +30.\n"
+            "On the table, 9H'2 is a card seat 2 placed; JK(10H) a joker standing for 10H.\n"
+            "Type a choice as written (lay 9H, lay JK as 10H, close, on meld 2, undo,\n"
+            "  discard 7S, draw, take 2) or its number. A card alone lays it.\n"
+        )
+
+    def parse_text(self, text: str) -> Action | str:
+        g = self.jolly
+        typed = " ".join(text.split())
+        legal = g.legal_actions()
+        for candidate in (typed, f"lay {typed}", f"discard {typed}"):
+            try:
+                action = g.action(candidate)
+            except CardcoreError:
+                continue
+            if action in legal:
+                return action
+        return f"{text!r} is not a choice now. Choices: {self.legal_text(', ')}"
+
+    def legal_text(self, separator: str = " ") -> str:
+        return separator.join(self.text(str(a)) for a in self.jolly.legal_actions())

@@ -8,7 +8,7 @@ Run it on the installed release build (``pip install .`` or ``maturin develop --
 
 Measurements (see benches/README.md):
 
-For each game (Brouc, Le Julien, French Tarot, 500):
+For each game (Brouc, Le Julien, French Tarot, 500, Jolly):
 
 - native batch: ``cardcore.simulate(game, ...)`` on 1 and 2 threads, single deals and
   whole matches; decisions/s, deals/s, matches/s and the 2-thread speed-up;
@@ -21,7 +21,10 @@ and once, for the peers (compared with each game's Python loop):
 - the same Python loop on OpenSpiel's Hearts, Tarok and Euchre (``pyspiel``, optional),
   the closest games OpenSpiel has (Hearts for Brouc and Le Julien, Tarok for French
   Tarot, Euchre for 500), and the ratios;
-- the same loop on RLCard's Bridge environment (``rlcard``, optional), and the ratio.
+- the same loop on RLCard's Bridge environment (``rlcard``, optional), and the ratio;
+- Jolly against the gin rummies: native random rounds/s beside OpenSpiel's gin_rummy and
+  RLCard's gin-rummy random games/s (their Python loops), and the largest action set
+  and longest turn of random Jolly rounds.
 
 Each runs for a fixed wall time after a warm-up. The script always exits 0: benchmarks
 report, they do not fail CI.
@@ -50,12 +53,13 @@ except ImportError as _exc:  # reported by main()
 else:
     _IMPORT_ERROR = None
 
-GAMES = ("brouc", "julien", "tarot", "five_hundred")
+GAMES = ("brouc", "julien", "tarot", "five_hundred", "jolly")
 OPENSPIEL_PEERS = {
     "brouc": "hearts",
     "julien": "hearts",
     "tarot": "tarok",
     "five_hundred": "euchre",
+    "jolly": "gin_rummy",
 }
 """Each game's closest OpenSpiel game: its Python loop is compared with that game's."""
 MIN_CALIBRATION_SECONDS = 0.05
@@ -318,10 +322,10 @@ def observation_rate(bench: Bench, game: str) -> None:
 
 
 def openspiel_loop(pyspiel: Any, name: str, seconds: float, seed: int) -> Sample:
-    """Random play of an OpenSpiel game: (decision steps, all steps, elapsed)."""
+    """Random play of an OpenSpiel game: (decision steps, all steps, games, elapsed)."""
     game = pyspiel.load_game(name)
     rng = random.Random(seed)
-    decisions = steps = 0
+    decisions = steps = games = 0
     start = time.perf_counter()
     deadline = start + seconds
     while True:
@@ -336,9 +340,10 @@ def openspiel_loop(pyspiel: Any, name: str, seconds: float, seed: int) -> Sample
                 state.apply_action(rng.choice(state.legal_actions()))
                 decisions += 1
             steps += 1
+        games += 1
         if time.perf_counter() >= deadline:
             break
-    return Sample((decisions, steps), time.perf_counter() - start)
+    return Sample((decisions, steps, games), time.perf_counter() - start)
 
 
 def _openspiel_run(pyspiel: Any, name: str, seed: int, seconds: float) -> Sample:
@@ -358,6 +363,7 @@ def openspiel(bench: Bench) -> None:
         best = measure(bench, partial(_openspiel_run, pyspiel, name, bench.seed))
         bench.add(Row(f"{key}_decisions", f"{label}: decision steps/s", best.rate(0)))
         bench.add(Row(f"{key}_steps", f"{label}: all steps/s (with chance)", best.rate(1)))
+        bench.add(Row(f"{key}_games", f"{label}: games/s", best.rate(2)))
     for game, peer in OPENSPIEL_PEERS.items():
         bench.ratio(
             f"{game}_loop_over_openspiel",
@@ -372,15 +378,15 @@ def openspiel(bench: Bench) -> None:
 # RLCard
 
 
-def rlcard_loop(rlcard: Any, seconds: float, seed: int) -> Sample:
-    """Random play of RLCard Bridge through its environment: (steps, elapsed).
+def rlcard_loop(rlcard: Any, env_name: str, seconds: float, seed: int) -> Sample:
+    """Random play of an RLCard game through its environment: (steps, games, elapsed).
 
-    RLCard deals inside ``reset``, so every step is a player's decision (a bid
-    or a card), as in cardcore's loop.
+    RLCard deals inside ``reset``, so every step is a player's decision (a bid, a card,
+    a draw or a discard), as in cardcore's loop.
     """
-    env = rlcard.make("bridge", config={"seed": seed})
+    env = rlcard.make(env_name, config={"seed": seed})
     rng = random.Random(seed)
-    steps = 0
+    steps = games = 0
     start = time.perf_counter()
     deadline = start + seconds
     while True:
@@ -388,21 +394,27 @@ def rlcard_loop(rlcard: Any, seconds: float, seed: int) -> Sample:
         while not env.is_over():
             state, _ = env.step(rng.choice(list(state["legal_actions"])))
             steps += 1
+        games += 1
         if time.perf_counter() >= deadline:
             break
-    return Sample((steps,), time.perf_counter() - start)
+    return Sample((steps, games), time.perf_counter() - start)
+
+
+def rlcard_row(bench: Bench, env_name: str, key: str, label: str, figure: int) -> None:
+    """One RLCard loop's figure (0: decisions/s, 1: games/s), or why it was skipped."""
+    try:
+        rlcard = importlib.import_module("rlcard")
+    except ImportError as exc:
+        bench.add(Row(key, label, note=f"skipped: rlcard not importable ({exc})"))
+        return
+    best = measure(bench, lambda seconds: rlcard_loop(rlcard, env_name, seconds, bench.seed))
+    bench.add(Row(key, label, best.rate(figure)))
 
 
 def rlcard_peer(bench: Bench) -> None:
     label = "RLCard bridge, Python step loop: decisions/s"
-    try:
-        rlcard = importlib.import_module("rlcard")
-    except ImportError as exc:
-        bench.add(Row("rlcard_decisions", label, note=f"skipped: rlcard not importable ({exc})"))
-    else:
-        best = measure(bench, lambda seconds: rlcard_loop(rlcard, seconds, bench.seed))
-        bench.add(Row("rlcard_decisions", label, best.rate()))
-    for game in GAMES:
+    rlcard_row(bench, "bridge", "rlcard_decisions", label, 0)
+    for game in GAMES[:4]:  # the trick games (Jolly is set beside RLCard's gin rummy)
         bench.ratio(
             f"{game}_loop_over_rlcard",
             f"{game}: Python step loop, cardcore / RLCard (decisions)",
@@ -410,6 +422,57 @@ def rlcard_peer(bench: Bench) -> None:
             "rlcard_decisions",
             2.0,
         )
+
+
+# --------------------------------------------------------------------------------------
+# Jolly against the gin rummies
+
+
+def jolly_against_gin_rummy(bench: Bench) -> None:
+    """Native random Jolly rounds (one thread, four players) over the gin rummies'
+    random games, each as its own Python loop measures it (the issue's target: 20
+    times OpenSpiel's native games/s, about 600 on this kind of machine)."""
+    label = "RLCard gin-rummy, Python step loop: games/s"
+    rlcard_row(bench, "gin-rummy", "rlcard_gin_games", label, 1)
+    for peer, key in (
+        ("OpenSpiel gin_rummy", "openspiel_gin_rummy_games"),
+        ("RLCard gin-rummy", "rlcard_gin_games"),
+    ):
+        bench.ratio(
+            f"jolly_rounds_over_{key}",
+            f"jolly: native rounds/s (1 thread) / {peer} games/s",
+            "jolly_native_1t_deal_games",
+            key,
+            20.0,
+        )
+
+
+def jolly_action_sets(bench: Bench, rounds: int = 300) -> None:
+    """The largest legal action set and the longest turn (in actions) of random single
+    rounds at 2, 3 and 4 players, ``rounds`` each, played from Python."""
+    widest = longest = decisions = 0
+    rng = random.Random(bench.seed)
+    for index in range(3 * rounds):
+        game = cardcore.jolly.Jolly(
+            seed=bench.seed + index, players=2 + index % 3, single_deal=True
+        )
+        turn = 0
+        while not game.is_over:
+            legal = game.legal_actions()
+            widest = max(widest, len(legal))
+            before = (game.round, game.player)
+            game.apply(rng.choice(legal))
+            decisions += 1
+            turn = turn + 1 if (game.round, game.player) == before else 0
+            longest = max(longest, turn + 1)
+    note = f"{3 * rounds} random rounds at 2, 3 and 4 players"
+    bench.add(
+        Row("jolly_widest_action_set", "jolly: largest legal action set", widest, "", note=note)
+    )
+    bench.add(Row("jolly_longest_turn", "jolly: longest turn, in actions", longest, "", note=note))
+    bench.add(
+        Row("jolly_round_actions", "jolly: actions a random round", decisions / (3 * rounds), "")
+    )
 
 
 # --------------------------------------------------------------------------------------
@@ -528,6 +591,8 @@ def main(argv: list[str] | None = None) -> int:
     steps += [
         ("OpenSpiel", partial(openspiel, bench)),
         ("RLCard", partial(rlcard_peer, bench)),
+        ("Jolly against the gin rummies", partial(jolly_against_gin_rummy, bench)),
+        ("Jolly's action sets", partial(jolly_action_sets, bench)),
     ]
     errors: dict[str, str] = {}
     for name, step in steps:

@@ -430,8 +430,7 @@ def rlcard_peer(bench: Bench) -> None:
 
 def jolly_against_gin_rummy(bench: Bench) -> None:
     """Native random Jolly rounds (one thread, four players) over the gin rummies'
-    random games, each as its own Python loop measures it (the issue's target: 20
-    times OpenSpiel's native games/s, about 600 on this kind of machine)."""
+    random games, each measured through its Python loop."""
     label = "RLCard gin-rummy, Python step loop: games/s"
     rlcard_row(bench, "gin-rummy", "rlcard_gin_games", label, 1)
     for peer, key in (

@@ -7,6 +7,7 @@
 
 use crate::card::{Card, Rank, Suit};
 use crate::cardcounts::CardCounts;
+use crate::cardset::CardSet;
 use crate::game::ActionId;
 
 /// The lowest and highest positions of a run (the ace low and high).
@@ -46,7 +47,7 @@ pub fn set_rank(card: Card) -> Option<u8> {
 }
 
 /// The faces of a set's rank, in every suit.
-pub fn rank_faces(rank: u8) -> crate::cardset::CardSet {
+pub fn rank_faces(rank: u8) -> CardSet {
     card_at(Suit::Spades, rank).rank().map_or(
         crate::cardset::CardSet::EMPTY,
         crate::cardset::CardSet::rank,
@@ -652,6 +653,31 @@ impl Meld {
                 self.extended(placement, by).map(|meld| (meld, false))
             }
             _ => None,
+        }
+    }
+
+    /// The faces that might go on this table meld (more than fit: the
+    /// placements' rules decide): a set's rank and the joker; the card beyond
+    /// each end of a run, the cards its jokers stand for, and the joker.
+    pub fn wanted(&self) -> CardSet {
+        let mut faces = CardSet::single(Card::JOKER);
+        match self.kind {
+            Kind::Run(suit) => {
+                let (low, high) = (self.low, self.high());
+                if low > ACE_LOW {
+                    faces.insert(card_at(suit, low - 1));
+                }
+                if high < ACE_HIGH {
+                    faces.insert(card_at(suit, high + 1));
+                }
+                for (index, slot) in self.slots().iter().enumerate() {
+                    if slot.is_joker() {
+                        faces.insert(card_at(suit, low + index as u8));
+                    }
+                }
+                faces
+            }
+            _ => faces.union(rank_faces(self.low)),
         }
     }
 

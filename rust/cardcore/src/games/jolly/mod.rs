@@ -495,9 +495,15 @@ impl Jolly {
 
     /// Whether some lay-off or swap fits table meld `index`.
     fn can_lay_off_on(&self, index: usize) -> bool {
-        self.melds[index]
-            .lay_off_candidates()
-            .any(|placement| self.lays_off(index, placement))
+        let meld = &self.melds[index];
+        !self
+            .hand_now()
+            .faces()
+            .intersection(meld.wanted())
+            .is_empty()
+            && meld
+                .lay_off_candidates()
+                .any(|placement| self.lays_off(index, placement))
     }
 
     /// The pending melds' total (L5).

@@ -180,3 +180,25 @@ fn random_matches_end_with_every_card_in_place() {
         }
     }
 }
+
+#[test]
+fn every_card_a_table_meld_takes_is_among_those_it_wants() {
+    for texts in [
+        "9H JK JH",
+        "AS 2S 3S",
+        "QD KD AD",
+        "7C 7D JK",
+        "5S 5H 5D 5C",
+        "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH",
+    ] {
+        let meld = meld(texts).unwrap();
+        for placement in (0..FIRST_DISCARD).filter_map(Placement::of_action) {
+            if meld.laid_off(placement, 1).is_some() {
+                assert!(
+                    meld.wanted().contains(placement.card()),
+                    "{texts}: {placement:?}"
+                );
+            }
+        }
+    }
+}

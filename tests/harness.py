@@ -579,11 +579,6 @@ def assert_cards_conserved(name: str, parsed: JsonDict) -> None:
     assert not extra, f"cards extra {dict(extra)}"
 
 
-def card_text(action: Any) -> str | None:
-    card = action.card
-    return None if card is None else str(card)
-
-
 def describe(game: Any) -> str:
     """Enough to reproduce a position: the options and the actions so far."""
     return f"options={game.options} history={[str(a) for a in game.history]}"

@@ -5,9 +5,12 @@ the top level: what every game shares (``new_game``, ``from_json``,
 ``simulate``, cards, actions, errors, bots and the ``Game`` protocol). Each
 game has its own module: ``cardcore.brouc``, ``cardcore.julien``,
 ``cardcore.tarot``, ``cardcore.five_hundred``, ``cardcore.jolly``.
-``cardcore.reference`` holds the pure-Python reference rules used by the
-differential tests.
+``cardcore.reference`` holds the pure-Python reference rules; ``cardcore.check``
+(from ``cardcore.crosscheck``) plays the engine against them, action by action.
 """
+
+import importlib
+from typing import TYPE_CHECKING
 
 from cardcore import brouc, five_hundred, jolly, julien, tarot
 from cardcore._cards import Rank, Suit
@@ -40,6 +43,10 @@ from cardcore._core import (
 )
 from cardcore._protocol import Game, Observation
 
+if TYPE_CHECKING:
+    from cardcore import crosscheck
+    from cardcore.crosscheck import check
+
 __all__ = [
     "GAMES",
     "Action",
@@ -66,6 +73,8 @@ __all__ = [
     "UnknownGameTypeError",
     "__version__",
     "brouc",
+    "check",
+    "crosscheck",
     "deck",
     "five_hundred",
     "from_json",
@@ -76,3 +85,13 @@ __all__ = [
     "simulate",
     "tarot",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """``check`` and ``crosscheck`` load on first use (PEP 562): they bring the reference
+    and most programs never run a cross-check, so ``import cardcore`` stays light."""
+    if name in ("check", "crosscheck"):
+        module = importlib.import_module("cardcore.crosscheck")
+        globals()["check"] = module.check
+        return module if name == "crosscheck" else module.check
+    raise AttributeError(f"module 'cardcore' has no attribute {name!r}")

@@ -5,6 +5,7 @@
 ``cardcore simulate brouc --games N`` runs ``cardcore.simulate`` (with a progress bar
 when stderr is a terminal) and prints the summary and the throughput.
 ``--json`` makes ``games`` and ``simulate`` write one JSON document on stdout instead.
+``cardcore check [GAME ...]`` runs ``cardcore.check``: the engine against the reference.
 
 ``play`` writes cards with suit symbols and red hearts and diamonds on a terminal,
 letters elsewhere (``--color``, ``NO_COLOR``, ``TERM=dumb``): the one decision is
@@ -29,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any, NoReturn, TextIO
 
 import cardcore
-from cardcore import Action, CardcoreError, Game
+from cardcore import Action, CardcoreError, Game, crosscheck
 from cardcore._views.base import SUIT_NAMES, Bot, Command, GameView
 from cardcore._views.brouc import BroucView, married_suits
 from cardcore._views.five_hundred import FiveHundredView
@@ -56,6 +57,7 @@ __all__ = [  # the views are re-exported: tests and callers reach them through t
     "ViewFactory",
     "bot_seeds",
     "build_parser",
+    "cmd_check",
     "cmd_games",
     "cmd_play",
     "cmd_simulate",
@@ -138,6 +140,18 @@ def _positive(text: str) -> int:
     return value
 
 
+def _option_sets(text: str) -> Any:
+    """``--options``: a JSON object, or a JSON list of objects."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not JSON: {text!r}") from None
+    sets = value if isinstance(value, list) else [value]
+    if not sets or not all(isinstance(item, dict) for item in sets):
+        raise argparse.ArgumentTypeError(f"not a JSON object or a list of objects: {text!r}")
+    return value
+
+
 def _option(text: str) -> tuple[str, Any]:
     """``NAME=VALUE``; the value is read as JSON (``3``, ``true``, ``null``), else as text."""
     name, sep, raw = text.partition("=")
@@ -205,6 +219,17 @@ threads=threads, **options) for the same arguments; they do not depend on the
 thread count. The progress bar is drawn on stderr only when stderr is a terminal.
 """
 
+CHECK_HELP = """\
+Match i of a game has seed S + i, whatever the job count: the figures do not
+depend on --jobs. Without --options each game plays its defaults, at each of its
+player counts in turn. --states FILE (- for stdin) checks saved states, one
+to_json text per line: each must be accepted by both implementations or refused
+by both, then is played on at random (--matches N: N play-outs, seeds S, S+1...).
+The exit status is 0 when the two agree everywhere, 1 on a divergence (reported
+with the shortest action prefix found and a one-line reproduction), 2 on a
+usage error, 130 on Ctrl-C.
+"""
+
 PLAY_HELP = """\
 Type a number to pick from the numbered list of your legal choices (1 is the
 first listed), or a card as rank then suit letter in any letter case (QH, 10S,
@@ -216,7 +241,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The ``cardcore`` argument parser."""
     parser = _Parser(
         prog="cardcore",
-        description="Fast, exact card-game engines: list, play and simulate games.",
+        description="Fast, exact card-game engines: list, play, simulate and check games.",
     )
     parser.add_argument("--version", action="version", version=f"cardcore {cardcore.__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -272,6 +297,38 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--json", action="store_true", help="one JSON document on stdout (keys below)")
     _add_game_options(sim)
+
+    check = sub.add_parser(
+        "check",
+        help="play the engine against the pure-Python reference and compare every step",
+        epilog=CHECK_HELP,
+        formatter_class=raw,
+    )
+    check.add_argument("games", nargs="*", metavar="GAME", help="the games (default: all)")
+    check.add_argument(
+        "--matches",
+        "-n",
+        type=_positive,
+        help=f"random matches per game (default {crosscheck.DEFAULT_MATCHES}; 1 per state)",
+    )
+    check.add_argument("--seed", type=_seed, default=0, help="the first match's seed (default 0)")
+    check.add_argument(
+        "--jobs", "-j", type=_positive, help="worker processes (default: the number of cores)"
+    )
+    check.add_argument(
+        "--options",
+        type=_option_sets,
+        help='the options, as JSON: {"players": 3}, or a list of option sets to cycle through',
+    )
+    check.add_argument("--states", metavar="FILE", help="saved states to check, one per line")
+    check.add_argument(
+        "--no-shrink", action="store_true", help="report divergences as found, not shrunk"
+    )
+    check.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="no progress bar (it is drawn on stderr only when stderr is a terminal)",
+    )
     return parser
 
 
@@ -476,13 +533,14 @@ def cmd_play(args: argparse.Namespace, input_fn: InputFn, out: TextIO) -> int:
 
 
 class ProgressBar:
-    """The progress line of ``cardcore simulate`` on stderr, drawn at once at 0%, then
-    redrawn by ``cardcore.simulate`` as its ``progress`` callback (games done, games)."""
+    """The progress line of ``cardcore simulate`` (and ``check``) on stderr, drawn at once
+    at 0%, then redrawn as the run's ``progress`` callback (units done, units)."""
 
     WIDTH = 30
 
-    def __init__(self, err: TextIO, total: int) -> None:
+    def __init__(self, err: TextIO, total: int, unit: str = "games") -> None:
         self.err = err
+        self.unit = unit
         self.started = time.perf_counter()
         self.is_open = False  # a line is drawn and not ended yet
         self(0, total)
@@ -492,7 +550,7 @@ class ProgressBar:
         bar = "#" * filled + "-" * (self.WIDTH - filled)
         elapsed = time.perf_counter() - self.started
         percent = 100 * done // total if total else 100
-        self.err.write(f"\r[{bar}] {percent:3d}%  {done}/{total} games  {elapsed:.1f} s")
+        self.err.write(f"\r[{bar}] {percent:3d}%  {done}/{total} {self.unit}  {elapsed:.1f} s")
         self.err.flush()
         self.is_open = True
 
@@ -606,6 +664,54 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 # --------------------------------------------------------------------------------------
+# cardcore check
+
+
+def _read_states(path: str) -> list[str]:
+    if path == "-":
+        return sys.stdin.read().splitlines()
+    with open(path, encoding="utf-8") as file:
+        return file.read().splitlines()
+
+
+def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``cardcore.check`` with the user's arguments: the summary table, then each game's
+    first divergence. 0 when the two agree everywhere, 1 on a divergence."""
+    try:
+        states = None if args.states is None else _read_states(args.states)
+    except (OSError, UnicodeDecodeError) as error:
+        err.write(f"cardcore: error: cannot read the states: {error}\n")
+        return 2
+    games = args.games or None
+    bar: ProgressBar | None = None
+
+    def progress(done: int, total: int) -> None:
+        nonlocal bar
+        if bar is None:
+            bar = ProgressBar(err, total, "states" if states is not None else "matches")
+        else:
+            bar(done, total)
+
+    show_bar = not args.no_progress and is_terminal(err)
+    try:
+        report = crosscheck.check(
+            games,
+            matches=args.matches,
+            seed=args.seed,
+            options=args.options,
+            states=states,
+            jobs=args.jobs,
+            shrink=not args.no_shrink,
+            progress=progress if show_bar else None,
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+    out.write(report.summary() + "\n")
+    return 0 if report.ok else 1
+
+
+# --------------------------------------------------------------------------------------
 # main
 
 
@@ -635,6 +741,8 @@ def main(
             return cmd_play(args, input_fn, out)
         if args.command == "simulate":
             return cmd_simulate(args, out, err)
+        if args.command == "check":
+            return cmd_check(args, out, err)
     except (CardcoreError, OverflowError) as exc:  # OverflowError: a number too big for it
         out.flush()
         message = "; ".join([str(exc) or type(exc).__name__, *getattr(exc, "__notes__", [])])

@@ -225,6 +225,12 @@ def test_bad_arguments_are_clear_errors() -> None:
         cardcore.check("brouc", states=[])
     with pytest.raises(cardcore.UnknownGameError, match="nope"):
         cardcore.check("nope")
+    with pytest.raises(cardcore.OptionTypeError, match="games"):
+        cardcore.check(7)  # type: ignore[arg-type]
+    with pytest.raises(cardcore.OptionTypeError, match="line 2"):
+        cardcore.check(states=["", 7])  # type: ignore[list-item]
+    with pytest.raises(cardcore.OptionTypeError, match="progress"):
+        cardcore.check("brouc", progress=3)  # type: ignore[arg-type]
     assert issubclass(cardcore.OptionTypeError, TypeError)
     assert issubclass(cardcore.OptionTypeError, ValueError)
 

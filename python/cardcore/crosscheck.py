@@ -563,7 +563,7 @@ def _shrink(start: _Start, run: _Run) -> DivergenceReport:
     then replays the best in full for the report.
     """
     kind = run.differences[0].field
-    fields = [kind] if kind in FIELDS else []
+    fields = ["legal"] if kind == "legal_order" else [kind] if kind in FIELDS else []
     best = _indices(start, run.actions)
     budget = _SHRINK_STEPS
 
@@ -604,8 +604,8 @@ def _shrink(start: _Start, run: _Run) -> DivergenceReport:
                     break
             index += 1
     final = start.drive(_index_pick(best))
-    if not final.differences:  # cannot happen for a deterministic pair; kept honest
-        final = start.drive(_id_pick(run.actions))
+    # Comparing every field finds the watched difference at the same step, or another earlier.
+    assert final.differences, "a shrunk divergence replays"
     shrunk_from = len(run.actions) if len(final.actions) < len(run.actions) else None
     return _report(start, final, shrunk_from)
 
@@ -838,7 +838,11 @@ class CheckReport:
 def _names(games: str | Iterable[str] | None) -> list[str]:
     if games is None:
         return list(cardcore.GAMES)
-    names = [games] if isinstance(games, str) else list(games)
+    try:
+        names = [games] if isinstance(games, str) else list(games)
+    except TypeError:
+        kind = type(games).__name__
+        raise cardcore.OptionTypeError(f"games must be a name or names, got {kind}") from None
     for name in names:
         if name not in cardcore.GAMES:
             cardcore.new_game(name, seed=0)  # the engine's UnknownGameError, naming it
@@ -878,6 +882,9 @@ def _tasks(
     if games is not None or options is not None:
         raise cardcore.OptionError("states are checked as saved: no games or options with them")
     for line, text in enumerate(states, start=1):
+        if not isinstance(text, str):
+            kind = type(text).__name__
+            raise cardcore.OptionTypeError(f"states must be JSON texts, line {line} is a {kind}")
         if text.strip():
             for i in range(matches):
                 task = _Task(len(tasks), _state_game(text), {}, (seed + i) & MASK64, text, line)
@@ -891,6 +898,13 @@ def _check_int(name: str, value: object, low: int, high: int) -> int:
     if not low <= value <= high:
         raise cardcore.OptionError(f"{name} must be in [{low}, {high}], got {value}")
     return value
+
+
+def _cores() -> int:
+    """The cores this process may run on (its affinity, where the platform tells it)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
 
 
 def _ignore_interrupts() -> None:
@@ -943,7 +957,9 @@ def check(
     - ``states``: saved JSON states (``to_json`` texts; blank ones skipped), each loaded
       in both and played on. Each must be accepted by both or refused by both.
     - ``jobs``: worker processes (default: the number of cores); the results do not
-      depend on it.
+      depend on it. The workers start the platform's default way: where that is by
+      spawning (Windows, macOS), a script calling ``check`` guards its entry point with
+      ``if __name__ == "__main__":``.
     - ``shrink``: shrink each game's first divergence to the fewest actions found.
     - ``progress``: called with (units done, units) as matches finish.
 
@@ -954,9 +970,11 @@ def check(
     default = DEFAULT_MATCHES if states is None else 1
     count = default if matches is None else _check_int("matches", matches, 1, 10**9)
     seed = _check_int("seed", seed, 0, MASK64)
-    workers = (os.cpu_count() or 1) if jobs is None else _check_int("jobs", jobs, 1, 1024)
+    workers = _cores() if jobs is None else _check_int("jobs", jobs, 1, 1024)
     if isinstance(states, str):
         raise cardcore.OptionTypeError("states must be an iterable of JSON texts, not one str")
+    if progress is not None and not callable(progress):
+        raise cardcore.OptionTypeError(f"progress must be callable, got {type(progress).__name__}")
     started = time.perf_counter()
     tasks = _tasks(games, count, seed, options, states)
     outcomes = _outcomes(tasks, workers, progress)

@@ -89,6 +89,13 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     fn from_json(text: &str) -> Result<Self>;
     /// What `seat` may know, nothing more.
     fn observation(&self, seat: usize) -> Result<Value>;
+
+    /// The number of features of an observation tensor, at every player count.
+    const TENSOR_SIZE: usize;
+    /// What `seat` (in range) may know, nothing more, as `TENSOR_SIZE`
+    /// features written into `out` (docs/rules/<game>.md, "Observation
+    /// tensor"; the writer is `tensor::Features`).
+    fn encode(&self, seat: usize, out: &mut [f32]);
 }
 
 /// The options that seat `G` at the `pick`-th of its player counts (modulo

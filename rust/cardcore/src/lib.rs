@@ -1,7 +1,7 @@
 //! cardcore: exact, fast engines for French and Swiss card games.
 //!
 //! Shared mechanics live once here (cards, card sets, the random generator,
-//! dealing, tricks, options, the game protocol, bots, simulation); each game
+//! dealing, tricks, options, the game protocol, bots, simulation, tensors); each game
 //! is one module under [`games`]. The Python package `cardcore` binds this
 //! crate; Rust programs can embed it directly.
 
@@ -19,6 +19,7 @@ pub mod options;
 pub mod rng;
 pub mod simulate;
 pub mod state;
+pub mod tensor;
 #[cfg(test)]
 mod testing;
 pub mod trick;

@@ -24,6 +24,7 @@ use crate::trick::{follow, Trick};
 
 mod record;
 mod saved;
+mod tensor;
 mod scoring;
 #[cfg(test)]
 mod tests;
@@ -536,5 +537,11 @@ impl Game for Brouc {
         let mut view = state::observation(self, seat, &self.hands)?;
         view.insert("trump_card_held".into(), json!(self.trump_card_held()));
         Ok(Value::Object(view))
+    }
+
+    const TENSOR_SIZE: usize = tensor::TENSOR_SIZE;
+
+    fn encode(&self, seat: usize, out: &mut [f32]) {
+        self.encode_for(seat, out);
     }
 }

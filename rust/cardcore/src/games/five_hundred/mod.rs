@@ -27,6 +27,7 @@ mod bids;
 mod play;
 mod record;
 mod saved;
+mod tensor;
 mod scoring;
 #[cfg(test)]
 mod tests;
@@ -754,6 +755,12 @@ impl Game for FiveHundred {
 
     fn observation(&self, seat: usize) -> Result<Value> {
         view::observation(self, seat)
+    }
+
+    const TENSOR_SIZE: usize = tensor::TENSOR_SIZE;
+
+    fn encode(&self, seat: usize, out: &mut [f32]) {
+        self.encode_for(seat, out);
     }
 }
 

@@ -23,6 +23,7 @@ use crate::state;
 
 mod meld;
 mod saved;
+mod tensor;
 #[cfg(test)]
 mod tests;
 mod view;
@@ -1085,5 +1086,11 @@ impl Game for Jolly {
 
     fn observation(&self, seat: usize) -> Result<Value> {
         view::observation(self, seat)
+    }
+
+    const TENSOR_SIZE: usize = tensor::TENSOR_SIZE;
+
+    fn encode(&self, seat: usize, out: &mut [f32]) {
+        self.encode_for(seat, out);
     }
 }

@@ -25,6 +25,7 @@ use crate::trick::{follow, Trick};
 
 mod bids;
 mod saved;
+mod tensor;
 mod scoring;
 #[cfg(test)]
 mod tests;
@@ -562,5 +563,11 @@ impl Game for Julien {
                 .for_each(|card| *card = Value::Null);
         }
         Ok(Value::Object(view))
+    }
+
+    const TENSOR_SIZE: usize = tensor::TENSOR_SIZE;
+
+    fn encode(&self, seat: usize, out: &mut [f32]) {
+        self.encode_for(seat, out);
     }
 }

@@ -26,6 +26,7 @@ use crate::trick::Trick;
 mod play;
 mod record;
 mod saved;
+mod tensor;
 mod scoring;
 #[cfg(test)]
 mod tests;
@@ -846,5 +847,11 @@ impl Game for Tarot {
 
     fn observation(&self, seat: usize) -> Result<Value> {
         view::observation(self, seat)
+    }
+
+    const TENSOR_SIZE: usize = tensor::TENSOR_SIZE;
+
+    fn encode(&self, seat: usize, out: &mut [f32]) {
+        self.encode_for(seat, out);
     }
 }

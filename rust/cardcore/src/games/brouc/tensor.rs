@@ -1,0 +1,66 @@
+//! Brouc's observation tensor (docs/rules/brouc.md, "Observation tensor"):
+//! what one seat may know, as 382 features. Seats are counted from the
+//! observer, teams from the observer's.
+
+use super::{team_of, Brouc, CARDS, PLAYERS, TRICKS_PER_DEAL};
+use crate::cardset::CardSet;
+use crate::game::Game;
+use crate::tensor::{relative, Features};
+
+/// 32 hand + 32 played + 4 x 32 trick + 4 leader + 4 trump suit + 32 trump
+/// card + 1 held + 4 dealer + 4 to act + 4 x 32 announced + 4 hand sizes
+/// + 2 card points + 2 marriages + 2 announcements + 2 totals + 1 tricks.
+pub(super) const TENSOR_SIZE: usize = 382;
+
+impl Brouc {
+    pub(super) fn encode_for(&self, seat: usize, out: &mut [f32]) {
+        let deck = CARDS.deck();
+        let from = |other: usize| relative(other, seat, PLAYERS);
+        let deal = &self.deal;
+        let mut features = Features::new(out);
+        features.cards(deck, self.hands[seat]);
+        let played = deal
+            .tricks()
+            .fold(CardSet::EMPTY, |set, t| set.union(t.trick.cards()));
+        features.cards(deck, played);
+        let mut by_seat = [CardSet::EMPTY; PLAYERS];
+        for (player, card) in self.trick.plays() {
+            by_seat[from(player)].insert(card);
+        }
+        for cards in by_seat {
+            features.cards(deck, cards);
+        }
+        let leader = (!self.trick.is_empty()).then(|| from(self.trick.leader()));
+        features.one_hot(leader, PLAYERS);
+        features.one_hot(Some(deal.trump.index()), 4);
+        features.cards(deck, CardSet::single(deal.trump_card));
+        features.flag(self.trump_card_held());
+        features.one_hot(Some(from(deal.dealer())), PLAYERS);
+        features.one_hot(self.current_player().map(from), PLAYERS);
+        let mut announced = [CardSet::EMPTY; PLAYERS];
+        for announcement in deal.announcements() {
+            let shown: CardSet = announcement.cards().into_iter().collect();
+            let block = &mut announced[from(usize::from(announcement.seat))];
+            *block = block.union(shown);
+        }
+        for cards in announced {
+            features.cards(deck, cards);
+        }
+        for k in 0..PLAYERS {
+            features.value(self.hands[(seat + k) % PLAYERS].len() as f32 / 8.0);
+        }
+        let (own, other) = (team_of(seat), 1 - team_of(seat));
+        let target = self.options.target as f32;
+        for (values, scale) in [
+            (deal.card_points, 120.0),
+            (deal.marriages, 100.0),
+            (deal.announced_points, 100.0),
+            (self.totals, target),
+        ] {
+            features.value(values[own] as f32 / scale);
+            features.value(values[other] as f32 / scale);
+        }
+        features.value(f32::from(deal.tricks_played) / TRICKS_PER_DEAL as f32);
+        features.finish();
+    }
+}

@@ -1,0 +1,145 @@
+//! Observation tensors and action masks for learning agents (docs/protocol.md,
+//! "Tensors and masks").
+//!
+//! A game's observation tensor is what one seat may know as a fixed number of
+//! `f32` features, [`Game::TENSOR_SIZE`], the same at every player count: seats
+//! are numbered from the observer (block `k` is the seat `k` places to its
+//! left) and blocks of seats a table does not have stay zero. Each game lays
+//! its features out in `games/<game>/tensor.rs`, documented term by term in
+//! its rules page; [`Features`] is the one writer they share.
+
+use crate::card::Card;
+use crate::cardset::CardSet;
+use crate::game::{ActionId, Game};
+
+/// Writes a tensor's features in order; [`Features::finish`] checks that
+/// every one was written.
+pub struct Features<'a> {
+    out: &'a mut [f32],
+    at: usize,
+}
+
+impl<'a> Features<'a> {
+    /// A writer over `out`, which it fills from the start.
+    pub fn new(out: &'a mut [f32]) -> Self {
+        Features { out, at: 0 }
+    }
+
+    /// One feature.
+    pub fn value(&mut self, value: f32) {
+        self.out[self.at] = value;
+        self.at += 1;
+    }
+
+    /// A feature that is 1 when `on`, else 0.
+    pub fn flag(&mut self, on: bool) {
+        self.value(f32::from(u8::from(on)));
+    }
+
+    /// `len` features, 1 at `index` and 0 elsewhere (all 0 for `None`).
+    pub fn one_hot(&mut self, index: Option<usize>, len: usize) {
+        let block = &mut self.out[self.at..self.at + len];
+        block.fill(0.0);
+        if let Some(index) = index {
+            block[index] = 1.0;
+        }
+        self.at += len;
+    }
+
+    /// One feature per card of `deck`, in its order: 1 for the cards in `set`.
+    pub fn cards(&mut self, deck: &[Card], set: CardSet) {
+        for &card in deck {
+            self.flag(set.contains(card));
+        }
+    }
+
+    /// `len` zero features: a block the table does not use.
+    pub fn zeros(&mut self, len: usize) {
+        self.one_hot(None, len);
+    }
+
+    /// The number of features written so far.
+    pub const fn written(&self) -> usize {
+        self.at
+    }
+
+    /// Checks that the whole tensor was written.
+    pub fn finish(self) {
+        assert_eq!(self.at, self.out.len(), "a tensor writes every feature");
+    }
+}
+
+/// The seat `seat` as the observer numbers it: 0 itself, 1 the seat to its
+/// left, and so on round a table of `players`.
+pub const fn relative(seat: usize, observer: usize, players: usize) -> usize {
+    (seat + players - observer) % players
+}
+
+/// Fills `out` (one flag per action id, `G::ACTION_COUNT` of them) with the
+/// legal actions of `game`; `scratch` is reused between calls.
+pub fn legal_mask<G: Game>(game: &G, scratch: &mut Vec<ActionId>, out: &mut [bool]) {
+    game.legal_actions(scratch);
+    out.fill(false);
+    for &action in scratch.iter() {
+        out[usize::from(action)] = true;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::table_options;
+    use crate::games::{brouc::Brouc, five_hundred::FiveHundred, jolly::Jolly};
+    use crate::games::{julien::Julien, tarot::Tarot};
+    use crate::rng::SplitMix64;
+
+    /// Along random matches at every table: every feature is finite, the
+    /// tensor of a seat is the same when asked twice, and the mask is the
+    /// legal actions.
+    fn tensors_and_masks_follow_play<G: Game>() {
+        let mut tensor = vec![f32::NAN; G::TENSOR_SIZE];
+        let mut again = vec![0.0; G::TENSOR_SIZE];
+        let mut mask = vec![true; G::ACTION_COUNT];
+        let (mut scratch, mut legal) = (Vec::new(), Vec::new());
+        for seed in 0..3 {
+            let mut game = G::new(seed, &table_options::<G>(seed as usize)).unwrap();
+            let mut rng = SplitMix64::new(seed);
+            loop {
+                for seat in 0..game.num_players() {
+                    tensor.fill(f32::NAN);
+                    game.encode(seat, &mut tensor);
+                    assert!(tensor.iter().all(|x| x.is_finite()), "{}", G::NAME);
+                    game.encode(seat, &mut again);
+                    assert_eq!(tensor, again);
+                }
+                legal_mask(&game, &mut scratch, &mut mask);
+                game.legal_actions(&mut legal);
+                let masked: Vec<ActionId> = (0..G::ACTION_COUNT)
+                    .filter(|&i| mask[i])
+                    .map(|i| i as ActionId)
+                    .collect();
+                assert_eq!(masked, legal);
+                if game.play_random(&mut rng).is_none() {
+                    break;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_game_encodes_every_position() {
+        tensors_and_masks_follow_play::<Brouc>();
+        tensors_and_masks_follow_play::<Julien>();
+        tensors_and_masks_follow_play::<Tarot>();
+        tensors_and_masks_follow_play::<FiveHundred>();
+        tensors_and_masks_follow_play::<Jolly>();
+    }
+
+    #[test]
+    fn seats_are_numbered_from_the_observer() {
+        assert_eq!(relative(2, 2, 4), 0);
+        assert_eq!(relative(3, 2, 4), 1);
+        assert_eq!(relative(0, 2, 4), 2);
+        assert_eq!(relative(1, 2, 3), 2);
+    }
+}

@@ -18,6 +18,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple, PyType};
 use serde_json::{Map, Value};
 
+mod arrays;
 mod brouc;
 mod five_hundred;
 mod jolly;
@@ -888,6 +889,45 @@ macro_rules! game_class {
                 <$Game as Game>::ACTION_COUNT
             }
 
+            /// The number of features of `observation_tensor`, at every player count.
+            #[classattr]
+            fn observation_tensor_size() -> usize {
+                <$Game as Game>::TENSOR_SIZE
+            }
+
+            /// What `seat` may know, nothing more, as a 1-D float32 numpy array of
+            /// `observation_tensor_size` features (the rules page's "Observation
+            /// tensor" lays them out). Written into `out` when given (a writable,
+            /// C-contiguous float32 array of that length), which is returned.
+            #[pyo3(signature = (seat, out = None))]
+            fn observation_tensor<'py>(
+                &self,
+                py: Python<'py>,
+                seat: &Bound<'py, PyAny>,
+                out: Option<&Bound<'py, PyAny>>,
+            ) -> PyResult<Bound<'py, numpy::PyArray1<f32>>> {
+                let game = self.game()?;
+                let seat = crate::seat_arg(&**game, seat)?;
+                let size = <$Game as Game>::TENSOR_SIZE;
+                crate::arrays::fill_array(py, out, size, |features| game.encode(seat, features))
+            }
+
+            /// The legal actions as a 1-D bool numpy array indexed by action id
+            /// (`action_count` flags, True for a legal action). Written into `out`
+            /// when given (a writable, C-contiguous bool array of that length).
+            #[pyo3(signature = (out = None))]
+            fn legal_actions_mask<'py>(
+                &self,
+                py: Python<'py>,
+                out: Option<&Bound<'py, PyAny>>,
+            ) -> PyResult<Bound<'py, numpy::PyArray1<bool>>> {
+                let game = self.game()?;
+                let mut scratch = Vec::with_capacity(<$Game as Game>::ACTION_COUNT);
+                crate::arrays::fill_array(py, out, <$Game as Game>::ACTION_COUNT, |mask| {
+                    cardcore::tensor::legal_mask(&**game, &mut scratch, mask);
+                })
+            }
+
             /// The game a `to_json()` text of this game describes (`cardcore.from_json`,
             /// typed for this game: a state of another game is a `JsonError`).
             #[staticmethod]
@@ -1272,7 +1312,7 @@ fn game_info(py: Python<'_>) -> PyResult<Py<PyAny>> {
                     serde_json::json!({"name": spec.name, "kind": kind, "default": spec.default_value(), "doc": spec.doc})
                 }).collect();
                 let players = G::new(0, &serde_json::Map::new()).map_or(0, |game| game.num_players());
-                serde_json::json!({"name": G::NAME, "doc": G::DESCRIPTION, "players": players, "player_counts": G::PLAYER_COUNTS, "actions": G::ACTION_COUNT, "options": options})
+                serde_json::json!({"name": G::NAME, "doc": G::DESCRIPTION, "players": players, "player_counts": G::PLAYER_COUNTS, "actions": G::ACTION_COUNT, "tensor_size": G::TENSOR_SIZE, "options": options})
             }, unknown => Value::Null)
         })
         .collect();

@@ -48,9 +48,11 @@ impl<'a> Features<'a> {
 
     /// One feature per card of `deck`, in its order: 1 for the cards in `set`.
     pub fn cards(&mut self, deck: &[Card], set: CardSet) {
-        for &card in deck {
-            self.flag(set.contains(card));
+        let block = &mut self.out[self.at..self.at + deck.len()];
+        for (feature, &card) in block.iter_mut().zip(deck) {
+            *feature = f32::from(u8::from(set.contains(card)));
         }
+        self.at += deck.len();
     }
 
     /// `len` zero features: a block the table does not use.

@@ -24,8 +24,8 @@ use crate::trick::{follow, Trick};
 
 mod record;
 mod saved;
-mod tensor;
 mod scoring;
+mod tensor;
 #[cfg(test)]
 mod tests;
 mod view;

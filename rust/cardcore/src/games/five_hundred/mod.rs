@@ -27,8 +27,8 @@ mod bids;
 mod play;
 mod record;
 mod saved;
-mod tensor;
 mod scoring;
+mod tensor;
 #[cfg(test)]
 mod tests;
 mod view;

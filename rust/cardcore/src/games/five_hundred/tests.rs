@@ -330,3 +330,120 @@ fn random_matches_with_every_option() {
     );
     random_matches(json!({"single_deal": true, "misere": true}), 10);
 }
+
+#[test]
+fn the_observation_tensor_of_a_worked_position() {
+    let mut game = new_game(7, json!({"first_dealer": 0, "misere": true}));
+    // Seats 1 (7 hearts), 2 (pass), 3 (7 no trump), 0 (pass), 1 (pass): seat 3.
+    for text in ["7 hearts", "pass", "7 no trump", "pass", "pass"] {
+        game.apply(bid(text).action()).unwrap();
+    }
+    assert_eq!(game.bidder(), Some(3));
+    for _ in 0..6 {
+        game.apply(legal(&game)[0]).unwrap();
+    }
+    let led = DECK[usize::from(legal(&game)[0])];
+    game.apply(legal(&game)[0]).unwrap(); // seat 3 leads
+    let followed = DECK[usize::from(legal(&game)[0])];
+    game.apply(legal(&game)[0]).unwrap(); // seat 0 follows
+    assert_eq!(tensor::TENSOR_SIZE, 632);
+    let encode = |game: &FiveHundred, seat: usize| {
+        let mut out = vec![f32::NAN; FiveHundred::TENSOR_SIZE];
+        game.encode(seat, &mut out); // `finish` checks every feature is written
+        out
+    };
+    let t = encode(&game, 0);
+    let card = |c: Card| DECK.iter().position(|&d| d == c).unwrap();
+    // 0-45: the observer's hand, 9 cards.
+    for (i, &c) in DECK.iter().enumerate() {
+        assert_eq!(t[i], f32::from(u8::from(game.hands[0].contains(c))), "{c}");
+    }
+    assert_eq!(t[..46].iter().sum::<f32>(), 9.0);
+    // 92-275: the trick by seat from the observer: seat 3 is block 3.
+    assert_eq!(t[92 + card(followed)], 1.0);
+    assert_eq!(t[92 + 3 * 46 + card(led)], 1.0);
+    assert_eq!(t[92..276].iter().sum::<f32>(), 2.0);
+    assert_eq!(t[276 + 3], 1.0); // seat 3 led
+                                 // 284-395: last bids; seat 1 passed last (block 1), seat 3 said 7 no trump.
+    assert_eq!(t[284 + 28], 1.0);
+    assert_eq!(t[284 + 3 * 28 + 10], 1.0);
+    assert_eq!(t[284..312].iter().sum::<f32>(), 1.0); // the observer passed
+    assert_eq!(t[284], 1.0);
+    assert_eq!(t[284 + 2 * 28], 1.0); // seat 2 passed
+                                      // 396-426: the highest bid (7 no trump) and its holder (block 3).
+    assert_eq!(t[396 + 9], 1.0);
+    assert_eq!(t[423 + 3], 1.0);
+    // 427-464: the contract 7 no trump, no trump suit, not a misère, 220 / 500.
+    assert_eq!(t[427 + 9], 1.0);
+    assert_eq!(t[427..454].iter().sum::<f32>(), 1.0);
+    assert_eq!(t[454..458].iter().sum::<f32>(), 0.0);
+    assert_eq!((t[458], t[459]), (1.0, 0.0));
+    assert!((t[460] - 0.44).abs() < 1e-6);
+    assert_eq!(t[461 + 3], 1.0);
+    // 465-557: kitty and discard hidden from seat 0; 6 discarded of 6.
+    assert_eq!(t[465..557].iter().sum::<f32>(), 0.0);
+    assert_eq!(t[557], 1.0);
+    // The bidder (seat 3) sees the kitty and its discard; it is its own block 0.
+    let b = encode(&game, 3);
+    for c in game.deal.kitty().iter() {
+        assert_eq!(b[465 + card(c)], 1.0);
+    }
+    for c in game.deal.discard().iter() {
+        assert_eq!(b[511 + card(c)], 1.0);
+    }
+    assert_eq!(b[461], 1.0); // the bidder is the observer
+    assert_eq!(b[92 + card(led)], 1.0); // its own card, block 0
+    assert_eq!(b[92 + 46 + card(followed)], 1.0); // seat 0 is to its left
+                                                  // 604-616: dealer seat 0, seat 1 to act, the play phase.
+    assert_eq!(t[604], 1.0);
+    assert_eq!(t[608 + 1], 1.0);
+    assert_eq!(t[612 + 3], 1.0);
+    // 617-620: hand sizes / 16.
+    assert_eq!(
+        &t[617..621],
+        &[9.0 / 16.0, 10.0 / 16.0, 10.0 / 16.0, 9.0 / 16.0]
+    );
+    // 626-631: the options (misère on).
+    assert_eq!(&t[626..632], &[0.0, 0.0, 1.0, 0.0, 0.0, 0.0]);
+
+    // Hidden cards swapped between seats 1 and 2: seat 0's tensor is unchanged,
+    // theirs change.
+    let mut swapped = game.clone();
+    let (one, two) = (
+        swapped.hands[1].iter().next().unwrap(),
+        swapped.hands[2].iter().next().unwrap(),
+    );
+    swapped.hands[1].remove(one);
+    swapped.hands[2].remove(two);
+    swapped.hands[1].insert(two);
+    swapped.hands[2].insert(one);
+    assert_eq!(encode(&swapped, 0), t);
+    assert_eq!(encode(&swapped, 3), b);
+    assert_ne!(encode(&swapped, 1), encode(&game, 1));
+    assert_ne!(encode(&swapped, 2), encode(&game, 2));
+}
+
+#[test]
+fn the_kitty_is_hidden_during_the_auction() {
+    let mut game = new_game(11, json!({}));
+    game.apply(bid("6 hearts").action()).unwrap();
+    let before: Vec<Vec<f32>> = (0..4)
+        .map(|seat| {
+            let mut out = vec![0.0; FiveHundred::TENSOR_SIZE];
+            game.encode(seat, &mut out);
+            out
+        })
+        .collect();
+    let mut swapped = game.clone();
+    let kitty_card = swapped.deal.kitty.iter().next().unwrap();
+    let hand_card = swapped.hands[1].iter().next().unwrap();
+    swapped.deal.kitty.remove(kitty_card);
+    swapped.deal.kitty.insert(hand_card);
+    swapped.hands[1].remove(hand_card);
+    swapped.hands[1].insert(kitty_card);
+    for (seat, tensor) in before.iter().enumerate() {
+        let mut out = vec![0.0; FiveHundred::TENSOR_SIZE];
+        swapped.encode(seat, &mut out);
+        assert_eq!(&out == tensor, seat != 1, "seat {seat}");
+    }
+}

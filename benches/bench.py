@@ -318,6 +318,86 @@ def observation_rate(bench: Bench, game: str) -> None:
 
 
 # --------------------------------------------------------------------------------------
+# Observation tensors and masks (numpy)
+
+
+def _mid_deal(game: str, seed: int) -> Any:
+    """A game 14 random actions in: deal 1 under way, as for clone()."""
+    g = cardcore.new_game(game, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(14):
+        g.apply(rng.choice(g.legal_actions()))
+    return g
+
+
+def _calls_per_second(bench: Bench, call: Callable[[int], Any], seats: int) -> float:
+    """Single calls ``call(seat)`` round the seats, from Python: calls/s."""
+
+    def run(seconds: float) -> Sample:
+        calls = 0
+        start = time.perf_counter()
+        deadline = start + seconds
+        while True:
+            for _ in range(500):
+                for seat in range(seats):
+                    call(seat)
+            calls += 500 * seats
+            if time.perf_counter() >= deadline:
+                return Sample((calls,), time.perf_counter() - start)
+
+    return measure(bench, run).rate()
+
+
+def tensor_rate(bench: Bench, game: str) -> None:
+    """``g.observation_tensor(seat, out=buffer)`` and ``g.legal_actions_mask(out=...)``
+    from Python, single calls mid-deal, beside OpenSpiel's numpy observer on hearts."""
+    import numpy as np  # the numpy extra: only the tensor rows need it
+
+    g = _mid_deal(game, bench.seed)
+    tensor = np.empty(g.observation_tensor_size, dtype=np.float32)
+    mask = np.empty(g.action_count, dtype=np.bool_)
+    seats = g.num_players
+    rate = _calls_per_second(bench, lambda seat: g.observation_tensor(seat, out=tensor), seats)
+    label = f"{game}: g.observation_tensor(seat, out=buffer) from Python: tensors/s"
+    bench.add(Row(f"{game}_tensor", label, rate))
+    fresh = _calls_per_second(bench, g.observation_tensor, seats)
+    label = f"{game}: g.observation_tensor(seat), a new array each call: tensors/s"
+    bench.add(Row(f"{game}_tensor_new", label, fresh))
+    masks = _calls_per_second(bench, lambda _seat: g.legal_actions_mask(out=mask), 1)
+    bench.add(Row(f"{game}_mask", f"{game}: g.legal_actions_mask(out=buffer): masks/s", masks))
+    bench.ratio(
+        f"{game}_tensor_over_openspiel",
+        f"{game}: tensors/s, cardcore / OpenSpiel hearts' numpy observer",
+        f"{game}_tensor",
+        "openspiel_hearts_observer",
+        2.0,
+    )
+
+
+def openspiel_observer(bench: Bench) -> None:
+    """OpenSpiel's numpy observer path on hearts: ``observation.set_from(state, player)``,
+    which writes its information-state tensor into a numpy array, mid-deal."""
+    key, label = "openspiel_hearts_observer", "OpenSpiel hearts, numpy observer set_from: tensors/s"
+    try:
+        pyspiel: Any = importlib.import_module("pyspiel")
+        observation: Any = importlib.import_module("open_spiel.python.observation")
+    except ImportError as exc:
+        bench.add(Row(key, label, note=f"skipped: OpenSpiel not importable ({exc})"))
+        return
+    game = pyspiel.load_game("hearts")
+    state = game.new_initial_state()
+    rng = random.Random(bench.seed)
+    while state.is_chance_node() or len(state.history()) < 30:
+        if state.is_chance_node():
+            actions, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, weights)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    observer = observation.make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    bench.add(Row(key, label, _calls_per_second(bench, lambda p: observer.set_from(state, p), 4)))
+
+
+# --------------------------------------------------------------------------------------
 # OpenSpiel
 
 
@@ -574,7 +654,9 @@ def main(argv: list[str] | None = None) -> int:
             print("warning: the machine is busy; the figures will be low and noisy")
     print()
 
-    steps: list[tuple[str, Callable[[], None]]] = []
+    steps: list[tuple[str, Callable[[], None]]] = [
+        ("OpenSpiel hearts' numpy observer", partial(openspiel_observer, bench))
+    ]
     for game in GAMES:
         steps += [
             (f"{game}: native 1 thread, deals", partial(native, bench, game, 1, True)),
@@ -586,6 +668,7 @@ def main(argv: list[str] | None = None) -> int:
             (f"{game}: reference loop", partial(reference_loop, bench, game)),
             (f"{game}: clone", partial(clone_rate, bench, game)),
             (f"{game}: observation", partial(observation_rate, bench, game)),
+            (f"{game}: tensors and masks", partial(tensor_rate, bench, game)),
         ]
     steps += [
         ("OpenSpiel", partial(openspiel, bench)),

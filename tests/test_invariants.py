@@ -343,9 +343,9 @@ def plain(value: object, seats: int) -> object:
 
 
 def seen_by(game: cardcore.Game, seat: int) -> object:
-    """Everything an observation tells: the value of every typed member its stub declares
-    (its JSON form ``to_dict()`` among them)."""
-    return plain(game.observation(seat), game.num_players)
+    """Everything a seat is told: the value of every typed member its observation's stub
+    declares (its JSON form ``to_dict()`` among them), and its observation tensor."""
+    return (plain(game.observation(seat), game.num_players), game.observation_tensor(seat).tolist())
 
 
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)

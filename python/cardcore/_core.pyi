@@ -3,6 +3,9 @@
 from collections.abc import Callable, Iterable
 from typing import Any, Literal, final, overload
 
+import numpy as np
+from numpy.typing import NDArray
+
 from cardcore._cards import Rank, Suit
 from cardcore._protocol import Game
 from cardcore.brouc import Options as BroucOptions
@@ -421,6 +424,17 @@ class Brouc(_BroucPublic):
         """The exact state as JSON text; ``from_json`` reads it back."""
     def observation(self, seat: int) -> BroucObservation:
         """What ``seat`` may know now (docs/protocol.md, "Observations")."""
+    observation_tensor_size: int
+    """The number of features of ``observation_tensor`` (docs/rules/brouc.md)."""
+    def observation_tensor(
+        self, seat: int, out: NDArray[np.float32] | None = None
+    ) -> NDArray[np.float32]:
+        """What ``seat`` may know as float32 features, laid out in docs/rules/brouc.md,
+        "Observation tensor"; written into ``out`` (a float32 array of
+        ``observation_tensor_size``) when given, and returned. Needs numpy."""
+    def legal_actions_mask(self, out: NDArray[np.bool_] | None = None) -> NDArray[np.bool_]:
+        """The legal actions as bool flags indexed by action id (``action_count``);
+        written into ``out`` when given, and returned. Needs numpy."""
     def __eq__(self, other: object, /) -> bool:
         """Equal states (``to_json()`` alike)."""
     def __copy__(self) -> Brouc: ...
@@ -680,6 +694,17 @@ class Julien(_JulienPublic):
         """The exact state as JSON text; ``from_json`` reads it back."""
     def observation(self, seat: int) -> JulienObservation:
         """What ``seat`` may know now (docs/protocol.md, "Observations")."""
+    observation_tensor_size: int
+    """The number of features of ``observation_tensor`` (docs/rules/julien.md)."""
+    def observation_tensor(
+        self, seat: int, out: NDArray[np.float32] | None = None
+    ) -> NDArray[np.float32]:
+        """What ``seat`` may know as float32 features, laid out in docs/rules/julien.md,
+        "Observation tensor"; written into ``out`` (a float32 array of
+        ``observation_tensor_size``) when given, and returned. Needs numpy."""
+    def legal_actions_mask(self, out: NDArray[np.bool_] | None = None) -> NDArray[np.bool_]:
+        """The legal actions as bool flags indexed by action id (``action_count``);
+        written into ``out`` when given, and returned. Needs numpy."""
     def __eq__(self, other: object, /) -> bool:
         """Equal states (``to_json()`` alike)."""
     def __copy__(self) -> Julien: ...
@@ -1013,6 +1038,17 @@ class Tarot(_TarotPublic):
         """The exact state as JSON text; ``from_json`` reads it back."""
     def observation(self, seat: int) -> TarotObservation:
         """What ``seat`` may know now (docs/protocol.md, "Observations")."""
+    observation_tensor_size: int
+    """The number of features of ``observation_tensor`` (docs/rules/tarot.md)."""
+    def observation_tensor(
+        self, seat: int, out: NDArray[np.float32] | None = None
+    ) -> NDArray[np.float32]:
+        """What ``seat`` may know as float32 features, laid out in docs/rules/tarot.md,
+        "Observation tensor"; written into ``out`` (a float32 array of
+        ``observation_tensor_size``) when given, and returned. Needs numpy."""
+    def legal_actions_mask(self, out: NDArray[np.bool_] | None = None) -> NDArray[np.bool_]:
+        """The legal actions as bool flags indexed by action id (``action_count``);
+        written into ``out`` when given, and returned. Needs numpy."""
     def __eq__(self, other: object, /) -> bool:
         """Equal states (``to_json()`` alike)."""
     def __copy__(self) -> Tarot: ...
@@ -1290,6 +1326,17 @@ class FiveHundred(_FiveHundredPublic):
         """The exact state as JSON text; ``from_json`` reads it back."""
     def observation(self, seat: int) -> FiveHundredObservation:
         """What ``seat`` may know now (docs/protocol.md, "Observations")."""
+    observation_tensor_size: int
+    """The number of features of ``observation_tensor`` (docs/rules/five_hundred.md)."""
+    def observation_tensor(
+        self, seat: int, out: NDArray[np.float32] | None = None
+    ) -> NDArray[np.float32]:
+        """What ``seat`` may know as float32 features, laid out in docs/rules/five_hundred.md,
+        "Observation tensor"; written into ``out`` (a float32 array of
+        ``observation_tensor_size``) when given, and returned. Needs numpy."""
+    def legal_actions_mask(self, out: NDArray[np.bool_] | None = None) -> NDArray[np.bool_]:
+        """The legal actions as bool flags indexed by action id (``action_count``);
+        written into ``out`` when given, and returned. Needs numpy."""
     def __eq__(self, other: object, /) -> bool:
         """Equal states (``to_json()`` alike)."""
     def __copy__(self) -> FiveHundred: ...
@@ -1562,6 +1609,17 @@ class Jolly(_JollyPublic):
         """The exact state as JSON text; ``from_json`` reads it back."""
     def observation(self, seat: int) -> JollyObservation:
         """What ``seat`` may know now (docs/protocol.md, "Observations")."""
+    observation_tensor_size: int
+    """The number of features of ``observation_tensor`` (docs/rules/jolly.md)."""
+    def observation_tensor(
+        self, seat: int, out: NDArray[np.float32] | None = None
+    ) -> NDArray[np.float32]:
+        """What ``seat`` may know as float32 features, laid out in docs/rules/jolly.md,
+        "Observation tensor"; written into ``out`` (a float32 array of
+        ``observation_tensor_size``) when given, and returned. Needs numpy."""
+    def legal_actions_mask(self, out: NDArray[np.bool_] | None = None) -> NDArray[np.bool_]:
+        """The legal actions as bool flags indexed by action id (``action_count``);
+        written into ``out`` when given, and returned. Needs numpy."""
     def __eq__(self, other: object, /) -> bool:
         """Equal states (``to_json()`` alike)."""
     def __copy__(self) -> Jolly: ...

@@ -10,6 +10,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol, Self, runtime_checkable
 
 if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
     from cardcore._core import Action
 
 
@@ -94,3 +97,15 @@ class Game(_Table, Protocol):
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now."""
+
+    observation_tensor_size: int
+    """The number of features of ``observation_tensor``, at every player count."""
+
+    def observation_tensor(
+        self, seat: int, out: NDArray[np.float32] | None = None
+    ) -> NDArray[np.float32]:
+        """What ``seat`` may know as float32 features (the rules page's "Observation
+        tensor"), into ``out`` when given. Needs numpy."""
+
+    def legal_actions_mask(self, out: NDArray[np.bool_] | None = None) -> NDArray[np.bool_]:
+        """The legal actions as bool flags indexed by action id, into ``out`` when given."""

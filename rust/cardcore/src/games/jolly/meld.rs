@@ -262,6 +262,11 @@ impl Meld {
         self.len == 0
     }
 
+    /// A run's lowest position; a set's (or a single card's) rank position.
+    pub(super) const fn low(&self) -> u8 {
+        self.low
+    }
+
     fn naturals(&self) -> usize {
         self.slots().iter().filter(|slot| !slot.is_joker()).count()
     }
@@ -313,7 +318,7 @@ impl Meld {
 
     /// The suit a set's joker stands for: fixed once the set holds three
     /// natural cards (L8).
-    fn missing_suit(&self) -> Option<Suit> {
+    pub(super) fn missing_suit(&self) -> Option<Suit> {
         let suits = self.set_suits();
         (self.naturals() == 3).then(|| Suit::ALL[(!suits & 0xf).trailing_zeros() as usize])
     }

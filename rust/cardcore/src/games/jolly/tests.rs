@@ -202,3 +202,181 @@ fn every_card_a_table_meld_takes_is_among_those_it_wants() {
         }
     }
 }
+
+/// Plays a seeded match at `players` until a melded table and a row of 3
+/// cards or more (at the start of a turn, so that the turn's keys are fresh).
+fn worked_position(players: usize) -> Jolly {
+    let options = options(json!({"players": players, "first_dealer": 0}));
+    let mut game = Jolly::new(7, &options).unwrap();
+    let mut rng = SplitMix64::new(7);
+    while !(game.melds.len() >= 2 && game.row.len() >= 3 && game.phase == Phase::Draw) {
+        assert!(game.play_random(&mut rng).is_some(), "the position comes");
+    }
+    game
+}
+
+fn tensor_of(game: &Jolly, seat: usize) -> Vec<f32> {
+    let mut out = vec![f32::NAN; Jolly::TENSOR_SIZE];
+    game.encode(seat, &mut out);
+    out
+}
+
+#[test]
+fn the_tensor_layout_on_worked_positions() {
+    use super::tensor::{face_index, MELD_FEATURES, ROW_SHOWN};
+    assert_eq!(Jolly::TENSOR_SIZE, 2988);
+    assert_eq!((MELD_FEATURES, ROW_SHOWN), (44, 20));
+    let (row_at, melds_at, opened_at, sizes_at) = (53, 1224, 2945, 2949);
+    for players in [2, 4] {
+        let game = worked_position(players);
+        for seat in 0..players {
+            // encode() fills exactly TENSOR_SIZE features (Features::finish).
+            let out = tensor_of(&game, seat);
+            assert!(out.iter().all(|x| x.is_finite()));
+            // The hand: copies of each face at its index, over 2 (jokers 6).
+            let hand = game.hands[seat];
+            for &face in &DISCARDS {
+                let copies = if face.is_joker() { 6.0 } else { 2.0 };
+                assert_eq!(out[face_index(face)], hand.count(face) as f32 / copies);
+            }
+            assert_eq!(face_index("2S".parse().unwrap()), 0);
+            assert_eq!(face_index("AC".parse().unwrap()), 51);
+            assert_eq!(face_index(Card::JOKER), 52);
+            // The row, most recent first: one face per position.
+            let row = &game.row;
+            for back in 0..3 {
+                let card = row[row.len() - 1 - back];
+                let block = &out[row_at + 53 * back..row_at + 53 * (back + 1)];
+                assert_eq!(block.iter().sum::<f32>(), 1.0);
+                assert_eq!(block[face_index(card)], 1.0);
+            }
+            if row.len() < ROW_SHOWN {
+                let unused = row_at + 53 * row.len()..row_at + 53 * ROW_SHOWN;
+                assert!(out[unused].iter().all(|&x| x == 0.0));
+            }
+            assert_eq!(out[1166], row.len() as f32 / 110.0);
+            assert_eq!(out[1167], game.stock.len() as f32 / 110.0);
+            // The first meld: present, run or set, who placed its cards.
+            let meld = &game.melds[0];
+            let block = &out[melds_at..melds_at + MELD_FEATURES];
+            assert_eq!(block[0], 1.0);
+            assert_eq!(
+                block[1],
+                f32::from(u8::from(matches!(meld.kind(), Kind::Run(_))))
+            );
+            assert_eq!(block[2], f32::from(u8::from(meld.kind() == Kind::Set)));
+            let placed: f32 = block[40..44].iter().sum();
+            assert!((placed - meld.len() as f32 / 13.0).abs() < 1e-6);
+            let covered: f32 = block[8..22].iter().sum();
+            match meld.kind() {
+                Kind::Run(suit) => {
+                    assert_eq!(block[4 + suit.index()], 1.0);
+                    assert_eq!(covered, meld.len() as f32);
+                }
+                _ => assert_eq!(covered, 1.0),
+            }
+            let unused = melds_at + MELD_FEATURES * game.melds.len()..2808;
+            assert!(out[unused].iter().all(|&x| x == 0.0), "no more melds");
+            // Seats from the observer: opened, hand sizes, dealer, to act.
+            for k in 0..players {
+                let other = (seat + k) % players;
+                assert_eq!(out[opened_at + k], f32::from(u8::from(game.opened[other])));
+                assert_eq!(out[sizes_at + k], game.hands[other].len() as f32 / 20.0);
+            }
+            assert_eq!(out[2953 + (players - seat) % players], 1.0, "seat 0 deals");
+            assert_eq!(out[2957 + (game.seat + players - seat) % players], 1.0);
+            assert_eq!(&out[2961..2966], &[1.0, 0.0, 0.0, 0.0, 0.0], "draw");
+            // The player count, one-hot over 2, 3, 4.
+            let mut count = [0.0; 3];
+            count[players - 2] = 1.0;
+            assert_eq!(&out[2980..2983], &count);
+            assert_eq!(&out[2983..2986], &[1.0, 0.0, 0.0], "target 100");
+            // At 2 players the blocks of seats 2 and 3 stay zero.
+            if players == 2 {
+                for block in [opened_at, sizes_at, 2953, 2957, 2967, 2971, 2975] {
+                    assert_eq!(&out[block + 2..block + 4], &[0.0, 0.0]);
+                }
+                for index in 0..36 {
+                    let at = melds_at + MELD_FEATURES * index + 40;
+                    assert_eq!(&out[at + 2..at + 4], &[0.0, 0.0]);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_tensor_of_the_worked_two_player_position() {
+    // Seed 7, dealer 0, round 1, seat 0 to draw. Melds: AD AC AS (seat 0),
+    // JK(7S) 8S 9S and KS JK KH (seat 1); the row ends 4H 6H 2H; seat 0
+    // holds 8H twice and a joker.
+    let game = worked_position(2);
+    let texts = |cards: &[Card]| cards.iter().map(Card::to_string).collect::<Vec<_>>();
+    assert_eq!(texts(&game.row[game.row.len() - 3..]), ["4H", "6H", "2H"]);
+    assert_eq!(game.melds.len(), 3);
+    let out = tensor_of(&game, 0);
+    // Hand: 8H (index 13 + 6) twice, the joker once.
+    assert_eq!((out[19], out[52]), (1.0, 1.0 / 6.0));
+    // Row: 2H (index 13) last, 6H (17) before it, 4H (15) before that.
+    assert_eq!(
+        (out[53 + 13], out[106 + 17], out[159 + 15]),
+        (1.0, 1.0, 1.0)
+    );
+    // Meld 1 (features 1268-1311): a run of spades at positions 7-9, a
+    // joker at 7, three cards placed by the seat to the observer's left.
+    let run = &out[1268..1312];
+    assert_eq!(&run[..4], &[1.0, 1.0, 0.0, 0.0]);
+    assert_eq!(&run[4..8], &[1.0, 0.0, 0.0, 0.0]);
+    let covered: Vec<usize> = (0..14).filter(|&p| run[8 + p] == 1.0).collect();
+    assert_eq!(covered, [6, 7, 8]);
+    let jokers: Vec<usize> = (0..14).filter(|&p| run[22 + p] == 1.0).collect();
+    assert_eq!(jokers, [6]);
+    assert_eq!(&run[40..44], &[0.0, 3.0 / 13.0, 0.0, 0.0]);
+    // Meld 2 (1312-1355): a set of kings, spades and hearts, with a joker
+    // whose suit is not fixed yet.
+    let set = &out[1312..1356];
+    assert_eq!(&set[..8], &[1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0.0, 0.0]);
+    assert_eq!((set[8 + 12], set[22 + 12]), (1.0, 1.0));
+    assert_eq!(&set[36..40], &[0.0; 4]);
+    // Meld 0 seen from seat 1: placed by the seat to its left (seat 0).
+    let other = tensor_of(&game, 1);
+    assert_eq!(&other[1224 + 40..1224 + 44], &[0.0, 3.0 / 13.0, 0.0, 0.0]);
+    // Both opened; the table values / 100: 75 (three aces), 24 + 30.
+    assert_eq!(&out[2945..2949], &[1.0, 1.0, 0.0, 0.0]);
+    assert_eq!(&out[2971..2975], &[0.75, 0.54, 0.0, 0.0]);
+}
+
+#[test]
+fn the_tensor_shows_no_hidden_card() {
+    for players in [2, 4] {
+        let game = worked_position(players);
+        let before: Vec<Vec<f32>> = (0..players).map(|seat| tensor_of(&game, seat)).collect();
+        // At 4 players, swap a card of seat 1 with one of another face of
+        // seat 3; at both, a card of seat 1 with the stock's top.
+        let mut swapped = game.clone();
+        let last = players - 1;
+        if players == 4 {
+            let a = swapped.hands[1].iter().next().unwrap();
+            let b = swapped.hands[3].iter().find(|&c| c != a).unwrap();
+            swapped.hands[1].remove(a);
+            swapped.hands[3].remove(b);
+            swapped.hands[1].insert(b);
+            swapped.hands[3].insert(a);
+        }
+        let top = swapped.stock.len() - 1;
+        let c = swapped.hands[1]
+            .iter()
+            .find(|&c| c != swapped.stock[top])
+            .unwrap();
+        swapped.hands[1].remove(c);
+        swapped.hands[1].insert(swapped.stock[top]);
+        swapped.stock[top] = c;
+        assert_eq!(
+            tensor_of(&swapped, 0),
+            before[0],
+            "the observer sees nothing"
+        );
+        assert_ne!(tensor_of(&swapped, 1), before[1], "the owner sees its hand");
+        assert_ne!(tensor_of(&swapped, last), before[last]);
+    }
+}

@@ -363,6 +363,7 @@ def test_observations_leak_no_hidden_card(
     in_hands = Counter(card for hand in hands for card in hand)
     off_hands = set(Counter(config(name).table_cards(parsed)) - in_hands)
     public = config(name).public_hand_cards(parsed)
+    copies = Counter(config(name).table_cards(parsed))
     rng = random.Random(seed + steps)
     swaps = 0
     for observer in range(game.num_players):
@@ -379,9 +380,11 @@ def test_observations_leak_no_hidden_card(
         for seat_a, seat_b in pairs:
             hidden_a = [c for c in hands[seat_a] if c not in seen and c not in hands[seat_b]]
             hidden_b = [c for c in hands[seat_b] if c not in seen and c not in hands[seat_a]]
-            if not hidden_a or not hidden_b:
+            # A trade swaps every copy of the two faces: as many of one as of the other.
+            trades = [(a, b) for a in hidden_a for b in hidden_b if copies[a] == copies[b]]
+            if not trades:
                 continue
-            card_a, card_b = rng.choice(hidden_a), rng.choice(hidden_b)
+            card_a, card_b = rng.choice(trades)
             swapped = _swap(name, parsed, card_a, card_b)
             if swapped is None:
                 continue
@@ -401,8 +404,9 @@ def test_observations_leak_no_hidden_card(
         other = (observer + 1) % game.num_players
         # A card the observer does not see (two decks: not a copy of one it holds).
         unseen = [card for card in hands[other] if card not in leaked]
-        if unseen:
-            card_a, card_b = rng.choice(face_down), rng.choice(unseen)
+        trades = [(a, b) for a in face_down for b in unseen if copies[a] == copies[b]]
+        if trades:
+            card_a, card_b = rng.choice(trades)
             swapped = _swap(name, parsed, card_a, card_b)
             if swapped is None:
                 continue

@@ -25,8 +25,8 @@ use crate::trick::{follow, Trick};
 
 mod bids;
 mod saved;
-mod tensor;
 mod scoring;
+mod tensor;
 #[cfg(test)]
 mod tests;
 mod tour;

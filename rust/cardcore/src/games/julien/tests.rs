@@ -359,3 +359,122 @@ fn from_json_names_a_derived_value_that_is_not_the_replays() {
         "{error}"
     );
 }
+
+/// The tensor of `seat`, checked to be exactly `TENSOR_SIZE` features.
+fn tensor_of(game: &Julien, seat: usize) -> Vec<f32> {
+    let mut out = vec![f32::NAN; Julien::TENSOR_SIZE];
+    game.encode(seat, &mut out);
+    assert!(out.iter().all(|x| x.is_finite()));
+    out
+}
+
+/// The docs' worked position (seed 0, dealer 3): the bids, trick 1, then 5S
+/// by seat 3 and KS by seat 0; seen by seat 1, which is to play.
+#[test]
+fn observation_tensor_of_the_worked_position() {
+    let mut game = new_game(0, json!({}));
+    let history = "Rouge,10 Noires,5 Rouges,Noir,7S,6S,3S,2S,5S,KS";
+    for action in history.split(',') {
+        game.apply(Julien::parse_action(action).unwrap()).unwrap();
+    }
+    let t = tensor_of(&game, 1);
+    let card = |text: &str| usize::from(action_of(text.parse().unwrap()).unwrap());
+    // 0-51: the hand, in action-id order.
+    let hand = set("8S JS 8H 4D 7D 10D JD 8C JC");
+    assert_eq!(game.hands[1], hand);
+    for (i, &c) in DECK.iter().enumerate() {
+        assert_eq!(t[i], f32::from(u8::from(hand.contains(c))), "{c}");
+    }
+    assert_eq!(t[card("JS")], 1.0);
+    // 52-259: the trick by seat from the observer: seat 3 is block 2, seat 0 block 3.
+    assert_eq!(t[52 + 2 * 52 + card("5S")], 1.0);
+    assert_eq!(t[52 + 3 * 52 + card("KS")], 1.0);
+    assert_eq!(t[52..260].iter().sum::<f32>(), 2.0);
+    // 260-263: the leader, seat 3.
+    assert_eq!(t[260..264], [0.0, 0.0, 1.0, 0.0]);
+    // 264-471: trick 1 by seat: 7S seat 0 (block 3), 6S the observer's.
+    assert_eq!(t[264 + 3 * 52 + card("7S")], 1.0);
+    assert_eq!(t[264 + card("6S")], 1.0);
+    assert_eq!(t[264..472].iter().sum::<f32>(), 4.0);
+    // 472-679: seat 0 (block 3) won trick 1; 680-887: nothing taken.
+    let won = set("7S 6S 3S 2S");
+    for c in won.iter() {
+        assert_eq!(t[472 + 3 * 52 + card(&c.to_string())], 1.0);
+    }
+    assert_eq!(t[472..680].iter().sum::<f32>(), 4.0);
+    assert!(t[680..888].iter().all(|&x| x == 0.0));
+    // 888-1091: talon card i at 888 + 17 i, suit then rank: QD first, AS second.
+    assert_eq!(t[888..892], [0.0, 0.0, 1.0, 0.0]);
+    assert_eq!(t[888 + 4 + 10], 1.0);
+    assert_eq!(t[888 + 17], 1.0);
+    assert_eq!(t[888 + 17 + 4 + 12], 1.0);
+    assert_eq!(t[888..1092].iter().sum::<f32>(), 24.0);
+    // 1092-1095: trick 2's trump, spades.
+    assert_eq!(t[1092..1096], [1.0, 0.0, 0.0, 0.0]);
+    assert!(t[1096..1100].iter().all(|&x| x == 0.0));
+    // 1100-1147: bids from the observer: 10 Noires (8), 5 Rouges (2), Noir (1), Rouge (0).
+    for (k, index) in [8, 2, 1, 0].into_iter().enumerate() {
+        assert_eq!(t[1100 + 12 * k + index], 1.0);
+    }
+    assert_eq!(t[1100..1148].iter().sum::<f32>(), 4.0);
+    assert_eq!(t[1148..1151], [1.0, 0.0, 0.0]); // normal Tour
+    assert_eq!(t[1151], 1.0); // Tour 1
+    assert_eq!(t[1157..1161], [0.0, 1.0, 0.0, 0.0]); // play
+    assert_eq!(t[1161..1165], [0.0, 0.0, 1.0, 0.0]); // dealer 3
+    assert_eq!(t[1165..1169], [1.0, 0.0, 0.0, 0.0]); // the observer acts
+    assert_eq!(t[1169..1173], [0.9, 0.9, 0.8, 0.8]); // hand sizes / 10
+    assert_eq!(t[1173..1177], [0.0, 0.0, 0.0, 0.1]); // tricks won / 10
+    assert_eq!(t[1177], 0.1);
+    assert!(t[1178..].iter().all(|&x| x == 0.0));
+    assert_eq!(tensor::TENSOR_SIZE, 1185);
+
+    // Hidden cards: swapping cards of seats 2 and 3 changes their tensors only.
+    let mut swapped = game.clone();
+    let (a, b) = (DECK[card("3D")], DECK[card("4H")]);
+    assert!(swapped.hands[2].contains(a) && swapped.hands[3].contains(b));
+    swapped.hands[2].remove(a);
+    swapped.hands[3].remove(b);
+    swapped.hands[2].insert(b);
+    swapped.hands[3].insert(a);
+    assert_eq!(tensor_of(&swapped, 1), t);
+    assert_eq!(tensor_of(&swapped, 0), tensor_of(&game, 0));
+    assert_ne!(tensor_of(&swapped, 2), tensor_of(&game, 2));
+    assert_ne!(tensor_of(&swapped, 3), tensor_of(&game, 3));
+}
+
+/// Totals scaled by 200; masked talon cards leave their features zero and
+/// swapping one with a card in another seat's hand changes nothing.
+#[test]
+fn observation_tensor_scores_and_the_masked_talon() {
+    let mut game = new_game(3, json!({}));
+    let mut rng = SplitMix64::new(3);
+    while game.tour() < 2 {
+        game.play_random(&mut rng).unwrap();
+    }
+    for seat in 0..PLAYERS {
+        let t = tensor_of(&game, seat);
+        for k in 0..PLAYERS {
+            let total = game.totals[(seat + k) % PLAYERS] as f32 / tensor::TOTAL_SCALE;
+            assert_eq!(t[1178 + k], total);
+        }
+        assert_eq!(t[1152], 1.0); // Tour 2
+    }
+    assert!(game.totals.iter().any(|&total| total != 0));
+
+    let mut masked = new_game(9, json!({"masked_talon": true, "single_deal": true}));
+    bid_round(&mut masked);
+    masked.apply(legal(&masked)[0]).unwrap();
+    let t = tensor_of(&masked, 0);
+    assert_eq!(t[888..905].iter().sum::<f32>(), 2.0); // talon card 1 shown
+    assert!(t[905..1092].iter().all(|&x| x == 0.0)); // 2 to 12 masked
+    assert_eq!(t[1182..1185], [1.0, 1.0, 0.0]);
+    let hidden = masked.tour.talon[5];
+    let seat = (1..PLAYERS).find(|&s| !masked.hands[s].is_empty()).unwrap();
+    let held = masked.hands[seat].iter().next().unwrap();
+    let mut swapped = masked.clone();
+    swapped.tour.talon[5] = held;
+    swapped.hands[seat].remove(held);
+    swapped.hands[seat].insert(hidden);
+    assert_eq!(tensor_of(&swapped, 0), t);
+    assert_ne!(tensor_of(&swapped, seat), tensor_of(&masked, seat));
+}

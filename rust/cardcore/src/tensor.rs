@@ -46,11 +46,17 @@ impl<'a> Features<'a> {
         self.at += len;
     }
 
-    /// One feature per card of `deck`, in its order: 1 for the cards in `set`.
+    /// One feature per card of `deck` (in increasing face id, as every
+    /// game's action order lists its cards): 1 for the cards in `set`.
     pub fn cards(&mut self, deck: &[Card], set: CardSet) {
+        debug_assert!(deck.windows(2).all(|pair| pair[0].id() < pair[1].id()));
         let block = &mut self.out[self.at..self.at + deck.len()];
-        for (feature, &card) in block.iter_mut().zip(deck) {
-            *feature = f32::from(u8::from(set.contains(card)));
+        block.fill(0.0);
+        // Sets are small beside the deck: find each of their cards.
+        for card in set.iter() {
+            if let Ok(index) = deck.binary_search_by_key(&card.id(), |c| c.id()) {
+                block[index] = 1.0;
+            }
         }
         self.at += deck.len();
     }

@@ -26,8 +26,8 @@ use crate::trick::Trick;
 mod play;
 mod record;
 mod saved;
-mod tensor;
 mod scoring;
+mod tensor;
 #[cfg(test)]
 mod tests;
 mod view;

@@ -438,3 +438,223 @@ fn every_table_is_reachable_by_its_options() {
     assert_eq!(counts, [3, 4, 5, 3]);
     assert!(table_options::<crate::games::julien::Julien>(2).is_empty());
 }
+
+/// Plays the actions named by `texts`.
+fn apply_all(game: &mut Tarot, texts: &[&str]) {
+    for text in texts {
+        game.apply(Tarot::parse_action(text).unwrap()).unwrap();
+    }
+}
+
+fn tensor(game: &Tarot, seat: usize) -> Vec<f32> {
+    let mut out = vec![f32::NAN; Tarot::TENSOR_SIZE];
+    game.encode(seat, &mut out);
+    out
+}
+
+/// The features of `range` that are not zero, by index.
+fn ones(tensor: &[f32], range: std::ops::Range<usize>) -> Vec<usize> {
+    range.filter(|&i| tensor[i] != 0.0).collect()
+}
+
+fn id(text: &str) -> usize {
+    cards(text)[0].id()
+}
+
+fn ids(texts: &str) -> Vec<usize> {
+    let mut ids: Vec<usize> = cards(texts).iter().map(|c| c.id()).collect();
+    ids.sort_unstable();
+    ids
+}
+
+#[test]
+fn the_tensor_at_four_players_follows_the_state_json_example() {
+    // docs/rules/tarot.md, "State JSON": seed 0, first dealer 3.
+    let mut game = new_game(0, json!({"first_dealer": 3}));
+    apply_all(
+        &mut game,
+        &[
+            "garde sans",
+            "garde contre",
+            "pass",
+            "pass",
+            "no slam",
+            "4T",
+            "6T",
+            "18T",
+            "20T",
+            "AH",
+            "7H",
+        ],
+    );
+    assert_eq!(Tarot::TENSOR_SIZE, 1597);
+    // Seat 2 looks: seat 3 is its block 1, seat 0 block 2, seat 1 block 3.
+    // Every feature is written (`Features::finish` checks the count).
+    let t = tensor(&game, 2);
+    assert!(t.iter().all(|x| x.is_finite()));
+    let hand = "2S 10S 2H 6H 8H KH JD CD QD 10C CC AC 1T 2T 9T 10T 14T";
+    assert_eq!(ones(&t, 0..78), ids(hand));
+    // The current trick: AH (27) by seat 3, 7H (19) by seat 0; seat 3 led.
+    assert_eq!((id("AH"), id("7H")), (27, 19));
+    assert_eq!(ones(&t, 78..468), [78 + 78 + 27, 78 + 2 * 78 + 19]);
+    assert_eq!(ones(&t, 468..473), [469]);
+    // The first trick: 4T by seat 0, 6T by 1, 18T by 2, 20T by 3 (who won it).
+    assert_eq!(ids("4T 6T 18T 20T"), [59, 61, 73, 75]);
+    let trick = [
+        473 + 2 * 78 + 59,
+        473 + 3 * 78 + 61,
+        473 + 73,
+        473 + 78 + 75,
+    ];
+    let mut sorted = trick;
+    sorted.sort_unstable();
+    assert_eq!(ones(&t, 473..863), sorted);
+    assert_eq!(ones(&t, 863..868), [864]);
+    assert_eq!(t[864], 1.0 / 18.0);
+    // The Excuse is unplayed.
+    assert_eq!(ones(&t, 868..873), Vec::<usize>::new());
+    // Bids: seat 2 pass, seat 3 pass, seat 0 garde sans, seat 1 garde contre.
+    assert_eq!(ones(&t, 873..898), [873, 878, 883 + 3, 888 + 4]);
+    assert_eq!(ones(&t, 898..902), [901]); // garde contre
+    assert_eq!(ones(&t, 902..907), [905]); // the taker, seat 1
+    assert_eq!(ones(&t, 907..991), Vec::<usize>::new()); // no call, no partner
+    assert_eq!(ones(&t, 991..1148), Vec::<usize>::new()); // chien unseen, no discard
+    assert_eq!(ones(&t, 1148..1554), Vec::<usize>::new()); // no poignée, no slam
+    assert_eq!(ones(&t, 1554..1559), [1555]); // the dealer, seat 3
+    assert_eq!(ones(&t, 1559..1564), [1562]); // to act: seat 1
+    assert_eq!(ones(&t, 1564..1571), [1569]); // phase play
+    assert_eq!(ones(&t, 1571..1574), [1572]); // four players
+    assert_eq!(
+        t[1574..1579],
+        [17.0 / 24.0, 16.0 / 24.0, 16.0 / 24.0, 17.0 / 24.0, 0.0]
+    );
+    assert_eq!(t[1579], 1.0 / 18.0);
+    // Card counts: the defence won 4T 6T 18T 20T, four half points.
+    assert_eq!(t[1580..1584], [0.0, 0.0, 4.0 / 182.0, 0.0]);
+    // The first deal of four: no scores yet.
+    assert_eq!(ones(&t, 1584..1597), Vec::<usize>::new());
+    // Seat 0 sees the same table from its place: seat 1's bid is its block 1.
+    let t0 = tensor(&game, 0);
+    assert_eq!(ones(&t0, 873..898), [873 + 3, 878 + 4, 883, 888]);
+    assert_eq!(ones(&t0, 78..468), [78 + 19, 78 + 3 * 78 + 27]);
+
+    // Hidden cards swapped between seats 0 and 3 and the chien: seat 2's
+    // tensor stays, the owners' change.
+    let mut swapped = game.clone();
+    let (a, b, c) = (cards("3H")[0], cards("3D")[0], cards("4S")[0]);
+    for (seat, out, into) in [(0, a, b), (3, b, c)] {
+        swapped.hands[seat].remove(out);
+        swapped.hands[seat].insert(into);
+    }
+    swapped.deal.chien = swapped.deal.chien.difference(set("4S")).union(set("3H"));
+    assert_eq!(tensor(&swapped, 2), t);
+    assert_eq!(tensor(&swapped, 1), tensor(&game, 1));
+    assert_ne!(tensor(&swapped, 0), t0);
+    assert_ne!(tensor(&swapped, 3), tensor(&game, 3));
+}
+
+#[test]
+fn the_tensor_at_three_players_shows_the_chien_and_the_discarded_trumps() {
+    let mut game = new_game(1, json!({"players": 3, "first_dealer": 0}));
+    let dealer = game.dealer();
+    let first = (dealer + 1) % 3;
+    apply_all(&mut game, &["prise", "pass", "pass"]);
+    assert_eq!(game.taker(), Some(first));
+    let observer = (first + 2) % 3; // the taker is its block 1
+    let t = tensor(&game, observer);
+    assert_eq!(ones(&t, 1571..1574), [1571]); // three players
+    assert_eq!(
+        ones(&t, 0..78),
+        game.hand(observer)
+            .unwrap()
+            .iter()
+            .map(|c| c.id())
+            .collect::<Vec<_>>()
+    );
+    // Bids: the observer passed (block 0), the taker took a prise (block 1),
+    // the third seat passed (block 2); blocks 3 and 4 are no seat.
+    assert_eq!(ones(&t, 873..898), [873, 878 + 1, 883]);
+    assert_eq!(ones(&t, 898..907), [898, 903]); // prise, the taker in block 1
+    let chien: Vec<usize> = game.deal.chien().iter().map(|c| c.id()).collect();
+    assert_eq!(chien.len(), 6);
+    assert_eq!(
+        ones(&t, 991..1069),
+        chien.iter().map(|i| 991 + i).collect::<Vec<_>>()
+    );
+    assert_eq!(ones(&t, 1564..1571), [1566]); // phase discard
+    assert_eq!(ones(&t, 1559..1564), [1560]); // the taker to act
+    assert_eq!(t[1574..1579], [1.0, 30.0 / 24.0, 1.0, 0.0, 0.0]);
+    // Absent seats' blocks are zero throughout.
+    for (start, width) in [
+        (78, 78),
+        (468, 1),
+        (473, 78),
+        (863, 1),
+        (868, 1),
+        (873, 5),
+        (902, 1),
+        (985, 1),
+        (1148, 3),
+        (1163, 78),
+        (1554, 1),
+        (1559, 1),
+        (1574, 1),
+        (1584, 1),
+        (1589, 1),
+    ] {
+        let blocks = start + 3 * width..start + 5 * width;
+        assert_eq!(ones(&t, blocks.clone()), Vec::<usize>::new(), "{blocks:?}");
+    }
+    for _ in 0..6 {
+        let action = legal(&game)[legal(&game).len() - 1];
+        game.apply(action).unwrap();
+    }
+    assert_eq!(game.phase(), "slam");
+    let discard = game.deal.discard();
+    let taker = tensor(&game, first);
+    let other = tensor(&game, observer);
+    let seen = |set: CardSet| set.iter().map(|c| 1069 + c.id()).collect::<Vec<_>>();
+    assert_eq!(ones(&taker, 1069..1147), seen(discard));
+    assert_eq!(ones(&other, 1069..1147), seen(discard.intersection(TRUMPS)));
+    // The suit cards of the discard are the taker's alone.
+    assert!(ones(&other, 1069..1147).len() < discard.len());
+    assert_eq!((taker[1147], other[1147]), (1.0, 1.0));
+    assert_eq!(other[1575], 24.0 / 24.0);
+}
+
+#[test]
+fn the_tensor_at_five_players_shows_the_partner_to_itself_until_it_is_public() {
+    let mut game = (0..100)
+        .map(|seed| {
+            let mut game = new_game(seed, json!({"players": 5, "first_dealer": 4}));
+            apply_all(&mut game, &["garde", "pass", "pass", "pass", "pass"]);
+            let call = legal(&game)[0];
+            game.apply(call).unwrap();
+            game
+        })
+        .find(|game| game.taker() == Some(0) && game.deal.partner().is_some())
+        .unwrap();
+    let (taker, partner) = (game.taker().unwrap(), game.deal.partner().unwrap());
+    let called = game.called().unwrap();
+    assert_eq!(taker, 0);
+    let t = tensor(&game, partner);
+    assert_eq!(ones(&t, 1571..1574), [1573]); // five players
+    assert_eq!(ones(&t, 907..985), [907 + called.id()]);
+    assert_eq!(ones(&t, 985..991), [985]); // the partner knows itself, not yet public
+    let third = (0..5).find(|&s| s != taker && s != partner).unwrap();
+    let other = tensor(&game, third);
+    assert_eq!(ones(&other, 985..991), Vec::<usize>::new());
+    assert_eq!(ones(&other, 902..907), [902 + (5 - third) % 5]);
+    // The card counts are unknown while the partner is secret.
+    assert_eq!(ones(&other, 1580..1584), Vec::<usize>::new());
+    // Play on until the called card is out: then every seat knows.
+    while !game.partner_public() {
+        let action = legal(&game)[0];
+        game.apply(action).unwrap();
+    }
+    let other = tensor(&game, third);
+    assert_eq!(
+        ones(&other, 985..991),
+        [985 + (partner + 5 - third) % 5, 990]
+    );
+}

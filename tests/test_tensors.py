@@ -6,6 +6,9 @@ along with observations."""
 
 from __future__ import annotations
 
+import math
+import re
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -132,3 +135,22 @@ def test_bad_out_buffers_are_refused_and_change_nothing(name: str) -> None:
     mask = np.ones(actions, np.bool_)
     assert game.legal_actions_mask(out=mask) is mask
     assert np.flatnonzero(mask).tolist() == [action.id for action in game.legal_actions()]
+
+
+@pytest.mark.parametrize("name", CONFIGURED_GAMES)
+def test_the_rules_page_lays_out_every_feature(name: str) -> None:
+    """The rules page's "Observation tensor" table: its rows ("a-b | count | what") run
+    from 0 without a gap or an overlap, each count is its range's length, and the last
+    row ends at the tensor's size."""
+    page = (Path(__file__).parent.parent / "docs" / "rules" / f"{name}.md").read_text("utf-8")
+    section = page.split("## Observation tensor", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| (\d+)(?:-(\d+))? \| ([^|]+) \|", section, re.M)
+    assert rows, f"docs/rules/{name}.md has no tensor table"
+    expected_start = 0
+    for start, end, count in rows:
+        first, last = int(start), int(end or start)
+        assert first == expected_start, f"{name}: a row starts at {first}, not {expected_start}"
+        factors = [int(factor) for factor in count.replace("x", "*").split("*")]
+        assert math.prod(factors) == last - first + 1, f"{name}: {start}-{end} counts {count}"
+        expected_start = last + 1
+    assert expected_start == INFO[name]["tensor_size"]

@@ -1,77 +1,114 @@
 //! numpy arrays written by Rust: observation tensors and action masks, into a
 //! new array or the caller's. numpy is needed only when one is asked for.
+//!
+//! A tensor is a hot call in a training loop, so the caller's array is checked
+//! once by its header (type, rank, length, dtype, flags) and written through
+//! its data pointer, without the numpy crate's run-time borrow tracking.
 
+use std::os::raw::c_int;
+
+use cardcore::Error;
+use numpy::npyffi::{NPY_ARRAY_ALIGNED, NPY_ARRAY_C_CONTIGUOUS, NPY_ARRAY_WRITEABLE, NPY_TYPES};
+use numpy::PyUntypedArrayMethods;
 use numpy::{Element, PyArray1, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray};
-use numpy::{PyArrayDescr, PyUntypedArrayMethods};
 use pyo3::exceptions::PyImportError;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 
 use crate::{to_py_err, Failure};
-use cardcore::Error;
+
+/// An element type of the arrays written here.
+pub(crate) trait Written: Element {
+    /// Its numpy type number.
+    const TYPE_NUM: c_int;
+    /// Its numpy name, for messages.
+    const NAME: &'static str;
+}
+
+impl Written for f32 {
+    const TYPE_NUM: c_int = NPY_TYPES::NPY_FLOAT as c_int;
+    const NAME: &'static str = "float32";
+}
+
+impl Written for bool {
+    const TYPE_NUM: c_int = NPY_TYPES::NPY_BOOL as c_int;
+    const NAME: &'static str = "bool";
+}
 
 /// A new 1-D array of `len` elements, or `out` checked to be one (a writable,
-/// C-contiguous array of `T` of that length), filled by `fill`.
-pub(crate) fn fill_array<'py, T: Element>(
+/// aligned, C-contiguous array of `T` of that length), filled by `fill`, which
+/// writes every element.
+pub(crate) fn fill_array<'py, T: Written>(
     py: Python<'py>,
     out: Option<&Bound<'py, PyAny>>,
     len: usize,
     fill: impl FnOnce(&mut [T]),
 ) -> PyResult<Bound<'py, PyArray1<T>>> {
     let array = match out {
-        None => new_array::<T>(py, len)?,
-        Some(out) => checked_out::<T>(py, out, len)?,
+        None => {
+            numpy_importable(py)?;
+            // SAFETY: a new array, which `fill` writes whole before anyone reads it.
+            unsafe { PyArray1::<T>::new(py, len, false) }
+        }
+        Some(out) => checked_out::<T>(out, len)?,
     };
-    let mut written = array.try_readwrite().map_err(|_| {
-        argument(format!(
-            "the out array is not writable now, or is in use: {}",
-            described(array.as_untyped())
-        ))
-    })?;
-    let slice = written
-        .as_slice_mut()
-        .map_err(|_| argument("the out array is not C-contiguous".to_owned()))?;
+    // SAFETY: the array is 1-D with `len` aligned, contiguous, writable elements
+    // of `T` (made so, or checked above); the GIL is held and nothing else in
+    // Rust refers to its data during this call.
+    let slice = unsafe { std::slice::from_raw_parts_mut(array.data(), len) };
     fill(slice);
-    drop(written);
     Ok(array)
 }
 
-fn new_array<T: Element>(py: Python<'_>, len: usize) -> PyResult<Bound<'_, PyArray1<T>>> {
-    // The numpy crate imports numpy on first use; without it, say how to get it.
-    py.import("numpy").map_err(|error| {
-        PyImportError::new_err(format!(
-            "observation tensors and masks are numpy arrays: pip install 'cardcore[numpy]' ({error})"
-        ))
-    })?;
-    Ok(PyArray1::<T>::zeros(py, len, false))
+/// numpy imports, once: without it, say how to get it.
+fn numpy_importable(py: Python<'_>) -> PyResult<()> {
+    static IMPORTED: PyOnceLock<()> = PyOnceLock::new();
+    IMPORTED
+        .get_or_try_init(py, || py.import("numpy").map(drop))
+        .copied()
+        .map_err(|error| {
+            PyImportError::new_err(format!(
+                "observation tensors and masks are numpy arrays: pip install 'cardcore[numpy]' \
+                 ({error})"
+            ))
+        })
 }
 
-fn checked_out<'py, T: Element>(
-    py: Python<'py>,
+fn checked_out<'py, T: Written>(
     out: &Bound<'py, PyAny>,
     len: usize,
 ) -> PyResult<Bound<'py, PyArray1<T>>> {
-    let expected = PyArrayDescr::of::<T>(py);
-    let wanted = || {
-        format!(
-            "a writable 1-D {} array of {len} elements",
-            expected
-                .str()
-                .map_or_else(|_| "?".to_owned(), |s| s.to_string())
-        )
-    };
-    let Ok(untyped) = out.cast::<PyUntypedArray>() else {
+    let wanted = || format!("a writable 1-D {} array of {len} elements", T::NAME);
+    let Ok(array) = out.cast::<PyUntypedArray>() else {
         let message = format!("expected {}, got {}", wanted(), out.get_type().name()?);
         return Err(to_py_err(Failure::Type(Error::option("out", message))));
     };
-    if !untyped.dtype().is_equiv_to(&expected) || untyped.ndim() != 1 {
-        let message = format!("expected {}, got {}", wanted(), described(untyped));
+    let dtype = array.dtype();
+    let native = dtype.is_native_byteorder() != Some(false);
+    if array.ndim() != 1 || dtype.num() != T::TYPE_NUM || !native {
+        let message = format!("expected {}, got {}", wanted(), described(array));
         return Err(to_py_err(Failure::Type(Error::option("out", message))));
     }
-    if untyped.len() != len {
-        let message = format!("expected {}, got {}", wanted(), described(untyped));
+    if array.len() != len {
+        let message = format!("expected {}, got {}", wanted(), described(array));
         return Err(to_py_err(Error::option("out", message)));
     }
-    Ok(out.cast::<PyArray1<T>>()?.clone())
+    // SAFETY: a live ndarray's header.
+    let flags = unsafe { (*array.as_array_ptr()).fields.flags };
+    for (flag, missing) in [
+        (NPY_ARRAY_C_CONTIGUOUS, "not C-contiguous"),
+        (NPY_ARRAY_ALIGNED, "not aligned"),
+        (NPY_ARRAY_WRITEABLE, "not writable"),
+    ] {
+        if flags & flag == 0 {
+            return Err(to_py_err(Error::option(
+                "out",
+                format!("the array is {missing}"),
+            )));
+        }
+    }
+    // SAFETY: checked above: an ndarray of rank 1 whose dtype is `T`'s.
+    Ok(unsafe { array.cast_unchecked::<PyArray1<T>>() }.clone())
 }
 
 fn described(array: &Bound<'_, PyUntypedArray>) -> String {
@@ -82,8 +119,4 @@ fn described(array: &Bound<'_, PyUntypedArray>) -> String {
     let dims: Vec<String> = array.shape().iter().map(usize::to_string).collect();
     let comma = if dims.len() == 1 { "," } else { "" };
     format!("a {dtype} array of shape ({}{comma})", dims.join(", "))
-}
-
-fn argument(message: String) -> PyErr {
-    to_py_err(Error::option("out", message))
 }

@@ -17,12 +17,19 @@ use crate::game::{ActionId, Game};
 pub struct Features<'a> {
     out: &'a mut [f32],
     at: usize,
+    /// The last deck written by [`Features::cards`] (where it starts, its
+    /// length) and its face ids as bits.
+    deck: Option<(*const Card, usize, u128)>,
 }
 
 impl<'a> Features<'a> {
     /// A writer over `out`, which it fills from the start.
     pub fn new(out: &'a mut [f32]) -> Self {
-        Features { out, at: 0 }
+        Features {
+            out,
+            at: 0,
+            deck: None,
+        }
     }
 
     /// One feature.
@@ -50,15 +57,29 @@ impl<'a> Features<'a> {
     /// game's action order lists its cards): 1 for the cards in `set`.
     pub fn cards(&mut self, deck: &[Card], set: CardSet) {
         debug_assert!(deck.windows(2).all(|pair| pair[0].id() < pair[1].id()));
+        let deck_bits = self.deck_bits(deck);
         let block = &mut self.out[self.at..self.at + deck.len()];
         block.fill(0.0);
-        // Sets are small beside the deck: find each of their cards.
-        for card in set.iter() {
-            if let Ok(index) = deck.binary_search_by_key(&card.id(), |c| c.id()) {
-                block[index] = 1.0;
-            }
+        // A card's place in the deck is the number of deck cards below it.
+        let mut left = set.bits() & deck_bits;
+        while left != 0 {
+            let bit = left & left.wrapping_neg();
+            block[(deck_bits & (bit - 1)).count_ones() as usize] = 1.0;
+            left ^= bit;
         }
         self.at += deck.len();
+    }
+
+    /// The deck as a set of face ids, kept for the next block of the same deck.
+    fn deck_bits(&mut self, deck: &[Card]) -> u128 {
+        match self.deck {
+            Some((start, len, bits)) if start == deck.as_ptr() && len == deck.len() => bits,
+            _ => {
+                let bits = deck.iter().fold(0, |bits, card| bits | 1 << card.id());
+                self.deck = Some((deck.as_ptr(), deck.len(), bits));
+                bits
+            }
+        }
     }
 
     /// `len` zero features: a block the table does not use.

@@ -3,8 +3,8 @@
 //!
 //! A game's observation tensor is what one seat may know as a fixed number of
 //! `f32` features, [`Game::TENSOR_SIZE`], the same at every player count: seats
-//! are numbered from the observer (block `k` is the seat `k` places to its
-//! left) and blocks of seats a table does not have stay zero. Each game lays
+//! are numbered from the observer (block `k` is the seat `k` places after it
+//! in the order of play) and blocks of seats a table does not have stay zero. Each game lays
 //! its features out in `games/<game>/tensor.rs`, documented term by term in
 //! its rules page; [`Features`] is the one writer they share.
 
@@ -98,8 +98,8 @@ impl<'a> Features<'a> {
     }
 }
 
-/// The seat `seat` as the observer numbers it: 0 itself, 1 the seat to its
-/// left, and so on round a table of `players`.
+/// The seat `seat` as the observer numbers it: 0 itself, 1 the next seat in
+/// the order of play, and so on round a table of `players`.
 pub const fn relative(seat: usize, observer: usize, players: usize) -> usize {
     (seat + players - observer) % players
 }

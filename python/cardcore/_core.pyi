@@ -408,6 +408,10 @@ class Brouc(_BroucPublic):
     def scores(self) -> list[int]:
         """Match scores per seat (a team's seats show the team's score)."""
     @property
+    def winning_seats(self) -> list[int]:
+        """The seats that won the match (a team's seats, or every seat sharing the best
+        result); empty while it goes on, or when nobody won."""
+    @property
     def history(self) -> list[Action]:
         """The actions applied, oldest first."""
     def legal_actions(self) -> list[Action]:
@@ -677,6 +681,10 @@ class Julien(_JulienPublic):
     @property
     def scores(self) -> list[int]:
         """The totals, per seat."""
+    @property
+    def winning_seats(self) -> list[int]:
+        """The seats that won the match (a team's seats, or every seat sharing the best
+        result); empty while it goes on, or when nobody won."""
     @property
     def history(self) -> list[Action]:
         """The actions applied, oldest first."""
@@ -1022,6 +1030,10 @@ class Tarot(_TarotPublic):
     def scores(self) -> list[int]:
         """The totals, per seat."""
     @property
+    def winning_seats(self) -> list[int]:
+        """The seats that won the match (a team's seats, or every seat sharing the best
+        result); empty while it goes on, or when nobody won."""
+    @property
     def history(self) -> list[Action]:
         """The actions applied, oldest first."""
     def legal_actions(self) -> list[Action]:
@@ -1310,6 +1322,10 @@ class FiveHundred(_FiveHundredPublic):
     def scores(self) -> list[int]:
         """The totals, per seat (a team's seats show the team's)."""
     @property
+    def winning_seats(self) -> list[int]:
+        """The seats that won the match (a team's seats, or every seat sharing the best
+        result); empty while it goes on, or when nobody won."""
+    @property
     def history(self) -> list[Action]:
         """The actions applied, oldest first."""
     def legal_actions(self) -> list[Action]:
@@ -1592,6 +1608,10 @@ class Jolly(_JollyPublic):
     @property
     def scores(self) -> list[int]:
         """The match totals, per seat."""
+    @property
+    def winning_seats(self) -> list[int]:
+        """The seats that won the match (a team's seats, or every seat sharing the best
+        result); empty while it goes on, or when nobody won."""
     @property
     def history(self) -> list[Action]:
         """The actions applied, oldest first."""

@@ -77,6 +77,10 @@ class Game(_Table, Protocol):
     def history(self) -> list[Action]:
         """The actions applied, oldest first."""
 
+    @property
+    def winning_seats(self) -> list[int]:
+        """The seats that won the match; empty while it goes on, or when nobody won."""
+
     def legal_actions(self) -> list[Action]:
         """Every legal action, sorted by id."""
 

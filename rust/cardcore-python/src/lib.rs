@@ -989,6 +989,13 @@ macro_rules! game_class {
                 Ok(self.game()?.scores())
             }
 
+            /// The seats that won the match: a team's seats, or every seat sharing the
+            /// best result; empty while it goes on, or when nobody won.
+            #[getter]
+            fn winning_seats(&self) -> PyResult<Vec<usize>> {
+                Ok(self.game()?.winning_seats())
+            }
+
             /// The actions applied, oldest first.
             #[getter]
             fn history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {

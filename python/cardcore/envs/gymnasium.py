@@ -1,0 +1,89 @@
+"""A Gymnasium single-agent environment: one seat learns, the others are bots.
+
+``CardcoreEnv("brouc", seat=0, **options)`` plays whole matches (or single deals
+with ``single_deal=True``). Each ``step`` plays the agent's action, then the other
+seats' until the agent is to act again or the match is over. The other seats are
+``cardcore.RandomBot`` players seeded from the reset's seed. Observations, actions
+and rewards are described in ``cardcore.envs``; an action the agent may not take
+now changes nothing, costs ``illegal_reward`` and says so in ``info["illegal"]``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+import cardcore
+from cardcore.envs._spaces import Observation, observation_space, observe, outcome
+
+__all__ = ["CardcoreEnv"]
+
+
+class CardcoreEnv(gymnasium.Env[Observation, np.int64]):
+    """One seat of a game against bots."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (Env declares it so)
+
+    def __init__(
+        self,
+        game: str,
+        *,
+        seat: int = 0,
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        self.game_name = game
+        self.game_options = options
+        self.game: cardcore.Game = cardcore.new_game(game, seed=0, **options)
+        if not isinstance(seat, int) or not 0 <= seat < self.game.num_players:
+            raise cardcore.SeatError(f"seat {seat!r} is not a seat of this {game} table")
+        self.seat = seat
+        self.illegal_reward = illegal_reward
+        self.render_mode = render_mode
+        self.observation_space = cast(spaces.Space[Observation], observation_space(self.game))
+        self.action_space = spaces.Discrete(self.game.action_count)
+        self._bots: list[cardcore.RandomBot] = []
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        """A new match dealt from ``seed`` (drawn from ``np_random`` when None), the bots
+        seeded from it too; the other seats play until the agent is to act."""
+        super().reset(seed=seed)
+        deal_seed = int(self.np_random.integers(2**63))
+        self.game = cardcore.new_game(self.game_name, seed=deal_seed, **self.game_options)
+        seats = range(self.game.num_players)
+        self._bots = [cardcore.RandomBot(seed=deal_seed ^ (seat + 1)) for seat in seats]
+        self._others_play()
+        return observe(self.game, self.seat), {}
+
+    def _others_play(self) -> None:
+        while not self.game.is_over and self.game.current_player != self.seat:
+            seat = self.game.current_player
+            assert seat is not None, "a match not over has a seat to act"
+            self.game.apply(self._bots[seat].act(self.game))
+
+    def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        """The agent's action, then the other seats' until the agent's next turn."""
+        if self.game.is_over:
+            raise cardcore.IllegalActionError("the match is over: reset the environment")
+        if not self.game.is_legal(int(action)):
+            info = {"illegal": True}
+            return observe(self.game, self.seat), self.illegal_reward, False, False, info
+        self.game.apply(int(action))
+        self._others_play()
+        over = self.game.is_over
+        reward = outcome(self.game, self.seat) if over else 0.0
+        return observe(self.game, self.seat), reward, over, False, {"illegal": False}
+
+    def action_masks(self) -> np.ndarray[Any, Any]:
+        """The legal actions now, as bool flags (the mask-aware algorithms' hook)."""
+        return self.game.legal_actions_mask()
+
+    def render(self) -> str | None:
+        """The game as text (``render_mode="ansi"``)."""
+        return repr(self.game) if self.render_mode == "ansi" else None

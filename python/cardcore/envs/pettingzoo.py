@@ -1,0 +1,104 @@
+"""A PettingZoo AEC environment per game: every seat an agent (``player_0`` ...).
+
+``env("brouc", **options)`` is the environment wrapped in PettingZoo's usual
+checks (``OrderEnforcingWrapper``); ``RawEnv`` is the bare class. Observations,
+actions and rewards are described in ``cardcore.envs``. An illegal action raises
+``cardcore.IllegalActionError`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+
+import cardcore
+from cardcore.envs._spaces import Observation, observation_space, observe, outcome
+
+__all__ = ["RawEnv", "env"]
+
+
+class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
+    """The AEC environment of one game, with the game's options."""
+
+    def __init__(self, game: str, render_mode: str | None = None, **options: Any) -> None:
+        super().__init__()
+        self.game_name = game
+        self.game_options = options
+        self.render_mode = render_mode
+        self.game: cardcore.Game = cardcore.new_game(game, seed=0, **options)
+        self.metadata = {
+            "name": f"cardcore_{game}",
+            "render_modes": ["ansi"],
+            "is_parallelizable": False,
+        }
+        self.possible_agents = [f"player_{seat}" for seat in range(self.game.num_players)]
+        self.agents = list(self.possible_agents)
+        self._observation_space = observation_space(self.game)
+        self._action_space = spaces.Discrete(self.game.action_count)
+        self._seeds = np.random.default_rng()
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The same for every agent: see ``cardcore.envs``."""
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The game's action ids."""
+        return self._action_space
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new match, dealt from ``seed`` (a fresh seed from the environment's own
+        generator when None; ``seed`` also reseeds that generator)."""
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+            deal_seed = seed
+        else:
+            deal_seed = int(self._seeds.integers(2**63))
+        self.game = cardcore.new_game(self.game_name, seed=deal_seed, **self.game_options)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self._agent(self.game.current_player)
+
+    def _agent(self, seat: int | None) -> str:
+        return self.possible_agents[0 if seat is None else seat]
+
+    def observe(self, agent: str) -> Observation:
+        """The agent's observation now."""
+        return observe(self.game, self.possible_agents.index(agent))
+
+    def step(self, action: int | None) -> None:
+        """The selected agent plays ``action``; at the match's end every agent gets its
+        reward and is terminated."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        assert action is not None, "a live agent must act"
+        self.game.apply(int(action))
+        if self.game.is_over:
+            for seat, name in enumerate(self.agents):
+                self.rewards[name] = outcome(self.game, seat)
+                self.terminations[name] = True
+        self._accumulate_rewards()
+        self.agent_selection = self._agent(self.game.current_player)
+
+    def render(self) -> str | None:
+        """The game as text (``render_mode="ansi"``)."""
+        return repr(self.game) if self.render_mode == "ansi" else None
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def env(game: str, render_mode: str | None = None, **options: Any) -> AECEnv[str, Any, int]:
+    """The AEC environment of ``game`` (options as for ``cardcore.new_game``), in
+    PettingZoo's order-enforcing wrapper."""
+    return wrappers.OrderEnforcingWrapper(RawEnv(game, render_mode=render_mode, **options))

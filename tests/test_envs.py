@@ -77,7 +77,10 @@ def test_an_illegal_aec_action_raises_and_changes_nothing() -> None:
     illegal = next(i for i in range(32) if not env.game.is_legal(i))
     with pytest.raises(cardcore.IllegalActionError):
         env.step(illegal)
+    with pytest.raises(cardcore.IllegalActionError, match="None"):
+        env.step(None)
     assert env.game.to_json() == state
+    assert env.agent_selection == f"player_{env.game.current_player}"
 
 
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)

@@ -80,9 +80,10 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if action is None:
+            raise cardcore.IllegalActionError(f"{agent} is to act: None is no action")
+        self.game.apply(int(action))  # a refusal raises here and changes nothing
         self._cumulative_rewards[agent] = 0.0
-        assert action is not None, "a live agent must act"
-        self.game.apply(int(action))
         if self.game.is_over:
             for seat, name in enumerate(self.agents):
                 self.rewards[name] = outcome(self.game, seat)

@@ -11,6 +11,7 @@
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::game::{ActionId, Game};
+use crate::trick::Trick;
 
 /// Writes a tensor's features in order; [`Features::finish`] checks that
 /// every one was written.
@@ -80,6 +81,39 @@ impl<'a> Features<'a> {
                 bits
             }
         }
+    }
+
+    /// `SEATS` blocks of `deck`, one per seat counted from `observer` round a
+    /// table of `players` (block `k` is the seat `k` places after it): the
+    /// cards of `plays` each seat played. Blocks past the table stay zero.
+    pub fn cards_by_seat<const SEATS: usize>(
+        &mut self,
+        deck: &[Card],
+        plays: impl IntoIterator<Item = (usize, Card)>,
+        observer: usize,
+        players: usize,
+    ) {
+        let mut by_seat = [CardSet::EMPTY; SEATS];
+        for (seat, card) in plays {
+            by_seat[relative(seat, observer, players)].insert(card);
+        }
+        for cards in by_seat {
+            self.cards(deck, cards);
+        }
+    }
+
+    /// The trick in play: its cards by seat ([`Features::cards_by_seat`]),
+    /// then the seat that led it (none while it is empty).
+    pub fn trick<const N: usize, const SEATS: usize>(
+        &mut self,
+        deck: &[Card],
+        trick: &Trick<N>,
+        observer: usize,
+        players: usize,
+    ) {
+        self.cards_by_seat::<SEATS>(deck, trick.plays(), observer, players);
+        let leader = (!trick.is_empty()).then(|| relative(trick.leader(), observer, players));
+        self.one_hot(leader, SEATS);
     }
 
     /// `len` zero features: a block the table does not use.

@@ -23,15 +23,7 @@ impl Brouc {
             .tricks()
             .fold(CardSet::EMPTY, |set, t| set.union(t.trick.cards()));
         features.cards(deck, played);
-        let mut by_seat = [CardSet::EMPTY; PLAYERS];
-        for (player, card) in self.trick.plays() {
-            by_seat[from(player)].insert(card);
-        }
-        for cards in by_seat {
-            features.cards(deck, cards);
-        }
-        let leader = (!self.trick.is_empty()).then(|| from(self.trick.leader()));
-        features.one_hot(leader, PLAYERS);
+        features.trick::<_, PLAYERS>(deck, &self.trick, seat, PLAYERS);
         features.one_hot(Some(deal.trump.index()), 4);
         features.cards(deck, CardSet::single(deal.trump_card));
         features.flag(self.trump_card_held());

@@ -75,15 +75,7 @@ impl FiveHundred {
             .iter()
             .fold(CardSet::EMPTY, |set, t| set.union(t.trick.cards()));
         features.cards(deck, played);
-        let mut by_seat = [CardSet::EMPTY; PLAYERS];
-        for (player, card) in self.trick.plays() {
-            by_seat[from(player)].insert(card);
-        }
-        for cards in by_seat {
-            features.cards(deck, cards);
-        }
-        let leader = (!self.trick.is_empty()).then(|| from(self.trick.leader()));
-        features.one_hot(leader, PLAYERS);
+        features.trick::<_, PLAYERS>(deck, &self.trick, seat, PLAYERS);
         features.one_hot(deal.named.map(Suit::index), 4);
 
         // The auction: each seat's last word, the highest bid and its holder.

@@ -6,7 +6,6 @@ use super::{
     action_of, Bid, Julien, Phase, TourKind, DECK, HAND_SIZE, PLAYERS, TALON_SIZE, TOURS,
     TRICKS_PER_TOUR,
 };
-use crate::cardset::CardSet;
 use crate::game::Game;
 use crate::tensor::{relative, Features};
 
@@ -49,25 +48,15 @@ impl Julien {
         let mut features = Features::new(out);
         features.cards(deck, self.hands[seat]);
 
-        let mut in_trick = [CardSet::EMPTY; PLAYERS];
-        for (player, card) in self.trick.plays() {
-            in_trick[from(player)].insert(card);
-        }
-        for cards in in_trick {
-            features.cards(deck, cards);
-        }
+        features.cards_by_seat::<PLAYERS>(deck, self.trick.plays(), seat, PLAYERS);
+        // The observation names the leader even before it leads.
         features.one_hot(Some(from(self.trick.leader())), PLAYERS);
 
-        let mut played = [CardSet::EMPTY; PLAYERS];
+        let played = tour.tricks().flat_map(|trick| trick.trick.plays());
+        features.cards_by_seat::<PLAYERS>(deck, played, seat, PLAYERS);
         let mut won = [0u8; PLAYERS];
         for trick in tour.tricks() {
-            for (player, card) in trick.trick.plays() {
-                played[from(player)].insert(card);
-            }
             won[from(usize::from(trick.winner))] += 1;
-        }
-        for cards in played {
-            features.cards(deck, cards);
         }
         for k in 0..PLAYERS {
             features.cards(deck, tour.collected((seat + k) % PLAYERS));

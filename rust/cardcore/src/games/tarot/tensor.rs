@@ -92,31 +92,18 @@ impl Tarot {
         let mut features = Features::new(out);
 
         features.cards(&DECK, self.hands[seat]);
-        let mut in_trick = [CardSet::EMPTY; SEATS];
-        for (player, card) in self.trick.plays() {
-            in_trick[from(player)].insert(card);
-        }
-        for cards in in_trick {
-            features.cards(&DECK, cards);
-        }
-        let leader = (!self.trick.is_empty()).then(|| from(self.trick.leader()));
-        features.one_hot(leader, SEATS);
+        features.trick::<_, SEATS>(&DECK, &self.trick, seat, players);
 
-        let mut played = [CardSet::EMPTY; SEATS];
+        let played = deal.tricks().iter().flat_map(|done| done.trick.plays());
+        features.cards_by_seat::<SEATS>(&DECK, played, seat, players);
         let mut won = [0u8; SEATS];
         let mut excuse_won_by = None;
         for done in deal.tricks() {
-            for (player, card) in done.trick.plays() {
-                played[from(player)].insert(card);
-            }
             let winner = from(usize::from(done.winner));
             won[winner] += 1;
             if done.trick.cards().contains(Card::EXCUSE) {
                 excuse_won_by = Some(winner);
             }
-        }
-        for cards in played {
-            features.cards(&DECK, cards);
         }
         for count in won {
             features.value(f32::from(count) / tricks_per_deal);

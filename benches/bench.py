@@ -258,13 +258,37 @@ def reference_loop(bench: Bench, game: str) -> None:
 # clone()
 
 
-def clone_rate(bench: Bench, game: str) -> None:
-    g = cardcore.new_game(game, seed=bench.seed)
-    rng = random.Random(bench.seed)
-    for _ in range(14):  # deal 1 under way (Brouc: trick 4; Le Julien: trick 3)
+def _mid_deal(game: str, seed: int) -> Any:
+    """A game 14 random actions in: deal 1 under way (Brouc: trick 4; Le Julien: trick 3)."""
+    g = cardcore.new_game(game, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(14):
         g.apply(rng.choice(g.legal_actions()))
+    return g
+
+
+def _calls_per_second(bench: Bench, call: Callable[[int], Any], seats: int) -> float:
+    """Single calls ``call(seat)`` round the seats, from Python: calls/s."""
 
     def run(seconds: float) -> Sample:
+        calls = 0
+        start = time.perf_counter()
+        deadline = start + seconds
+        while True:
+            for _ in range(500):
+                for seat in range(seats):
+                    call(seat)
+            calls += 500 * seats
+            if time.perf_counter() >= deadline:
+                return Sample((calls,), time.perf_counter() - start)
+
+    return measure(bench, run).rate()
+
+
+def clone_rate(bench: Bench, game: str) -> None:
+    g = _mid_deal(game, bench.seed)
+
+    def run(seconds: float) -> Sample:  # inline, as a caller's loop: no wrapper per call
         clones = 0
         start = time.perf_counter()
         deadline = start + seconds
@@ -287,13 +311,10 @@ def clone_rate(bench: Bench, game: str) -> None:
 def observation_rate(bench: Bench, game: str) -> None:
     """A bot's look at the table: ``g.observation(seat)`` and its hand, over the seats of
     positions of a random match, beside the step loop's decisions in the same run."""
-    g = cardcore.new_game(game, seed=bench.seed)
-    rng = random.Random(bench.seed)
-    for _ in range(14):  # deal 1 under way, as for clone()
-        g.apply(rng.choice(g.legal_actions()))
+    g = _mid_deal(game, bench.seed)
     seats = range(g.num_players)
 
-    def run(seconds: float) -> Sample:
+    def run(seconds: float) -> Sample:  # inline, as a caller's loop: no wrapper per call
         looks = 0
         start = time.perf_counter()
         deadline = start + seconds
@@ -319,33 +340,6 @@ def observation_rate(bench: Bench, game: str) -> None:
 
 # --------------------------------------------------------------------------------------
 # Observation tensors and masks (numpy)
-
-
-def _mid_deal(game: str, seed: int) -> Any:
-    """A game 14 random actions in: deal 1 under way, as for clone()."""
-    g = cardcore.new_game(game, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(14):
-        g.apply(rng.choice(g.legal_actions()))
-    return g
-
-
-def _calls_per_second(bench: Bench, call: Callable[[int], Any], seats: int) -> float:
-    """Single calls ``call(seat)`` round the seats, from Python: calls/s."""
-
-    def run(seconds: float) -> Sample:
-        calls = 0
-        start = time.perf_counter()
-        deadline = start + seconds
-        while True:
-            for _ in range(500):
-                for seat in range(seats):
-                    call(seat)
-            calls += 500 * seats
-            if time.perf_counter() >= deadline:
-                return Sample((calls,), time.perf_counter() - start)
-
-    return measure(bench, run).rate()
 
 
 def tensor_rate(bench: Bench, game: str) -> None:

@@ -5,8 +5,10 @@
 //! once by its header (type, rank, length, dtype, flags) and written through
 //! its data pointer, without the numpy crate's run-time borrow tracking.
 
+use std::cell::RefCell;
 use std::os::raw::c_int;
 
+use cardcore::game::ActionId;
 use cardcore::Error;
 use numpy::npyffi::{NPY_ARRAY_ALIGNED, NPY_ARRAY_C_CONTIGUOUS, NPY_ARRAY_WRITEABLE, NPY_TYPES};
 use numpy::PyUntypedArrayMethods;
@@ -58,6 +60,16 @@ pub(crate) fn fill_array<'py, T: Written>(
     let slice = unsafe { std::slice::from_raw_parts_mut(array.data(), len) };
     fill(slice);
     Ok(array)
+}
+
+thread_local! {
+    /// The legal actions listed for a mask, reused: no allocation per call.
+    static SCRATCH: RefCell<Vec<ActionId>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Runs `use_it` with this thread's scratch list of action ids.
+pub(crate) fn with_scratch<R>(use_it: impl FnOnce(&mut Vec<ActionId>) -> R) -> R {
+    SCRATCH.with(|scratch| use_it(&mut scratch.borrow_mut()))
 }
 
 /// numpy imports, once: without it, say how to get it.

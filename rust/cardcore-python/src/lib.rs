@@ -922,9 +922,10 @@ macro_rules! game_class {
                 out: Option<&Bound<'py, PyAny>>,
             ) -> PyResult<Bound<'py, numpy::PyArray1<bool>>> {
                 let game = self.game()?;
-                let mut scratch = Vec::with_capacity(<$Game as Game>::ACTION_COUNT);
                 crate::arrays::fill_array(py, out, <$Game as Game>::ACTION_COUNT, |mask| {
-                    cardcore::tensor::legal_mask(&**game, &mut scratch, mask);
+                    crate::arrays::with_scratch(|scratch| {
+                        cardcore::tensor::legal_mask(&**game, scratch, mask);
+                    });
                 })
             }
 

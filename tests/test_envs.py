@@ -79,6 +79,8 @@ def test_an_illegal_aec_action_raises_and_changes_nothing() -> None:
         env.step(illegal)
     with pytest.raises(cardcore.IllegalActionError, match="None"):
         env.step(None)
+    with pytest.raises(cardcore.IllegalActionTypeError):
+        env.step(1.5)  # type: ignore[arg-type]
     assert env.game.to_json() == state
     assert env.agent_selection == f"player_{env.game.current_player}"
 
@@ -120,6 +122,14 @@ def test_an_illegal_gymnasium_action_costs_and_changes_nothing() -> None:
 def test_a_seat_off_the_table_is_refused() -> None:
     with pytest.raises(cardcore.SeatError):
         gym_env.CardcoreEnv("jolly", seat=2, players=2)
+    with pytest.raises(cardcore.SeatTypeError):
+        gym_env.CardcoreEnv("jolly", seat=True)
+    env = gym_env.CardcoreEnv("brouc")
+    env.reset(seed=1)
+    state = env.game.to_json()
+    with pytest.raises(cardcore.IllegalActionTypeError):
+        env.step(1.5)  # type: ignore[arg-type]
+    assert env.game.to_json() == state
 
 
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)

@@ -46,3 +46,9 @@ def outcome(game: cardcore.Game, seat: int) -> float:
     if not winners:
         return 0.0
     return 1.0 if seat in winners else -1.0
+
+
+def action_id(action: Any) -> Any:
+    """A space's action as the engine takes it: numpy's integers become ints; anything
+    else goes to the engine as given, which refuses a wrong type with its own error."""
+    return int(action) if isinstance(action, np.integer) else action

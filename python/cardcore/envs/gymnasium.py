@@ -17,7 +17,7 @@ import numpy as np
 from gymnasium import spaces
 
 import cardcore
-from cardcore.envs._spaces import Observation, observation_space, observe, outcome
+from cardcore.envs._spaces import Observation, action_id, observation_space, observe, outcome
 
 __all__ = ["CardcoreEnv"]
 
@@ -39,7 +39,9 @@ class CardcoreEnv(gymnasium.Env[Observation, np.int64]):
         self.game_name = game
         self.game_options = options
         self.game: cardcore.Game = cardcore.new_game(game, seed=0, **options)
-        if not isinstance(seat, int) or not 0 <= seat < self.game.num_players:
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise cardcore.SeatTypeError(f"expected a seat number (an int), got {seat!r}")
+        if not 0 <= seat < self.game.num_players:
             raise cardcore.SeatError(f"seat {seat!r} is not a seat of this {game} table")
         self.seat = seat
         self.illegal_reward = illegal_reward
@@ -71,10 +73,11 @@ class CardcoreEnv(gymnasium.Env[Observation, np.int64]):
         """The agent's action, then the other seats' until the agent's next turn."""
         if self.game.is_over:
             raise cardcore.IllegalActionError("the match is over: reset the environment")
-        if not self.game.is_legal(int(action)):
+        chosen = action_id(action)
+        if not self.game.is_legal(chosen):
             info = {"illegal": True}
             return observe(self.game, self.seat), self.illegal_reward, False, False, info
-        self.game.apply(int(action))
+        self.game.apply(chosen)
         self._others_play()
         over = self.game.is_over
         reward = outcome(self.game, self.seat) if over else 0.0

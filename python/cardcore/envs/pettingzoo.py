@@ -16,7 +16,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 import cardcore
-from cardcore.envs._spaces import Observation, observation_space, observe, outcome
+from cardcore.envs._spaces import Observation, action_id, observation_space, observe, outcome
 
 __all__ = ["RawEnv", "env"]
 
@@ -82,7 +82,7 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             return
         if action is None:
             raise cardcore.IllegalActionError(f"{agent} is to act: None is no action")
-        self.game.apply(int(action))  # a refusal raises here and changes nothing
+        self.game.apply(action_id(action))  # a refusal raises here and changes nothing
         self._cumulative_rewards[agent] = 0.0
         if self.game.is_over:
             for seat, name in enumerate(self.agents):

@@ -1,8 +1,8 @@
 //! cardcore: exact, fast engines for French and Swiss card games.
 //!
 //! Shared mechanics live once here (cards, card sets, the random generator,
-//! dealing, tricks, options, the game protocol, bots, simulation, tensors); each game
-//! is one module under [`games`]. The Python package `cardcore` binds this
+//! dealing, tricks, options, the game protocol, determinization, bots,
+//! simulation, tensors); each game is one module under [`games`]. The Python package `cardcore` binds this
 //! crate; Rust programs can embed it directly.
 
 pub mod bot;
@@ -10,6 +10,7 @@ pub mod card;
 pub mod cardcounts;
 pub mod cardset;
 pub mod deal;
+pub mod determinize;
 pub mod error;
 pub mod game;
 pub mod games;
@@ -27,6 +28,7 @@ pub mod trick;
 pub use card::{Card, Rank, Suit};
 pub use cardcounts::CardCounts;
 pub use cardset::CardSet;
+pub use determinize::Determinize;
 pub use error::{Error, Result};
 pub use game::{ActionId, Game};
 pub use observation::Observation;

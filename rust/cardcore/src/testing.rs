@@ -1,4 +1,5 @@
-//! What the unit tests of every game share: cards written as text.
+//! What the unit tests of every game share: cards written as text, and the
+//! generic determinization checks.
 
 use crate::card::Card;
 use crate::cardset::CardSet;
@@ -14,4 +15,105 @@ pub fn cards(texts: &str) -> Vec<Card> {
 /// `"QH 10S"`: the cards as a set.
 pub fn set(texts: &str) -> CardSet {
     cards(texts).into_iter().collect()
+}
+
+use std::collections::BTreeMap;
+use std::fmt::Debug;
+
+use crate::determinize::Determinize;
+use crate::game::{table_options, Game};
+use crate::rng::SplitMix64;
+
+/// The generic determinization checks, on random matches at each table of `G`:
+/// at every `stride`-th decision, for every seat, a determinization shows that
+/// seat the same observation and tensor, is a state `from_json` accepts (so
+/// play can reach it), gives the seat to act the same legal actions, plays
+/// on to an end, and is the same from the same generator.
+pub fn check_determinizations<G: Determinize>(matches: u64, stride: usize) {
+    let mut legal = Vec::new();
+    let mut sampled_legal = Vec::new();
+    let mut tensor = vec![0.0; G::TENSOR_SIZE];
+    let mut sampled_tensor = vec![0.0; G::TENSOR_SIZE];
+    for seed in 0..matches {
+        let mut game = G::new(seed, &table_options::<G>(seed as usize)).unwrap();
+        let mut rng = SplitMix64::new(seed ^ 0x5EED);
+        let mut step = 0;
+        while !game.is_over() {
+            if step % stride == 0 {
+                for seat in 0..game.num_players() {
+                    let mut draw = SplitMix64::new(seed * 1000 + step as u64);
+                    let mut sample = game.determinize(seat, &mut draw.clone());
+                    let again = game.determinize(seat, &mut draw);
+                    assert_eq!(
+                        sample.to_json(),
+                        again.to_json(),
+                        "same generator, same state"
+                    );
+                    let what = format!("seed {seed}, step {step}, seat {seat}");
+                    assert_eq!(
+                        sample.observation(seat).unwrap(),
+                        game.observation(seat).unwrap(),
+                        "{what}"
+                    );
+                    game.encode(seat, &mut tensor);
+                    sample.encode(seat, &mut sampled_tensor);
+                    assert_eq!(tensor, sampled_tensor, "{what}");
+                    let text = sample.to_json();
+                    let read =
+                        G::from_json(&text).unwrap_or_else(|e| panic!("{what}: {e}\n{text}"));
+                    assert_eq!(read.to_json(), text, "{what}");
+                    assert_eq!(sample.current_player(), game.current_player(), "{what}");
+                    if game.current_player() == Some(seat) {
+                        game.legal_actions(&mut legal);
+                        sample.legal_actions(&mut sampled_legal);
+                        assert_eq!(legal, sampled_legal, "{what}");
+                    }
+                    let mut bot = SplitMix64::new(step as u64);
+                    let mut moves = 0;
+                    while sample.play_random(&mut bot).is_some() {
+                        moves += 1;
+                        assert!(moves < 1_000_000, "{what}: the sample plays on forever");
+                    }
+                }
+            }
+            game.play_random(&mut rng);
+            step += 1;
+        }
+    }
+}
+
+/// Draws `draws` keys and checks they fall on exactly the `expected` keys
+/// (an exact enumeration), each about equally often: within five standard
+/// deviations of `draws / expected.len()`.
+pub fn check_uniform<K: Ord + Debug + Clone>(
+    expected: &[K],
+    draws: usize,
+    mut draw: impl FnMut() -> K,
+) {
+    let mut counts: BTreeMap<K, usize> = BTreeMap::new();
+    for _ in 0..draws {
+        let key = draw();
+        assert!(expected.contains(&key), "drawn but not enumerated: {key:?}");
+        *counts.entry(key).or_default() += 1;
+    }
+    let distinct: std::collections::BTreeSet<&K> = expected.iter().collect();
+    assert_eq!(
+        distinct.len(),
+        expected.len(),
+        "the enumeration repeats a key"
+    );
+    assert_eq!(
+        counts.len(),
+        expected.len(),
+        "some enumerated keys were never drawn"
+    );
+    let p = 1.0 / expected.len() as f64;
+    let mean = draws as f64 * p;
+    let sigma = (draws as f64 * p * (1.0 - p)).sqrt();
+    for (key, &seen) in &counts {
+        assert!(
+            (seen as f64 - mean).abs() < 5.0 * sigma,
+            "{key:?} drawn {seen} times, expected about {mean:.0}"
+        );
+    }
 }

@@ -1,0 +1,358 @@
+//! Determinization: a whole state drawn among those a seat cannot tell from
+//! the true one. Search bots sample these instead of reading hidden cards
+//! (docs/bots.md); each game says what its seats may know and hands the
+//! hidden cards to [`place_uniformly`], which every game shares.
+
+use std::collections::HashMap;
+
+use crate::game::Game;
+use crate::rng::SplitMix64;
+
+/// A game whose seats do not see everything.
+pub trait Determinize: Game {
+    /// A state that `seat` cannot tell from this one: its observation and its
+    /// tensor are equal, and the state is one play can reach. The hidden cards
+    /// are placed uniformly among the placements consistent with what `seat`
+    /// has seen (voids shown by play, cards shown or passed, sizes of hands
+    /// and of hidden piles), and hidden randomness still to come (later deals)
+    /// is redrawn from `rng`.
+    ///
+    /// The result depends on what `seat` may know and on `rng` alone, never on
+    /// where the hidden cards really are: two states with equal observations
+    /// give equal determinizations from equal generators.
+    ///
+    /// `seat` must be a seat of the table (`check_seat` first when it comes
+    /// from a caller).
+    fn determinize(&self, seat: usize, rng: &mut SplitMix64) -> Self;
+}
+
+/// The most places [`place_uniformly`] distributes items into.
+pub const MAX_PLACES: usize = 8;
+/// The most items [`place_uniformly`] distributes: two 54-card decks.
+pub const MAX_ITEMS: usize = 127;
+
+/// `FACTORIALS[n] = n!` as floats (exact to 22!, then rounded; 127! < 1e214).
+const FACTORIALS: [f64; MAX_ITEMS + 1] = {
+    let mut table = [1.0; MAX_ITEMS + 1];
+    let mut n = 1;
+    while n <= MAX_ITEMS {
+        table[n] = table[n - 1] * n as f64;
+        n += 1;
+    }
+    table
+};
+
+/// Remaining capacity per place.
+type Capacities = [u8; MAX_PLACES];
+
+/// Distributes `items` into places of the given `capacities`, each item to one
+/// of the places its mask allows (bit `p` for place `p`), uniformly among all
+/// such distributions of distinguishable items. Returns each place's items, or
+/// `None` when no distribution exists (the capacities must add up to the items).
+///
+/// Within a place the items come in no meaningful order, and the draw depends
+/// only on the order of `items`: callers list them in an order that does not
+/// reveal where they are (by card id, say), so the result does too.
+///
+/// Exact: items with the same mask form a group, and the number of
+/// distributions of the remaining groups into each remaining capacity vector
+/// is counted (memoized, in floats: only ratios matter), so each group's split
+/// is drawn with its true weight. A single group is a shuffle and a deal.
+pub fn place_uniformly<T: Copy>(
+    items: &[(T, u16)],
+    capacities: &[usize],
+    rng: &mut SplitMix64,
+) -> Option<Vec<Vec<T>>> {
+    assert!(capacities.len() <= MAX_PLACES && items.len() <= MAX_ITEMS);
+    if capacities.iter().sum::<usize>() != items.len() {
+        return None;
+    }
+    let all_places = (1u16 << capacities.len()) - 1;
+    // Groups by mask, in mask order, items in the caller's order.
+    let mut groups: Vec<(u16, Vec<T>)> = Vec::new();
+    for &(item, mask) in items {
+        let mask = mask & all_places;
+        match groups.binary_search_by_key(&mask, |(m, _)| *m) {
+            Ok(at) => groups[at].1.push(item),
+            Err(at) => groups.insert(at, (mask, vec![item])),
+        }
+    }
+    let mut remaining: Capacities = [0; MAX_PLACES];
+    for (slot, &capacity) in remaining.iter_mut().zip(capacities) {
+        *slot = capacity as u8;
+    }
+    let sizes: Vec<(u16, usize)> = groups.iter().map(|(m, g)| (*m, g.len())).collect();
+    let mut counter = Counter {
+        groups: &sizes,
+        memo: HashMap::new(),
+    };
+    if counter.ways(0, remaining) == 0.0 {
+        return None;
+    }
+    let mut places = vec![Vec::new(); capacities.len()];
+    for (index, (mask, mut group)) in groups.into_iter().enumerate() {
+        let split = counter.draw_split(index, remaining, rng);
+        rng.shuffle(&mut group);
+        let mut cards = group.into_iter();
+        for place in places_of(mask) {
+            places[place].extend(cards.by_ref().take(usize::from(split[place])));
+            remaining[place] -= split[place];
+        }
+    }
+    Some(places)
+}
+
+fn places_of(mask: u16) -> impl Iterator<Item = usize> {
+    (0..MAX_PLACES).filter(move |p| mask >> p & 1 == 1)
+}
+
+/// A uniform float in [0, 1).
+fn unit(rng: &mut SplitMix64) -> f64 {
+    (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+}
+
+/// Counts the distributions of groups `index..` into capacities.
+struct Counter<'a> {
+    groups: &'a [(u16, usize)],
+    memo: HashMap<(usize, Capacities), f64>,
+}
+
+impl Counter<'_> {
+    fn ways(&mut self, index: usize, remaining: Capacities) -> f64 {
+        let Some(&(mask, size)) = self.groups.get(index) else {
+            return if remaining.iter().all(|&c| c == 0) {
+                1.0
+            } else {
+                0.0
+            };
+        };
+        if let Some(&ways) = self.memo.get(&(index, remaining)) {
+            return ways;
+        }
+        let mut total = 0.0;
+        for_each_split(mask, size, remaining, &mut |split, weight| {
+            total += weight * self.ways(index + 1, minus(remaining, split));
+        });
+        self.memo.insert((index, remaining), total);
+        total
+    }
+
+    /// How many of group `index` go to each place, drawn with weight
+    /// (ways to order the group that way) × (ways to place the rest).
+    fn draw_split(
+        &mut self,
+        index: usize,
+        remaining: Capacities,
+        rng: &mut SplitMix64,
+    ) -> Capacities {
+        let (mask, size) = self.groups[index];
+        let mut target = unit(rng) * self.ways(index, remaining);
+        let mut chosen = None;
+        let mut last_possible = None;
+        for_each_split(mask, size, remaining, &mut |split, weight| {
+            if chosen.is_some() {
+                return;
+            }
+            let ways = weight * self.ways(index + 1, minus(remaining, split));
+            if ways > 0.0 {
+                last_possible = Some(split);
+                if target < ways {
+                    chosen = Some(split);
+                }
+                target -= ways;
+            }
+        });
+        // Rounding can leave the target just past the last weight.
+        chosen
+            .or(last_possible)
+            .expect("a counted group has a split")
+    }
+}
+
+fn minus(remaining: Capacities, split: Capacities) -> Capacities {
+    let mut left = remaining;
+    for (slot, taken) in left.iter_mut().zip(split) {
+        *slot -= taken;
+    }
+    left
+}
+
+/// Calls `visit(split, multinomial)` for each way to split `size` items among
+/// the places of `mask` within `remaining`, in a fixed order.
+fn for_each_split(
+    mask: u16,
+    size: usize,
+    remaining: Capacities,
+    visit: &mut dyn FnMut(Capacities, f64),
+) {
+    let places: Vec<usize> = places_of(mask).collect();
+    let mut split = [0u8; MAX_PLACES];
+    fn recurse(
+        places: &[usize],
+        left: usize,
+        remaining: &Capacities,
+        split: &mut Capacities,
+        denominator: f64,
+        total: usize,
+        visit: &mut dyn FnMut(Capacities, f64),
+    ) {
+        let Some((&place, rest)) = places.split_first() else {
+            if left == 0 {
+                visit(*split, FACTORIALS[total] / denominator);
+            }
+            return;
+        };
+        let most = left.min(usize::from(remaining[place]));
+        let least = if rest.is_empty() { left } else { 0 };
+        for count in least..=most {
+            split[place] = count as u8;
+            let denominator = denominator * FACTORIALS[count];
+            recurse(
+                rest,
+                left - count,
+                remaining,
+                split,
+                denominator,
+                total,
+                visit,
+            );
+        }
+        split[place] = 0;
+    }
+    recurse(&places, size, &remaining, &mut split, 1.0, size, visit);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    /// Every distribution of `items` (by index) into the capacities, by brute force.
+    fn enumerate(masks: &[u16], capacities: &[usize]) -> Vec<Vec<usize>> {
+        let mut found = Vec::new();
+        let mut assignment = vec![0; masks.len()];
+        fn recurse(
+            at: usize,
+            masks: &[u16],
+            left: &mut Vec<usize>,
+            assignment: &mut Vec<usize>,
+            found: &mut Vec<Vec<usize>>,
+        ) {
+            if at == masks.len() {
+                found.push(assignment.clone());
+                return;
+            }
+            let places = left.len();
+            for place in places_of(masks[at]).filter(|&p| p < places) {
+                if left[place] > 0 {
+                    left[place] -= 1;
+                    assignment[at] = place;
+                    recurse(at + 1, masks, left, assignment, found);
+                    left[place] += 1;
+                }
+            }
+        }
+        let mut left = capacities.to_vec();
+        recurse(0, masks, &mut left, &mut assignment, &mut found);
+        found
+    }
+
+    /// The place of each item in a draw.
+    fn assignment_of(places: &[Vec<usize>], items: usize) -> Vec<usize> {
+        let mut assignment = vec![usize::MAX; items];
+        for (place, held) in places.iter().enumerate() {
+            for &item in held {
+                assignment[item] = place;
+            }
+        }
+        assignment
+    }
+
+    fn frequencies_match_enumeration(masks: &[u16], capacities: &[usize], draws: usize) {
+        let expected = enumerate(masks, capacities);
+        assert!(!expected.is_empty());
+        let items: Vec<(usize, u16)> = masks.iter().copied().enumerate().collect();
+        let mut rng = SplitMix64::new(42);
+        let mut counts: BTreeMap<Vec<usize>, usize> = BTreeMap::new();
+        for _ in 0..draws {
+            let places = place_uniformly(&items, capacities, &mut rng).unwrap();
+            for (place, held) in places.iter().enumerate() {
+                assert_eq!(held.len(), capacities[place]);
+                for &item in held {
+                    assert!(
+                        masks[item] >> place & 1 == 1,
+                        "item {item} in place {place}"
+                    );
+                }
+            }
+            *counts
+                .entry(assignment_of(&places, masks.len()))
+                .or_default() += 1;
+        }
+        assert_eq!(counts.len(), expected.len(), "every distribution is drawn");
+        let p = 1.0 / expected.len() as f64;
+        let mean = draws as f64 * p;
+        let sigma = (draws as f64 * p * (1.0 - p)).sqrt();
+        for assignment in &expected {
+            let seen = counts[assignment] as f64;
+            assert!(
+                (seen - mean).abs() < 5.0 * sigma,
+                "{assignment:?}: {seen} vs {mean}"
+            );
+        }
+    }
+
+    #[test]
+    fn one_group_is_uniform() {
+        frequencies_match_enumeration(&[0b111; 5], &[2, 2, 1], 30_000);
+    }
+
+    #[test]
+    fn voids_and_fixed_cards_are_uniform() {
+        // Place 0 is void in the first suit (items 0-2), item 6 must go to place 2,
+        // items 3-5 may go anywhere: unequal group sizes weigh the splits.
+        let masks = [0b110, 0b110, 0b110, 0b111, 0b111, 0b111, 0b100];
+        frequencies_match_enumeration(&masks, &[3, 2, 2], 40_000);
+    }
+
+    #[test]
+    fn many_overlapping_groups_are_uniform() {
+        let masks = [
+            0b0011, 0b0110, 0b1100, 0b1001, 0b1111, 0b0111, 0b1110, 0b1011,
+        ];
+        frequencies_match_enumeration(&masks, &[2, 2, 2, 2], 40_000);
+    }
+
+    #[test]
+    fn impossible_placements_are_none() {
+        let mut rng = SplitMix64::new(1);
+        // Two items only place 0 may hold, and place 0 holds one.
+        let items = [(0, 0b01), (1, 0b01)];
+        assert!(place_uniformly(&items, &[1, 1], &mut rng).is_none());
+        // Capacities that do not add up.
+        assert!(place_uniformly(&[(0, 0b11)], &[1, 1], &mut rng).is_none());
+    }
+
+    #[test]
+    fn large_deals_are_fast_and_exact_in_size() {
+        // Two 54-card decks less a 13-card hand: three hands and a stock.
+        let items: Vec<(usize, u16)> = (0..95)
+            .map(|i| (i, if i < 7 { 0b0110 } else { 0b1111 }))
+            .collect();
+        let mut rng = SplitMix64::new(3);
+        for _ in 0..200 {
+            let places = place_uniformly(&items, &[13, 13, 13, 56], &mut rng).unwrap();
+            let sizes: Vec<usize> = places.iter().map(Vec::len).collect();
+            assert_eq!(sizes, [13, 13, 13, 56]);
+            assert!(places[0].iter().chain(&places[3]).all(|&i| i >= 7));
+        }
+    }
+
+    #[test]
+    fn the_draw_depends_on_the_items_and_the_generator_only() {
+        let items: Vec<(u8, u16)> = (0..20).map(|i| (i, 0b111 ^ (1 << (i % 3)))).collect();
+        let once = place_uniformly(&items, &[7, 7, 6], &mut SplitMix64::new(9));
+        let again = place_uniformly(&items, &[7, 7, 6], &mut SplitMix64::new(9));
+        assert_eq!(once, again);
+    }
+}

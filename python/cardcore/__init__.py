@@ -2,7 +2,8 @@
 
 The engines are Rust (``cardcore._core``); this package gives them types. At
 the top level: what every game shares (``new_game``, ``from_json``,
-``simulate``, cards, actions, errors, bots and the ``Game`` protocol). Each
+``simulate``, cards, actions, errors, bots, the ``Game`` protocol and the batched
+``VectorEnv`` for learning agents). Each
 game has its own module: ``cardcore.brouc``, ``cardcore.julien``,
 ``cardcore.tarot``, ``cardcore.five_hundred``, ``cardcore.jolly``.
 ``cardcore.reference`` holds the pure-Python reference rules; ``cardcore.check``
@@ -34,6 +35,7 @@ from cardcore._core import (
     SimulationSummary,
     UnknownGameError,
     UnknownGameTypeError,
+    VectorEnv,
     __version__,
     deck,
     from_json,
@@ -71,6 +73,7 @@ __all__ = [
     "Suit",
     "UnknownGameError",
     "UnknownGameTypeError",
+    "VectorEnv",
     "__version__",
     "brouc",
     "check",

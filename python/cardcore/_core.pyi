@@ -1750,6 +1750,78 @@ class RandomBot:
         """One legal action of ``game``, drawn uniformly (docs/protocol.md, "Bots")."""
 
 @final
+class VectorEnv:
+    """``num_envs`` matches of one game stepped together in Rust, for learning agents.
+
+    The agent plays ``seat`` in every match and bots (``opponents``) the other seats.
+    Each call writes the rows into the environment's own read-only numpy arrays (the
+    same objects every call: copy what must outlive the next one); a match that ends
+    is dealt again at once from a seed derived from the run's.
+    """
+
+    def __new__(
+        cls,
+        game: str,
+        num_envs: int,
+        *,
+        seed: int,
+        seat: int | None = None,
+        opponents: str | None = None,
+        illegal_reward: float = -1.0,
+        threads: int | None = None,
+        **options: Any,
+    ) -> VectorEnv: ...
+    @property
+    def game(self) -> str:
+        """The game's registered name."""
+    @property
+    def num_envs(self) -> int:
+        """The number of matches stepped together."""
+    @property
+    def seat(self) -> int:
+        """The agent's seat in every match."""
+    @property
+    def observation_size(self) -> int:
+        """The features of a row of ``observations`` (the game's tensor size)."""
+    @property
+    def action_count(self) -> int:
+        """The flags of a row of ``masks`` (the game's action count)."""
+    @property
+    def observations(self) -> NDArray[np.float32]:
+        """``(num_envs, observation_size)``: each match's observation tensor for the agent."""
+    @property
+    def masks(self) -> NDArray[np.bool_]:
+        """``(num_envs, action_count)``: each match's legal actions now."""
+    @property
+    def rewards(self) -> NDArray[np.float32]:
+        """``(num_envs,)``: the last step's rewards."""
+    @property
+    def terminated(self) -> NDArray[np.bool_]:
+        """``(num_envs,)``: the matches the last step ended (and dealt again)."""
+    @property
+    def illegal(self) -> NDArray[np.bool_]:
+        """``(num_envs,)``: the matches where the last step's action was not legal."""
+    @property
+    def final_observations(self) -> NDArray[np.float32]:
+        """``(num_envs, observation_size)``: the final observation of each match the last
+        step ended (other rows hold older values)."""
+    def reset(self, seed: int) -> tuple[NDArray[np.float32], NDArray[np.bool_]]:
+        """Deals every match again from ``seed``; returns ``(observations, masks)``."""
+    def step(
+        self, actions: NDArray[np.integer[Any]] | Iterable[int]
+    ) -> tuple[
+        NDArray[np.float32],
+        NDArray[np.bool_],
+        NDArray[np.float32],
+        NDArray[np.bool_],
+        NDArray[np.bool_],
+    ]:
+        """One action id per match for the agent, then the bots until its next decision;
+        returns ``(observations, masks, rewards, terminated, illegal)``."""
+    def game_at(self, index: int) -> Game:
+        """A copy of match ``index`` as it stands."""
+
+@final
 class SimulationSummary:
     """What ``simulate`` played: totals over every match."""
 

@@ -24,6 +24,7 @@ mod five_hundred;
 mod jolly;
 mod julien;
 mod tarot;
+mod vector;
 
 create_exception!(
     cardcore,
@@ -1621,6 +1622,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(from_json, m)?)?;
     m.add_function(wrap_pyfunction!(game_info, m)?)?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
+    m.add("VectorEnv", py.get_type::<vector::PyVectorEnv>())?;
     m.add_function(wrap_pyfunction!(_action, m)?)?;
     Ok(())
 }

@@ -2,7 +2,7 @@
 //!
 //! Shared mechanics live once here (cards, card sets, the random generator,
 //! dealing, tricks, options, the game protocol, determinization, bots,
-//! simulation, tensors); each game is one module under [`games`]. The Python package `cardcore` binds this
+//! simulation, tensors, the batched environment); each game is one module under [`games`]. The Python package `cardcore` binds this
 //! crate; Rust programs can embed it directly.
 
 pub mod bot;
@@ -24,6 +24,7 @@ pub mod tensor;
 #[cfg(test)]
 mod testing;
 pub mod trick;
+pub mod vector;
 
 pub use card::{Card, Rank, Suit};
 pub use cardcounts::CardCounts;

@@ -21,7 +21,7 @@ use std::collections::BTreeMap;
 use std::fmt::Debug;
 
 use crate::determinize::Determinize;
-use crate::game::{table_options, Game};
+use crate::game::table_options;
 use crate::rng::SplitMix64;
 
 /// The generic determinization checks, on random matches at each table of `G`:

@@ -1,0 +1,372 @@
+//! `cardcore.VectorEnv`: the batched environment (`cardcore::vector`), its
+//! buffers numpy arrays that each call writes in place, stepped without the GIL.
+
+use std::sync::Mutex;
+
+use cardcore::game::Game;
+use cardcore::vector::{Opponents, Outputs, VecEnv};
+use cardcore::Error;
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+
+use crate::{
+    extract_seed, int_arg, lock, options_err, options_to_json, shown, str_arg, to_py_err, Failure,
+    PyGame,
+};
+
+/// What the binding needs of a `VecEnv<G>`, whatever `G`.
+trait Batch: Send {
+    fn reset(&mut self, seed: u64, out: &mut Outputs<'_>) -> cardcore::Result<()>;
+    fn step(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> cardcore::Result<()>;
+    /// A copy of match `index` as a Python game object.
+    fn game(&self, py: Python<'_>, index: usize) -> PyResult<Option<Py<PyAny>>>;
+}
+
+impl<G: PyGame> Batch for VecEnv<G> {
+    fn reset(&mut self, seed: u64, out: &mut Outputs<'_>) -> cardcore::Result<()> {
+        VecEnv::reset(self, seed, out)
+    }
+
+    fn step(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> cardcore::Result<()> {
+        VecEnv::step(self, actions, out)
+    }
+
+    fn game(&self, py: Python<'_>, index: usize) -> PyResult<Option<Py<PyAny>>> {
+        VecEnv::game(self, index)
+            .map(|game| game.clone().wrap(py))
+            .transpose()
+    }
+}
+
+/// The buffers, owned by the environment and handed out read-only.
+struct Buffers {
+    observations: Py<PyArray2<f32>>,
+    masks: Py<PyArray2<bool>>,
+    rewards: Py<PyArray1<f32>>,
+    terminated: Py<PyArray1<bool>>,
+    illegal: Py<PyArray1<bool>>,
+    final_observations: Py<PyArray2<f32>>,
+}
+
+/// A numpy array's elements as a Rust slice.
+///
+/// # Safety
+/// The array must be C-contiguous and aligned, stay alive (and unresized)
+/// while the slice is used, and have no other Rust reference to its data: true
+/// of the buffers, made here and kept by the environment, which only hands
+/// out read-only views of them.
+unsafe fn elements<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
+    array: &Bound<'_, numpy::PyArray<T, D>>,
+) -> &'a mut [T] {
+    std::slice::from_raw_parts_mut(array.data(), array.len())
+}
+
+/// A fresh 2-D array of zeros, read-only to Python.
+fn buffer2<'py, T: numpy::Element>(
+    py: Python<'py>,
+    rows: usize,
+    columns: usize,
+) -> PyResult<Py<PyArray2<T>>> {
+    let array = PyArray2::<T>::zeros(py, [rows, columns], false);
+    array.readwrite().make_nonwriteable();
+    Ok(array.unbind())
+}
+
+fn buffer1<T: numpy::Element>(py: Python<'_>, rows: usize) -> PyResult<Py<PyArray1<T>>> {
+    let array = PyArray1::<T>::zeros(py, rows, false);
+    array.readwrite().make_nonwriteable();
+    Ok(array.unbind())
+}
+
+/// `num_envs` matches of one game stepped together: the agent plays `seat`
+/// in each, bots (`opponents`) the other seats. Each call writes the batch's
+/// rows into the environment's own numpy arrays (read-only views, the same
+/// objects every call: copy what must outlive the next call).
+#[pyclass(module = "cardcore", name = "VectorEnv", frozen)]
+pub(crate) struct PyVectorEnv {
+    batch: Mutex<Box<dyn Batch>>,
+    buffers: Buffers,
+    game: &'static str,
+    num_envs: usize,
+    seat: usize,
+    observation_size: usize,
+    action_count: usize,
+}
+
+#[pymethods]
+impl PyVectorEnv {
+    #[new]
+    #[pyo3(signature = (game, num_envs, *, seed, seat = None, opponents = None, illegal_reward = -1.0, threads = None, **options))]
+    #[allow(clippy::too_many_arguments)]
+    fn py_new(
+        py: Python<'_>,
+        game: &Bound<'_, PyAny>,
+        num_envs: &Bound<'_, PyAny>,
+        seed: &Bound<'_, PyAny>,
+        seat: Option<&Bound<'_, PyAny>>,
+        opponents: Option<&Bound<'_, PyAny>>,
+        illegal_reward: f64,
+        threads: Option<&Bound<'_, PyAny>>,
+        options: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
+        let name = str_arg(game, Error::UnknownGame)?;
+        let envs = count_arg(num_envs, "num_envs", 1 << 20)?;
+        let seed = extract_seed(seed)?;
+        let seat = match seat.filter(|s| !s.is_none()) {
+            None => 0,
+            Some(s) if s.is_instance_of::<pyo3::types::PyBool>() => {
+                let message = format!("expected a seat number (an int), got {}", shown(s));
+                return Err(to_py_err(Failure::Type(Error::Seat(message))));
+            }
+            Some(s) => {
+                let seat = int_arg(s, Error::Seat)?;
+                usize::try_from(seat)
+                    .map_err(|_| to_py_err(Error::Seat(format!("seat {seat} is out of range"))))?
+            }
+        };
+        let opponents = match opponents.filter(|o| !o.is_none()) {
+            None => Opponents::Random,
+            Some(o) => {
+                let name = str_arg(o, |m| Error::option("opponents", m))?;
+                Opponents::parse(&name).map_err(to_py_err)?
+            }
+        };
+        let threads = match threads.filter(|t| !t.is_none()) {
+            None => 1,
+            Some(t) => count_arg(t, "threads", 1024)?,
+        };
+        cardcore::with_game!(name.as_str(), G => {
+            let json = options_to_json::<G>(options)?;
+            let batch = VecEnv::<G>::new(envs, seed, seat, opponents, illegal_reward as f32, threads, &json)
+                .map_err(|e| options_err::<G>(e, &json))?;
+            let size = G::TENSOR_SIZE;
+            let env = PyVectorEnv {
+                batch: Mutex::new(Box::new(batch)),
+                buffers: Buffers {
+                    observations: buffer2(py, envs, size)?,
+                    masks: buffer2(py, envs, G::ACTION_COUNT)?,
+                    rewards: buffer1(py, envs)?,
+                    terminated: buffer1(py, envs)?,
+                    illegal: buffer1(py, envs)?,
+                    final_observations: buffer2(py, envs, size)?,
+                },
+                game: G::NAME,
+                num_envs: envs,
+                seat,
+                observation_size: size,
+                action_count: G::ACTION_COUNT,
+            };
+            env.run(py, |batch, out| batch.reset(seed, out))?;
+            Ok(env)
+        }, unknown => Err(to_py_err(Error::UnknownGame(name))))
+    }
+
+    /// The game's registered name.
+    #[getter]
+    fn game(&self) -> &'static str {
+        self.game
+    }
+
+    /// The number of matches stepped together.
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.num_envs
+    }
+
+    /// The agent's seat in every match.
+    #[getter]
+    fn seat(&self) -> usize {
+        self.seat
+    }
+
+    /// The features of a row of `observations` (the game's tensor size).
+    #[getter]
+    fn observation_size(&self) -> usize {
+        self.observation_size
+    }
+
+    /// The flags of a row of `masks` (the game's action count).
+    #[getter]
+    fn action_count(&self) -> usize {
+        self.action_count
+    }
+
+    /// `(num_envs, observation_size)` float32: each match's observation tensor
+    /// for the agent.
+    #[getter]
+    fn observations<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f32>> {
+        self.buffers.observations.bind(py).clone()
+    }
+
+    /// `(num_envs, action_count)` bool: each match's legal actions now.
+    #[getter]
+    fn masks<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
+        self.buffers.masks.bind(py).clone()
+    }
+
+    /// `(num_envs,)` float32: the last step's rewards.
+    #[getter]
+    fn rewards<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f32>> {
+        self.buffers.rewards.bind(py).clone()
+    }
+
+    /// `(num_envs,)` bool: the matches the last step ended (and dealt again).
+    #[getter]
+    fn terminated<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        self.buffers.terminated.bind(py).clone()
+    }
+
+    /// `(num_envs,)` bool: the matches where the last step's action was not legal.
+    #[getter]
+    fn illegal<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        self.buffers.illegal.bind(py).clone()
+    }
+
+    /// `(num_envs, observation_size)` float32: for each match the last step
+    /// ended, its final observation (other rows hold older values).
+    #[getter]
+    fn final_observations<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f32>> {
+        self.buffers.final_observations.bind(py).clone()
+    }
+
+    /// Deals every match again from `seed` and writes the first decisions.
+    /// Returns `(observations, masks)`.
+    fn reset<'py>(
+        &self,
+        py: Python<'py>,
+        seed: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let seed = extract_seed(seed)?;
+        self.run(py, |batch, out| batch.reset(seed, out))?;
+        PyTuple::new(
+            py,
+            [self.observations(py).into_any(), self.masks(py).into_any()],
+        )
+    }
+
+    /// Plays one action per match (a 1-D array or sequence of `num_envs`
+    /// integer action ids) for the agent, then the bots until the agent's next
+    /// decision; a match that ends is dealt again at once. Returns
+    /// `(observations, masks, rewards, terminated, illegal)`.
+    fn step<'py>(
+        &self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let actions = actions_arg(py, actions)?;
+        let actions = actions.readonly();
+        let actions = actions
+            .as_slice()
+            .map_err(|e| to_py_err(Error::option("actions", format!("not contiguous: {e}"))))?;
+        self.run(py, |batch, out| batch.step(actions, out))?;
+        PyTuple::new(
+            py,
+            [
+                self.observations(py).into_any(),
+                self.masks(py).into_any(),
+                self.rewards(py).into_any(),
+                self.terminated(py).into_any(),
+                self.illegal(py).into_any(),
+            ],
+        )
+    }
+
+    /// A copy of match `index` as it stands (a game object).
+    fn game_at(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let at = int_arg(index, |m| Error::option("index", m))?;
+        let batch = lock(&self.batch, "this VectorEnv")?;
+        let found = usize::try_from(at)
+            .ok()
+            .map(|i| batch.game(py, i))
+            .transpose()?
+            .flatten();
+        found.ok_or_else(|| {
+            to_py_err(Error::option(
+                "index",
+                format!("expected 0 to {}, got {at}", self.num_envs - 1),
+            ))
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "VectorEnv({:?}, num_envs={}, seat={})",
+            self.game, self.num_envs, self.seat
+        )
+    }
+}
+
+impl PyVectorEnv {
+    /// Runs `call` on the batch and the buffers, without the GIL.
+    fn run(
+        &self,
+        py: Python<'_>,
+        call: impl FnOnce(&mut Box<dyn Batch>, &mut Outputs<'_>) -> cardcore::Result<()> + Send,
+    ) -> PyResult<()> {
+        let mut batch = lock(&self.batch, "this VectorEnv")?;
+        let b = &self.buffers;
+        // SAFETY: the buffers are this environment's own C-contiguous arrays,
+        // alive as long as it is, read-only to Python, and written only here,
+        // under the batch's lock.
+        let mut out = unsafe {
+            Outputs {
+                observations: elements(b.observations.bind(py)),
+                masks: elements(b.masks.bind(py)),
+                rewards: elements(b.rewards.bind(py)),
+                terminated: elements(b.terminated.bind(py)),
+                illegal: elements(b.illegal.bind(py)),
+                final_observations: elements(b.final_observations.bind(py)),
+            }
+        };
+        let batch: &mut Box<dyn Batch> = &mut batch;
+        py.detach(|| call(batch, &mut out)).map_err(to_py_err)
+    }
+}
+
+/// A count in `1..=most`, named `name` in errors.
+fn count_arg(value: &Bound<'_, PyAny>, name: &'static str, most: usize) -> PyResult<usize> {
+    let count = int_arg(value, |m| Error::option(name, m))?;
+    usize::try_from(count)
+        .ok()
+        .filter(|c| (1..=most).contains(c))
+        .ok_or_else(|| {
+            to_py_err(Error::option(
+                name,
+                format!("expected 1 to {most}, got {count}"),
+            ))
+        })
+}
+
+/// The actions as a contiguous int64 array: any 1-D array or sequence of
+/// integers (numpy integer dtypes included; bools, floats and text refused).
+fn actions_arg<'py>(
+    py: Python<'py>,
+    actions: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyArray1<i64>>> {
+    if let Ok(array) = actions.cast::<PyArray1<i64>>() {
+        if array.is_c_contiguous() {
+            return Ok(array.clone());
+        }
+    }
+    let numpy = py.import("numpy")?;
+    let bad = |what: String| {
+        to_py_err(Failure::Type(Error::option(
+            "actions",
+            format!("expected a 1-D sequence of integer action ids, got {what}"),
+        )))
+    };
+    let array = numpy
+        .call_method1("asarray", (actions,))
+        .map_err(|_| bad(shown(actions)))?;
+    let kind: String = array.getattr("dtype")?.getattr("kind")?.extract()?;
+    let ndim: usize = array.getattr("ndim")?.extract()?;
+    if ndim != 1 || !(kind == "i" || kind == "u") {
+        let dtype = array.getattr("dtype")?.str()?.to_string();
+        return Err(bad(format!("{ndim}-D {dtype} values")));
+    }
+    let kwargs = PyDict::new(py);
+    kwargs.set_item("dtype", numpy.getattr("int64")?)?;
+    let converted = numpy.call_method("ascontiguousarray", (array,), Some(&kwargs))?;
+    Ok(converted.cast_into::<PyArray1<i64>>()?)
+}

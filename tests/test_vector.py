@@ -1,0 +1,242 @@
+"""The batched environment (``cardcore.VectorEnv``, docs/envs.md) and its Gymnasium
+vector adapter: rows equal the matches they show, seeded runs repeat whatever the
+threads, illegal and malformed actions, read-only buffers, same-step autoreset."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+import cardcore
+from harness import CONFIGURED_GAMES
+
+Array = np.ndarray[Any, Any]
+
+
+def random_legal(masks: Array, rng: np.random.Generator) -> Array:
+    """A uniformly random legal action per row."""
+    return np.asarray((rng.random(masks.shape) * masks).argmax(axis=1))
+
+
+@pytest.mark.parametrize("name", CONFIGURED_GAMES)
+def test_rows_show_the_matches_they_stand_for(name: str) -> None:
+    seat = 1
+    env = cardcore.VectorEnv(name, 3, seed=4, seat=seat, single_deal=True)
+    rng = np.random.default_rng(4)
+    ends = 0
+    for step in range(5000):  # at least 150 steps, and on until a deal has ended
+        if step >= 150 and ends:
+            break
+        before = [env.game_at(i) for i in range(3)]
+        actions = random_legal(env.masks, rng)
+        observations, masks, rewards, terminated, illegal = env.step(actions)
+        assert not illegal.any()
+        for i in range(3):
+            game = env.game_at(i)
+            history = [action.id for action in game.history]
+            went_on = [*(action.id for action in before[i].history), int(actions[i])]
+            assert game.current_player == seat, "a row always shows the agent's decision"
+            np.testing.assert_array_equal(observations[i], game.observation_tensor(seat))
+            np.testing.assert_array_equal(masks[i], game.legal_actions_mask())
+            if terminated[i]:
+                ends += 1
+                assert rewards[i] in (-1.0, 0.0, 1.0)
+                assert history[: len(went_on)] != went_on, "a new match"
+            else:
+                assert rewards[i] == 0.0
+                assert history[: len(went_on)] == went_on, "the match went on"
+
+    assert ends > 0, "some deals ended within the steps"
+
+
+def final_run(name: str, threads: int) -> tuple[list[float], list[bool], Array, Array]:
+    env = cardcore.VectorEnv(name, 5, seed=9, threads=threads, single_deal=True)
+    rng = np.random.default_rng(9)
+    rewards: list[float] = []
+    ends: list[bool] = []
+    for _ in range(60):
+        _, _, reward, terminated, _ = env.step(random_legal(env.masks, rng))
+        rewards.extend(reward.tolist())
+        ends.extend(terminated.tolist())
+    return rewards, ends, env.observations.copy(), env.masks.copy()
+
+
+@pytest.mark.parametrize("name", ["brouc", "tarot"])
+def test_a_seeded_run_repeats_whatever_the_threads(name: str) -> None:
+    one = final_run(name, 1)
+    for threads in (2, 5):
+        again = final_run(name, threads)
+        assert again[:2] == one[:2]
+        np.testing.assert_array_equal(again[2], one[2])
+        np.testing.assert_array_equal(again[3], one[3])
+
+
+def test_reset_deals_again_from_its_seed() -> None:
+    env = cardcore.VectorEnv("five_hundred", 4, seed=1)
+    first = [env.game_at(i).to_json() for i in range(4)]
+    env.step(env.masks.argmax(axis=1))
+    observations, masks = env.reset(1)
+    assert [env.game_at(i).to_json() for i in range(4)] == first
+    assert observations is env.observations
+    assert masks is env.masks
+    env.reset(2)
+    assert [env.game_at(i).to_json() for i in range(4)] != first
+
+
+def test_an_illegal_action_changes_nothing_in_its_match_and_costs_its_reward() -> None:
+    env = cardcore.VectorEnv("brouc", 2, seed=3, illegal_reward=-0.25)
+    before = [env.game_at(i) for i in range(2)]
+    actions = env.masks.argmax(axis=1)
+    actions[0] = int(np.flatnonzero(~env.masks[0])[0])
+    _, _, rewards, terminated, illegal = env.step(actions)
+    assert env.game_at(0) == before[0]
+    assert env.game_at(1) != before[1]
+    assert illegal.tolist() == [True, False]
+    assert rewards[0] == pytest.approx(-0.25)
+    assert not terminated.any()
+
+
+@pytest.mark.parametrize(
+    ("actions", "error", "named"),
+    [
+        ([0, 0, 0], cardcore.OptionError, "expected 2 actions, got 3"),
+        ([0, 999], cardcore.IllegalActionError, "actions[1] = 999"),
+        ([-1, 0], cardcore.IllegalActionError, "actions[0] = -1"),
+        (np.zeros(2), cardcore.OptionTypeError, "float64"),
+        (np.ones(2, dtype=bool), cardcore.OptionTypeError, "bool"),
+        (np.zeros((2, 1), dtype=np.int64), cardcore.OptionTypeError, "2-D"),
+        ("ab", cardcore.OptionTypeError, "actions"),
+    ],
+)
+def test_malformed_actions_are_refused_and_change_nothing(
+    actions: Any, error: type[Exception], named: str
+) -> None:
+    env = cardcore.VectorEnv("brouc", 2, seed=3)
+    before = [env.game_at(i) for i in range(2)]
+    observations = env.observations.copy()
+    with pytest.raises(error) as raised:
+        env.step(actions)
+    assert named in str(raised.value)
+    assert isinstance(raised.value, ValueError)
+    assert [env.game_at(i) for i in range(2)] == before
+    np.testing.assert_array_equal(env.observations, observations)
+
+
+def test_numpy_integer_actions_of_any_width_are_taken() -> None:
+    first = cardcore.VectorEnv("julien", 3, seed=5)
+    second = cardcore.VectorEnv("julien", 3, seed=5)
+    actions = first.masks.argmax(axis=1)
+    first.step(actions.astype(np.uint8))
+    second.step(actions.tolist())
+    assert [first.game_at(i) for i in range(3)] == [second.game_at(i) for i in range(3)]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "error"),
+    [
+        ({"game": "poker"}, cardcore.UnknownGameError),
+        ({"num_envs": 0}, cardcore.OptionError),
+        ({"seat": 4}, cardcore.SeatError),
+        ({"seat": True}, cardcore.SeatTypeError),
+        ({"opponents": "hard"}, cardcore.OptionError),
+        ({"threads": 0}, cardcore.OptionError),
+        ({"single_deal": 3}, cardcore.OptionTypeError),
+        ({"bogus": 1}, cardcore.OptionError),
+    ],
+)
+def test_bad_construction_is_a_clear_error(
+    arguments: dict[str, Any], error: type[Exception]
+) -> None:
+    given: dict[str, Any] = {"game": "brouc", "num_envs": 2, "seed": 0} | arguments
+    with pytest.raises(error):
+        cardcore.VectorEnv(given.pop("game"), given.pop("num_envs"), **given)
+
+
+def test_the_buffers_are_read_only_views_rewritten_in_place() -> None:
+    env = cardcore.VectorEnv("tarot", 2, seed=0, players=3)
+    observations = env.observations
+    assert observations.shape == (2, env.observation_size)
+    assert env.masks.shape == (2, env.action_count)
+    with pytest.raises(ValueError, match="read-only"):
+        observations[0, 0] = 5.0
+    returned = env.step(env.masks.argmax(axis=1))[0]
+    assert returned is observations
+    assert repr(env) == 'VectorEnv("tarot", num_envs=2, seat=0)'
+
+
+gymnasium = pytest.importorskip("gymnasium", reason="the gymnasium extra is not installed")
+
+from gymnasium.vector import AutoresetMode  # noqa: E402
+
+from cardcore.envs.vector import CardcoreVectorEnv  # noqa: E402
+
+
+@pytest.mark.parametrize("name", CONFIGURED_GAMES)
+def test_the_vector_env_follows_the_gymnasium_vector_api(name: str) -> None:
+    envs = CardcoreVectorEnv(name, 4, seat=0, single_deal=True)
+    assert envs.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
+    observations, infos = envs.reset(seed=7)
+    assert envs.observation_space.contains(observations)
+    assert infos == {}
+    rng = np.random.default_rng(7)
+    finished = 0
+    for step in range(5000):  # at least 80 steps, and on until a deal has ended
+        if step >= 80 and finished:
+            break
+        actions = random_legal(observations["action_mask"].astype(bool), rng)
+        assert envs.action_space.contains(actions)
+        observations, rewards, terminated, truncated, infos = envs.step(actions)
+        assert envs.observation_space.contains(observations)
+        assert rewards.shape == terminated.shape == truncated.shape == (4,)
+        assert not truncated.any()
+        assert not infos["illegal"].any()
+        if terminated.any():
+            finished += int(terminated.sum())
+            assert infos["_final_obs"].tolist() == terminated.tolist()
+            for row in np.flatnonzero(terminated):
+                final = infos["final_obs"][row]
+                assert envs.single_observation_space.contains(final)
+                assert not final["action_mask"].any()
+            assert set(rewards[terminated].tolist()) <= {-1.0, 0.0, 1.0}
+        assert not rewards[~terminated].any()
+        np.testing.assert_array_equal(envs.action_masks(), observations["action_mask"] == 1)
+    assert finished > 0
+    envs.close()
+
+
+def test_vector_resets_repeat_from_their_seed() -> None:
+    first, second = CardcoreVectorEnv("brouc", 3), CardcoreVectorEnv("brouc", 3)
+    one, _ = first.reset(seed=11)
+    two, _ = second.reset(seed=11)
+    np.testing.assert_array_equal(one["observation"], two["observation"])
+    actions = one["action_mask"].argmax(axis=1)
+    np.testing.assert_array_equal(
+        first.step(actions)[0]["observation"], second.step(actions)[0]["observation"]
+    )
+    with pytest.raises(cardcore.OptionTypeError, match="one int"):
+        first.reset(seed=[1, 2, 3])
+
+
+def test_gymnasium_vector_wrappers_run_over_it() -> None:
+    from gymnasium.wrappers.vector import RecordEpisodeStatistics
+
+    envs = RecordEpisodeStatistics(CardcoreVectorEnv("five_hundred", 4, single_deal=True))
+    observations, _ = envs.reset(seed=2)
+    rng = np.random.default_rng(2)
+    episodes = 0
+    for _ in range(300):
+        actions = random_legal(observations["action_mask"].astype(bool), rng)
+        observations, _, _, _, infos = envs.step(actions)
+        if "episode" in infos:
+            episodes += int(infos["_episode"].sum())
+            assert set(infos["episode"]["r"][infos["_episode"]].tolist()) <= {-1.0, 0.0, 1.0}
+    assert episodes > 0
+
+
+def test_an_uncopied_vector_env_hands_out_the_engine_buffers() -> None:
+    envs = CardcoreVectorEnv("brouc", 2, copy=False)
+    observations, _ = envs.reset(seed=0)
+    assert not observations["observation"].flags.writeable
+    assert np.shares_memory(observations["observation"], envs.engine.observations)

@@ -63,9 +63,9 @@ dist: venv
 demo: build-dev
 	$(VENV)/bin/cardcore simulate brouc --games 200000 --seed 1
 
-## bench: the speed figures, side by side (installs the peers OpenSpiel and RLCard)
+## bench: the speed figures, side by side (installs the peers OpenSpiel, RLCard, PettingZoo classic)
 bench: build-dev
-	$(PY) -m pip install --quiet "open_spiel>=1.5" "rlcard>=1.2" || echo "peers not installed: skipped"
+	$(PY) -m pip install --quiet "open_spiel>=1.5" "rlcard>=1.2" "pettingzoo[classic]>=1.24" || echo "peers not installed: skipped"
 	$(PY) benches/bench.py
 
 ## fuzz: the cargo-fuzz targets, a minute each (needs `cargo install cargo-fuzz`)

@@ -392,6 +392,90 @@ def openspiel_observer(bench: Bench) -> None:
 
 
 # --------------------------------------------------------------------------------------
+# The batched environment, beside PettingZoo's classic card environments
+
+VECTOR_ENVS = 256
+"""Matches stepped together in the batched-environment rows (1,024 on 2 threads)."""
+
+PETTINGZOO_CLASSIC_CARDS = ("leduc_holdem_v4", "texas_holdem_v4", "texas_holdem_no_limit_v6")
+"""PettingZoo's classic card environments (its ``classic`` extra: RLCard, pygame)."""
+
+
+def _vector_run(game: str, envs: int, threads: int, seed: int, seconds: float) -> Sample:
+    """Steps a ``cardcore.VectorEnv`` from Python, each row's first legal action
+    chosen by numpy from the mask: (agent steps, matches ended, elapsed)."""
+    env = cardcore.VectorEnv(game, envs, seed=seed, threads=threads, single_deal=True)
+    steps = ended = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        for _ in range(16):
+            _, _, _, terminated, _ = env.step(env.masks.argmax(axis=1))
+            ended += int(terminated.sum())
+        steps += 16 * envs
+    return Sample((steps, ended), time.perf_counter() - start)
+
+
+def vector_rate(bench: Bench, game: str) -> None:
+    """Agent steps/s of the batched environment, observations and masks included: one
+    thread (per core), and two threads over four times the matches."""
+    for threads, envs in ((1, VECTOR_ENVS), (2, 4 * VECTOR_ENVS)):
+        best = measure(bench, partial(_vector_run, game, envs, threads, bench.seed))
+        label = f"{game}: VectorEnv, {envs} deals, {threads} thread{'s' * (threads > 1)}: steps/s"
+        bench.add(Row(f"{game}_vector_{threads}", label, best.rate(0)))
+    bench.ratio(
+        f"{game}_vector_over_pettingzoo",
+        f"{game}: VectorEnv steps/s (1 thread) / the fastest PettingZoo classic card env",
+        f"{game}_vector_1",
+        "pettingzoo_classic_best",
+        50.0,
+    )
+
+
+def pettingzoo_loop(module: Any, seconds: float, seed: int) -> Sample:
+    """A PettingZoo AEC environment stepped from Python, a random legal action from each
+    observation's mask: (agent steps, games, elapsed)."""
+    import numpy as np
+
+    env = module.env()
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    steps = games = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        for _agent in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            steps += 1
+        games += 1
+        env.reset()
+    return Sample((steps, games), time.perf_counter() - start)
+
+
+def pettingzoo_classic(bench: Bench) -> None:
+    """Steps/s of PettingZoo's classic card environments; the fastest is the peer."""
+    rates = []
+    for name in PETTINGZOO_CLASSIC_CARDS:
+        key, label = f"pettingzoo_{name}", f"PettingZoo classic {name}, AEC loop: steps/s"
+        try:
+            module = importlib.import_module(f"pettingzoo.classic.{name}")
+        except ImportError as exc:
+            bench.add(Row(key, label, note=f"skipped: not importable ({exc})"))
+            continue
+        rate = measure(bench, partial(pettingzoo_loop, module, seed=bench.seed)).rate(0)
+        rates.append(rate)
+        bench.add(Row(key, label, rate))
+    if rates:
+        bench.add(
+            Row("pettingzoo_classic_best", "PettingZoo classic cards, fastest: steps/s", max(rates))
+        )
+
+
+# --------------------------------------------------------------------------------------
 # OpenSpiel
 
 
@@ -649,7 +733,8 @@ def main(argv: list[str] | None = None) -> int:
     print()
 
     steps: list[tuple[str, Callable[[], None]]] = [
-        ("OpenSpiel hearts' numpy observer", partial(openspiel_observer, bench))
+        ("OpenSpiel hearts' numpy observer", partial(openspiel_observer, bench)),
+        ("PettingZoo classic cards", partial(pettingzoo_classic, bench)),
     ]
     for game in GAMES:
         steps += [
@@ -663,6 +748,7 @@ def main(argv: list[str] | None = None) -> int:
             (f"{game}: clone", partial(clone_rate, bench, game)),
             (f"{game}: observation", partial(observation_rate, bench, game)),
             (f"{game}: tensors and masks", partial(tensor_rate, bench, game)),
+            (f"{game}: batched environment", partial(vector_rate, bench, game)),
         ]
     steps += [
         ("OpenSpiel", partial(openspiel, bench)),

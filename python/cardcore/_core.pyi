@@ -69,6 +69,7 @@ __all__ = [
     "TarotTrick",
     "UnknownGameError",
     "UnknownGameTypeError",
+    "VectorEnv",
     "__version__",
     "_action",
     "deck",
@@ -1753,7 +1754,9 @@ class RandomBot:
 class VectorEnv:
     """``num_envs`` matches of one game stepped together in Rust, for learning agents.
 
-    The agent plays ``seat`` in every match and bots (``opponents``) the other seats.
+    The agent plays ``seat`` (default 0) in every match and bots (``opponents``,
+    default ``"random"``) the other seats; an action the agent may not take costs
+    ``illegal_reward`` (default -1.0); ``threads`` (default 1) share the matches.
     Each call writes the rows into the environment's own read-only numpy arrays (the
     same objects every call: copy what must outlive the next one); a match that ends
     is dealt again at once from a seed derived from the run's.
@@ -1767,7 +1770,7 @@ class VectorEnv:
         seed: int,
         seat: int | None = None,
         opponents: str | None = None,
-        illegal_reward: float = -1.0,
+        illegal_reward: float | None = None,
         threads: int | None = None,
         **options: Any,
     ) -> VectorEnv: ...

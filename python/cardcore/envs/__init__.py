@@ -3,9 +3,11 @@
 - ``cardcore.envs.pettingzoo``: a PettingZoo AEC environment per game, every seat
   an agent (``pip install 'cardcore[pettingzoo]'``);
 - ``cardcore.envs.gymnasium``: a Gymnasium single-agent environment, one seat
-  learning and the others played by bots (``pip install 'cardcore[gymnasium]'``).
+  learning and the others played by bots (``pip install 'cardcore[gymnasium]'``);
+- ``cardcore.envs.vector``: a Gymnasium vector environment over the batched engine
+  (``cardcore.VectorEnv``), many matches stepped in Rust in one call.
 
-Both observe through ``observation_tensor`` and ``legal_actions_mask``: an
+They observe through ``observation_tensor`` and ``legal_actions_mask``: an
 observation is ``{"observation": float32 features, "action_mask": int8 flags}``,
 the layout of the game's rules page, and actions are the game's action ids. A
 match's reward is +1 for each winning seat and -1 for the others at its end (0 for

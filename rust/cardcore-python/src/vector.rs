@@ -80,7 +80,9 @@ fn buffer1<T: numpy::Element>(py: Python<'_>, rows: usize) -> PyResult<Py<PyArra
 }
 
 /// `num_envs` matches of one game stepped together: the agent plays `seat`
-/// in each, bots (`opponents`) the other seats. Each call writes the batch's
+/// (default 0) in each, bots (`opponents`, default `"random"`) the other
+/// seats; an action the agent may not take costs `illegal_reward` (default
+/// -1.0); `threads` (default 1) share the matches. Each call writes the batch's
 /// rows into the environment's own numpy arrays (read-only views, the same
 /// objects every call: copy what must outlive the next call).
 #[pyclass(module = "cardcore", name = "VectorEnv", frozen)]
@@ -97,7 +99,7 @@ pub(crate) struct PyVectorEnv {
 #[pymethods]
 impl PyVectorEnv {
     #[new]
-    #[pyo3(signature = (game, num_envs, *, seed, seat = None, opponents = None, illegal_reward = -1.0, threads = None, **options))]
+    #[pyo3(signature = (game, num_envs, *, seed, seat = None, opponents = None, illegal_reward = None, threads = None, **options))]
     #[allow(clippy::too_many_arguments)]
     fn py_new(
         py: Python<'_>,
@@ -106,7 +108,7 @@ impl PyVectorEnv {
         seed: &Bound<'_, PyAny>,
         seat: Option<&Bound<'_, PyAny>>,
         opponents: Option<&Bound<'_, PyAny>>,
-        illegal_reward: f64,
+        illegal_reward: Option<f64>,
         threads: Option<&Bound<'_, PyAny>>,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Self> {
@@ -138,7 +140,7 @@ impl PyVectorEnv {
         };
         cardcore::with_game!(name.as_str(), G => {
             let json = options_to_json::<G>(options)?;
-            let batch = VecEnv::<G>::new(envs, seed, seat, opponents, illegal_reward as f32, threads, &json)
+            let batch = VecEnv::<G>::new(envs, seed, seat, opponents, illegal_reward.unwrap_or(-1.0) as f32, threads, &json)
                 .map_err(|e| options_err::<G>(e, &json))?;
             let size = G::TENSOR_SIZE;
             let env = PyVectorEnv {

@@ -54,10 +54,14 @@ type Capacities = [u8; MAX_PLACES];
 /// only on the order of `items`: callers list them in an order that does not
 /// reveal where they are (by card id, say), so the result does too.
 ///
-/// Exact: items with the same mask form a group, and the number of
-/// distributions of the remaining groups into each remaining capacity vector
-/// is counted (memoized, in floats: only ratios matter), so each group's split
-/// is drawn with its true weight. A single group is a shuffle and a deal.
+/// Exact: first a few plain shuffles of the items, each cut into the places in
+/// order and kept if every item lands where its mask allows (rejection keeps
+/// the draw uniform over the allowed distributions, and is all a draw needs
+/// when the masks rarely bite). When none is kept, items with the same mask
+/// form groups, the distributions of the remaining groups into each remaining
+/// capacity vector are counted (memoized, in floats: only ratios matter), and
+/// each group's split is drawn with its true weight. A mixture of two uniform
+/// draws is uniform.
 pub fn place_uniformly<T: Copy>(
     items: &[(T, u16)],
     capacities: &[usize],
@@ -76,6 +80,9 @@ pub fn place_uniformly<T: Copy>(
             Ok(at) => groups[at].1.push(item),
             Err(at) => groups.insert(at, (mask, vec![item])),
         }
+    }
+    if let Some(places) = shuffled_cut(items, capacities, rng) {
+        return Some(places);
     }
     let mut remaining: Capacities = [0; MAX_PLACES];
     for (slot, &capacity) in remaining.iter_mut().zip(capacities) {
@@ -100,6 +107,40 @@ pub fn place_uniformly<T: Copy>(
         }
     }
     Some(places)
+}
+
+/// How many plain shuffles [`place_uniformly`] tries before counting.
+const SHUFFLES: usize = 8;
+
+/// A plain shuffle of the items cut into the places in order, if one of
+/// [`SHUFFLES`] tries puts every item where its mask allows.
+fn shuffled_cut<T: Copy>(
+    items: &[(T, u16)],
+    capacities: &[usize],
+    rng: &mut SplitMix64,
+) -> Option<Vec<Vec<T>>> {
+    let mut order: Vec<(T, u16)> = items.to_vec();
+    let fits = |order: &[(T, u16)]| {
+        let mut at = 0;
+        capacities.iter().enumerate().all(|(place, &size)| {
+            let cut = &order[at..at + size];
+            at += size;
+            cut.iter().all(|&(_, mask)| mask >> place & 1 == 1)
+        })
+    };
+    for _ in 0..SHUFFLES {
+        order.copy_from_slice(items);
+        rng.shuffle(&mut order);
+        if fits(&order) {
+            let mut cards = order.into_iter().map(|(item, _)| item);
+            let places = capacities
+                .iter()
+                .map(|&size| cards.by_ref().take(size).collect())
+                .collect();
+            return Some(places);
+        }
+    }
+    None
 }
 
 fn places_of(mask: u16) -> impl Iterator<Item = usize> {
@@ -204,9 +245,9 @@ fn for_each_split(
         };
         let most = left.min(usize::from(remaining[place]));
         let least = if rest.is_empty() { left } else { 0 };
-        for count in least..=most {
+        for (count, factorial) in FACTORIALS.iter().enumerate().take(most + 1).skip(least) {
             split[place] = count as u8;
-            let denominator = denominator * FACTORIALS[count];
+            let denominator = denominator * factorial;
             recurse(
                 rest,
                 left - count,

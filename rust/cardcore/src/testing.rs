@@ -20,22 +20,32 @@ pub fn set(texts: &str) -> CardSet {
 use std::collections::BTreeMap;
 use std::fmt::Debug;
 
+use serde_json::{Map, Value};
+
 use crate::determinize::Determinize;
 use crate::game::table_options;
 use crate::rng::SplitMix64;
 
-/// The generic determinization checks, on random matches at each table of `G`:
-/// at every `stride`-th decision, for every seat, a determinization shows that
-/// seat the same observation and tensor, is a state `from_json` accepts (so
-/// play can reach it), gives the seat to act the same legal actions, plays
-/// on to an end, and is the same from the same generator.
+/// The generic determinization checks, on random matches at each table of `G`
+/// (its player counts in turn, options otherwise default): see
+/// [`check_determinizations_under`].
 pub fn check_determinizations<G: Determinize>(matches: u64, stride: usize) {
+    let tables: Vec<Map<String, Value>> = (0..matches as usize).map(table_options::<G>).collect();
+    check_determinizations_under::<G>(&tables, stride);
+}
+
+/// One random match per entry of `tables` (its options; match `i` has seed
+/// `i`): at every `stride`-th decision, for every seat, a determinization
+/// shows that seat the same observation and tensor, is a state `from_json`
+/// accepts (so play can reach it), gives the seat to act the same legal
+/// actions, plays on to an end, and is the same from the same generator.
+pub fn check_determinizations_under<G: Determinize>(tables: &[Map<String, Value>], stride: usize) {
     let mut legal = Vec::new();
     let mut sampled_legal = Vec::new();
     let mut tensor = vec![0.0; G::TENSOR_SIZE];
     let mut sampled_tensor = vec![0.0; G::TENSOR_SIZE];
-    for seed in 0..matches {
-        let mut game = G::new(seed, &table_options::<G>(seed as usize)).unwrap();
+    for (seed, options) in (0u64..).zip(tables) {
+        let mut game = G::new(seed, options).unwrap();
         let mut rng = SplitMix64::new(seed ^ 0x5EED);
         let mut step = 0;
         while !game.is_over() {

@@ -24,6 +24,7 @@ use crate::state;
 use crate::trick::Trick;
 
 mod bids;
+mod determinize;
 mod play;
 mod record;
 mod saved;

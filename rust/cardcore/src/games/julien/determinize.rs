@@ -22,6 +22,7 @@ impl Determinize for Julien {
         let tour = &self.tour;
         let shown = self.talon_shown();
         let others: [usize; PLAYERS - 1] = std::array::from_fn(|k| (seat + 1 + k) % PLAYERS);
+        let deck = super::deck_set();
 
         // What the seat has seen: its hand, this Tour's plays, the talon shown.
         let mut known = self.hands[seat].union(self.trick.cards());
@@ -29,43 +30,81 @@ impl Determinize for Julien {
             known = known.union(trick.trick.cards());
         }
         known = known.union(tour.talon[..shown].iter().copied().collect());
-        let hidden = super::deck_set().difference(known);
 
         let mut voids = [CardSet::EMPTY; PLAYERS];
         for trick in tour.tricks().map(|t| &t.trick).chain([&self.trick]) {
             record_voids(trick, &mut voids);
         }
-        let items: Vec<(Card, u16)> = hidden
-            .iter()
-            .map(|card| {
-                let hands = others
-                    .iter()
-                    .enumerate()
-                    .filter(|&(_, &other)| !voids[other].contains(card))
-                    .fold(0, |mask, (place, _)| mask | 1 << place);
-                (card, hands | 1 << TALON_PLACE)
-            })
-            .collect();
-        let capacities: [usize; PLAYERS] = std::array::from_fn(|place| {
-            others
-                .get(place)
-                .map_or(TALON_SIZE - shown, |&other| self.hands[other].len())
-        });
-        let mut places = place_uniformly(&items, &capacities, rng)
-            .expect("the true deal is one placement of the hidden cards");
+        // The other hands, then the masked talon, which may hold any card.
+        let places: [(CardSet, usize); PLAYERS] =
+            std::array::from_fn(|place| match others.get(place) {
+                Some(&other) => (deck.difference(voids[other]), self.hands[other].len()),
+                None => (deck, TALON_SIZE - shown),
+            });
+        let dealt = deal(deck.difference(known), &places, rng);
 
         let mut sample = self.clone();
-        for (place, &other) in others.iter().enumerate() {
-            sample.hands[other] = places[place].iter().copied().collect();
+        for (cards, &other) in dealt.iter().zip(&others) {
+            sample.hands[other] = cards.iter().copied().collect();
         }
-        // The masked talon's order matters (card `i` is trick `i`'s trump): a
-        // shuffle makes each order of the drawn cards equally likely.
-        let talon = &mut places[TALON_PLACE];
-        rng.shuffle(talon);
-        sample.tour.talon[shown..].copy_from_slice(talon);
+        sample.tour.talon[shown..].copy_from_slice(&dealt[TALON_PLACE]);
         sample.rng = SplitMix64::new(rng.next_u64());
         sample
     }
+}
+
+/// Deals the `hidden` cards (in card-id order) uniformly into places given as
+/// (cards allowed, size), each place's cards in a uniform order.
+///
+/// Places that allow the same cards form a class: the cards are placed
+/// uniformly among the classes, then each class's cards are shuffled and
+/// dealt to its places in turn. Every placement among the classes splits
+/// among their places in the same number of ways, so this is uniform among
+/// the placements, and `place_uniformly` has far fewer to count (one class
+/// when no void bears on the hidden cards).
+fn deal(
+    hidden: CardSet,
+    places: &[(CardSet, usize); PLAYERS],
+    rng: &mut SplitMix64,
+) -> [Vec<Card>; PLAYERS] {
+    let mut classes: Vec<(CardSet, usize)> = Vec::with_capacity(PLAYERS);
+    let mut class_of = [0; PLAYERS];
+    for (place, &(allowed, size)) in places.iter().enumerate() {
+        let allowed = allowed.intersection(hidden);
+        class_of[place] = match classes.iter().position(|&(cards, _)| cards == allowed) {
+            Some(class) => class,
+            None => {
+                classes.push((allowed, 0));
+                classes.len() - 1
+            }
+        };
+        classes[class_of[place]].1 += size;
+    }
+    let items: Vec<(Card, u16)> = hidden
+        .iter()
+        .map(|card| {
+            let mask = (0..classes.len())
+                .filter(|&class| classes[class].0.contains(card))
+                .fold(0, |mask, class| mask | 1 << class);
+            (card, mask)
+        })
+        .collect();
+    let sizes: Vec<usize> = classes.iter().map(|&(_, size)| size).collect();
+    let by_class = place_uniformly(&items, &sizes, rng)
+        .expect("the true deal is one placement of the hidden cards");
+    let mut drawn: Vec<_> = by_class
+        .into_iter()
+        .map(|mut cards| {
+            rng.shuffle(&mut cards);
+            cards.into_iter()
+        })
+        .collect();
+    std::array::from_fn(|place| {
+        drawn[class_of[place]]
+            .by_ref()
+            .take(places[place].1)
+            .collect()
+    })
 }
 
 /// -1-, -2-: each seat that played off the led suit has none of it left.

@@ -24,6 +24,7 @@ use crate::state;
 use crate::trick::{follow, Trick};
 
 mod bids;
+mod determinize;
 mod saved;
 mod scoring;
 mod tensor;

@@ -26,69 +26,74 @@ use crate::determinize::Determinize;
 use crate::game::table_options;
 use crate::rng::SplitMix64;
 
-/// The generic determinization checks, on random matches at each table of `G`
-/// (its player counts in turn, options otherwise default): see
-/// [`check_determinizations_under`].
+/// The generic determinization checks ([`check_determinization`]) on random
+/// matches at each table of `G` (its player counts in turn, options otherwise
+/// default): see [`check_determinizations_under`].
 pub fn check_determinizations<G: Determinize>(matches: u64, stride: usize) {
     let tables: Vec<Map<String, Value>> = (0..matches as usize).map(table_options::<G>).collect();
     check_determinizations_under::<G>(&tables, stride);
 }
 
 /// One random match per entry of `tables` (its options; match `i` has seed
-/// `i`): at every `stride`-th decision, for every seat, a determinization
-/// shows that seat the same observation and tensor, is a state `from_json`
-/// accepts (so play can reach it), gives the seat to act the same legal
-/// actions, plays on to an end, and is the same from the same generator.
+/// `i`): [`check_determinization`] at every `stride`-th decision and at the
+/// end, for every seat.
 pub fn check_determinizations_under<G: Determinize>(tables: &[Map<String, Value>], stride: usize) {
-    let mut legal = Vec::new();
-    let mut sampled_legal = Vec::new();
-    let mut tensor = vec![0.0; G::TENSOR_SIZE];
-    let mut sampled_tensor = vec![0.0; G::TENSOR_SIZE];
     for (seed, options) in (0u64..).zip(tables) {
         let mut game = G::new(seed, options).unwrap();
         let mut rng = SplitMix64::new(seed ^ 0x5EED);
-        let mut step = 0;
-        while !game.is_over() {
-            if step % stride == 0 {
+        for step in 0u64.. {
+            let over = game.is_over();
+            if over || step % stride as u64 == 0 {
                 for seat in 0..game.num_players() {
-                    let mut draw = SplitMix64::new(seed * 1000 + step as u64);
-                    let mut sample = game.determinize(seat, &mut draw.clone());
-                    let again = game.determinize(seat, &mut draw);
-                    assert_eq!(
-                        sample.to_json(),
-                        again.to_json(),
-                        "same generator, same state"
-                    );
-                    let what = format!("seed {seed}, step {step}, seat {seat}");
-                    assert_eq!(
-                        sample.observation(seat).unwrap(),
-                        game.observation(seat).unwrap(),
-                        "{what}"
-                    );
-                    game.encode(seat, &mut tensor);
-                    sample.encode(seat, &mut sampled_tensor);
-                    assert_eq!(tensor, sampled_tensor, "{what}");
-                    let text = sample.to_json();
-                    let read =
-                        G::from_json(&text).unwrap_or_else(|e| panic!("{what}: {e}\n{text}"));
-                    assert_eq!(read.to_json(), text, "{what}");
-                    assert_eq!(sample.current_player(), game.current_player(), "{what}");
-                    if game.current_player() == Some(seat) {
-                        game.legal_actions(&mut legal);
-                        sample.legal_actions(&mut sampled_legal);
-                        assert_eq!(legal, sampled_legal, "{what}");
-                    }
-                    let mut bot = SplitMix64::new(step as u64);
-                    let mut moves = 0;
-                    while sample.play_random(&mut bot).is_some() {
-                        moves += 1;
-                        assert!(moves < 1_000_000, "{what}: the sample plays on forever");
-                    }
+                    check_determinization(&game, seat, seed * 1_000_000 + step);
                 }
             }
+            if over {
+                break;
+            }
             game.play_random(&mut rng);
-            step += 1;
         }
+    }
+}
+
+/// A determinization of `game` for `seat`, drawn from generator seed `draw`,
+/// shows that seat the same observation and tensor, is a state `from_json`
+/// accepts (so play can reach it), has the same seat to act, gives it the
+/// same legal actions when it is `seat`, plays on to an end, and is the same
+/// from the same generator.
+pub fn check_determinization<G: Determinize>(game: &G, seat: usize, draw: u64) {
+    let what = format!("draw {draw}, seat {seat}");
+    let mut sample = game.determinize(seat, &mut SplitMix64::new(draw));
+    let again = game.determinize(seat, &mut SplitMix64::new(draw));
+    assert_eq!(
+        sample.to_json(),
+        again.to_json(),
+        "{what}: same generator, same state"
+    );
+    assert_eq!(
+        sample.observation(seat).unwrap(),
+        game.observation(seat).unwrap(),
+        "{what}"
+    );
+    let (mut tensor, mut sampled_tensor) = (vec![0.0; G::TENSOR_SIZE], vec![0.0; G::TENSOR_SIZE]);
+    game.encode(seat, &mut tensor);
+    sample.encode(seat, &mut sampled_tensor);
+    assert_eq!(tensor, sampled_tensor, "{what}");
+    let text = sample.to_json();
+    let read = G::from_json(&text).unwrap_or_else(|e| panic!("{what}: {e}\n{text}"));
+    assert_eq!(read.to_json(), text, "{what}");
+    assert_eq!(sample.current_player(), game.current_player(), "{what}");
+    if game.current_player() == Some(seat) {
+        let (mut legal, mut sampled_legal) = (Vec::new(), Vec::new());
+        game.legal_actions(&mut legal);
+        sample.legal_actions(&mut sampled_legal);
+        assert_eq!(legal, sampled_legal, "{what}");
+    }
+    let mut bot = SplitMix64::new(draw);
+    let mut moves = 0;
+    while sample.play_random(&mut bot).is_some() {
+        moves += 1;
+        assert!(moves < 1_000_000, "{what}: the sample plays on forever");
     }
 }
 

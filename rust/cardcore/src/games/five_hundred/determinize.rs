@@ -167,41 +167,9 @@ impl FiveHundred {
     }
 }
 
-/// How many plain shuffles [`deal_hidden`] tries before it counts.
-const TRIES: usize = 24;
-
-/// Deals the hidden cards (in card-id order, each with the mask of the
-/// places that may hold it) uniformly among the deals the masks allow. A
-/// shuffle cut into the places' sizes is kept if every card lands where it
-/// may: a rejection draw, uniform among the allowed deals. After `TRIES`
-/// rejections [`place_uniformly`] draws exactly instead (slower, as it counts
-/// the deals); either way the deal is uniform.
+/// The hidden cards dealt into the places (`place_uniformly`: uniform among
+/// the deals where every card lands where its mask allows), as card sets.
 fn deal_hidden(items: &[(Card, u16)], capacities: &[usize], rng: &mut SplitMix64) -> Vec<CardSet> {
-    let allowed: Vec<CardSet> = (0..capacities.len())
-        .map(|place| {
-            items
-                .iter()
-                .filter(|&&(_, mask)| mask >> place & 1 == 1)
-                .map(|&(card, _)| card)
-                .collect()
-        })
-        .collect();
-    let mut cards: Vec<Card> = items.iter().map(|&(card, _)| card).collect();
-    for _ in 0..TRIES {
-        rng.shuffle(&mut cards);
-        let mut rest = cards.iter().copied();
-        let places: Vec<CardSet> = capacities
-            .iter()
-            .map(|&size| rest.by_ref().take(size).collect())
-            .collect();
-        if places
-            .iter()
-            .zip(&allowed)
-            .all(|(place, allowed)| place.difference(*allowed).is_empty())
-        {
-            return places;
-        }
-    }
     place_uniformly(items, capacities, rng)
         .expect("the true cards are one deal the observation allows")
         .into_iter()
@@ -237,7 +205,7 @@ mod tests {
     use super::super::{Bid, Strain, DECK};
     use super::*;
     use crate::game::Game;
-    use crate::testing::{check_determinizations, check_uniform};
+    use crate::testing::{check_determinization, check_determinizations, check_uniform};
 
     fn new_game(seed: u64, options: &Value) -> FiveHundred {
         FiveHundred::new(seed, options.as_object().unwrap()).unwrap()
@@ -287,7 +255,7 @@ mod tests {
                         game.is_over() && game.hands.iter().any(|h| !h.is_empty());
                     reached.named |= game.tricks().iter().any(|t| t.named.is_some());
                     for seat in 0..PLAYERS {
-                        check_state(&game, seat, seed * 1000 + step);
+                        check_determinization(&game, seat, seed * 1000 + step);
                     }
                 }
                 if game.play_random(&mut rng).is_none() {
@@ -296,27 +264,6 @@ mod tests {
                 step += 1;
             }
         }
-    }
-
-    fn check_state(game: &FiveHundred, seat: usize, k: u64) {
-        let what = format!("case {k}, seat {seat}");
-        let sample = game.determinize(seat, &mut SplitMix64::new(k));
-        assert_eq!(sample, game.determinize(seat, &mut SplitMix64::new(k)));
-        assert_eq!(
-            sample.observation(seat).unwrap(),
-            game.observation(seat).unwrap(),
-            "{what}"
-        );
-        assert_eq!(tensor(&sample, seat), tensor(game, seat), "{what}");
-        let text = sample.to_json();
-        let read = FiveHundred::from_json(&text).unwrap_or_else(|e| panic!("{what}: {e}\n{text}"));
-        assert_eq!(read, sample, "{what}");
-        if game.current_player() == Some(seat) {
-            assert_eq!(legal(&sample), legal(game), "{what}");
-        }
-        let mut play = sample;
-        let mut bot = SplitMix64::new(k);
-        while play.play_random(&mut bot).is_some() {}
     }
 
     #[test]
@@ -388,7 +335,7 @@ mod tests {
             let again = &sample.finished_deals[0];
             assert_eq!(again.dealt[0], thrown.dealt[0]);
             redealt |= again.dealt[1] != thrown.dealt[1];
-            check_state(&game, 0, k);
+            check_determinization(&game, 0, k);
         }
         assert!(redealt, "the other hands are dealt again");
     }
@@ -713,7 +660,7 @@ mod tests {
                 for k in 0..20 {
                     let sample = game.determinize(seat, &mut SplitMix64::new(k));
                     assert_eq!(sample.hands[bidder].intersection(kept), kept);
-                    check_state(&game, seat, k);
+                    check_determinization(&game, seat, k);
                 }
             }
             return;

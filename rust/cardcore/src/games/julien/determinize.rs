@@ -121,11 +121,11 @@ fn record_voids(trick: &Trick<PLAYERS>, voids: &mut [CardSet; PLAYERS]) {
 
 #[cfg(test)]
 mod tests {
-    use serde_json::{json, Value};
+    use serde_json::{json, Map, Value};
 
     use super::*;
     use crate::game::Game;
-    use crate::testing::{check_determinizations, check_uniform};
+    use crate::testing::{check_determinizations, check_determinizations_under, check_uniform};
 
     fn new_game(seed: u64, options: &Value) -> Julien {
         Julien::new(seed, options.as_object().unwrap()).unwrap()
@@ -223,8 +223,7 @@ mod tests {
         check_determinizations::<Julien>(4, 5);
     }
 
-    /// The checks of `check_determinizations`, which plays the default
-    /// options only, on masked talons: a match, a Spéco and a Superspec.
+    /// The generic checks on masked talons: a match, a Spéco and a Superspec.
     #[test]
     fn determinizations_with_the_masked_talon() {
         let tables = [
@@ -232,38 +231,11 @@ mod tests {
             json!({"masked_talon": true, "single_deal": true, "tour_kind": "speco"}),
             json!({"masked_talon": true, "single_deal": true, "tour_kind": "superspec"}),
         ];
-        let (mut legal, mut sampled_legal) = (Vec::new(), Vec::new());
-        for (seed, options) in (0..).zip(&tables) {
-            let mut game = new_game(seed, options);
-            let mut rng = SplitMix64::new(seed);
-            for step in 0u64.. {
-                if game.is_over() {
-                    break;
-                }
-                if step % 5 == 0 {
-                    for seat in 0..PLAYERS {
-                        let what = format!("seed {seed}, step {step}, seat {seat}");
-                        let mut draw = SplitMix64::new(step);
-                        let mut sample = game.determinize(seat, &mut draw.clone());
-                        assert_eq!(sample, game.determinize(seat, &mut draw), "{what}");
-                        assert_eq!(
-                            sample.observation(seat).unwrap(),
-                            game.observation(seat).unwrap(),
-                            "{what}"
-                        );
-                        assert_eq!(tensor(&sample, seat), tensor(&game, seat), "{what}");
-                        assert_eq!(Julien::from_json(&sample.to_json()).unwrap(), sample);
-                        if game.current_player() == Some(seat) {
-                            game.legal_actions(&mut legal);
-                            sample.legal_actions(&mut sampled_legal);
-                            assert_eq!(legal, sampled_legal, "{what}");
-                        }
-                        while sample.play_random(&mut draw).is_some() {}
-                    }
-                }
-                game.play_random(&mut rng);
-            }
-        }
+        let tables: Vec<Map<String, Value>> = tables
+            .into_iter()
+            .map(|options| options.as_object().unwrap().clone())
+            .collect();
+        check_determinizations_under::<Julien>(&tables, 5);
     }
 
     /// A position's determinizations fall uniformly on exactly the states

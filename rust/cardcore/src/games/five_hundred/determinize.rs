@@ -211,18 +211,6 @@ mod tests {
         FiveHundred::new(seed, options.as_object().unwrap()).unwrap()
     }
 
-    fn tensor(game: &FiveHundred, seat: usize) -> Vec<f32> {
-        let mut out = vec![0.0; FiveHundred::TENSOR_SIZE];
-        game.encode(seat, &mut out);
-        out
-    }
-
-    fn legal(game: &FiveHundred) -> Vec<ActionId> {
-        let mut out = Vec::new();
-        game.legal_actions(&mut out);
-        out
-    }
-
     #[test]
     fn random_matches_pass_the_generic_checks() {
         check_determinizations::<FiveHundred>(3, 5);

@@ -141,12 +141,6 @@ mod tests {
         game
     }
 
-    fn tensor(game: &Julien, seat: usize) -> Vec<f32> {
-        let mut out = vec![0.0; Julien::TENSOR_SIZE];
-        game.encode(seat, &mut out);
-        out
-    }
-
     /// Where the hidden cards lie: every hand and the whole talon, read from
     /// the state JSON.
     fn placement(game: &Julien) -> String {

@@ -14,6 +14,7 @@ pub mod determinize;
 pub mod error;
 pub mod game;
 pub mod games;
+pub mod ismcts;
 pub mod json;
 pub mod observation;
 pub mod options;

@@ -10,7 +10,17 @@ use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::determinize::{place_uniformly, Determinize};
 use crate::game::ActionId;
+use crate::ismcts::Search;
 use crate::rng::SplitMix64;
+
+/// A search looks one deal ahead; contracts are worth 40 to 520.
+impl Search for FiveHundred {
+    const SCORE_SCALE: f64 = 250.0;
+
+    fn deals_done(&self) -> usize {
+        self.finished_deals.len()
+    }
+}
 
 impl Determinize for FiveHundred {
     fn determinize(&self, seat: usize, rng: &mut SplitMix64) -> FiveHundred {

@@ -1,0 +1,337 @@
+//! Single-observer information-set Monte Carlo tree search (SO-ISMCTS; Cowling,
+//! Powley and Whitehouse, "Information Set Monte Carlo Tree Search", 2012).
+//!
+//! One tree for the searching seat's information set: every iteration draws a
+//! determinization of the true state for that seat ([`Determinize`]), walks
+//! the tree choosing among the actions legal in that determinization (UCB1 with
+//! availability counts, since an action is not legal in every draw), adds one
+//! node, plays the rest of the deal out at random and credits each node with
+//! the result for the seat that chose its action. The search never reads the
+//! hidden cards: only its draws, which depend on what the seat may know.
+
+use std::time::{Duration, Instant};
+
+use crate::determinize::Determinize;
+use crate::game::ActionId;
+use crate::rng::SplitMix64;
+
+/// What a search needs of a game beyond determinization: where a rollout
+/// stops, and how a deal's result is scaled.
+pub trait Search: Determinize {
+    /// The deals finished so far in the match: a rollout plays until it grows
+    /// (or the match ends), so a search looks one deal ahead.
+    fn deals_done(&self) -> usize;
+    /// A typical deal's swing in match score, which maps a rollout's score
+    /// differences to about [-1, 1].
+    const SCORE_SCALE: f64;
+}
+
+/// How long a search runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    Iterations(u32),
+    Time(Duration),
+}
+
+/// The search's settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Settings {
+    pub budget: Budget,
+    /// UCB1's exploration constant.
+    pub exploration: f64,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            budget: Budget::Iterations(1000),
+            exploration: 0.7,
+        }
+    }
+}
+
+/// A node: the action that led to it, who chose it, and its statistics.
+#[derive(Clone, Debug)]
+struct Node {
+    action: ActionId,
+    /// The seat that chose `action`, whose result the node accumulates.
+    chooser: usize,
+    children: Vec<usize>,
+    visits: u32,
+    /// How many times the node's action was legal when its parent was visited.
+    availability: u32,
+    total: f64,
+}
+
+/// What one search found: the action chosen, and the iterations it ran.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice {
+    pub action: ActionId,
+    pub iterations: u32,
+    /// Visits per root action, in the order the actions were first tried.
+    pub visits: Vec<(ActionId, u32)>,
+}
+
+/// Searches from `game` for the seat to act and returns its choice (`None`
+/// once the game is over). Deterministic for a given `rng` under an iteration
+/// budget.
+pub fn search<G: Search>(game: &G, settings: &Settings, rng: &mut SplitMix64) -> Option<Choice> {
+    let seat = game.current_player()?;
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    if let [only] = legal[..] {
+        let visits = vec![(only, 0)];
+        return Some(Choice {
+            action: only,
+            iterations: 0,
+            visits,
+        });
+    }
+    let start_scores = game.scores();
+    let start_deals = game.deals_done();
+    let mut tree = vec![Node {
+        action: 0,
+        chooser: seat,
+        children: Vec::new(),
+        visits: 0,
+        availability: 0,
+        total: 0.0,
+    }];
+    let started = Instant::now();
+    let mut iterations = 0;
+    let mut path = Vec::new();
+    let mut untried = Vec::new();
+    loop {
+        match settings.budget {
+            Budget::Iterations(n) if iterations >= n => break,
+            // Checked every 16 iterations: a clock read costs about as much as a step.
+            Budget::Time(limit) if iterations % 16 == 0 && started.elapsed() >= limit => break,
+            _ => {}
+        }
+        let mut state = game.determinize(seat, rng);
+        path.clear();
+        path.push(0);
+        let mut node = 0;
+        // Selection, then one expansion.
+        while let Some(player) = playing(&state, start_deals) {
+            state.legal_actions(&mut legal);
+            untried.clear();
+            untried.extend(
+                legal
+                    .iter()
+                    .copied()
+                    .filter(|&a| !tree[node].children.iter().any(|&c| tree[c].action == a)),
+            );
+            if !untried.is_empty() {
+                let action = untried[rng.below(untried.len() as u64) as usize];
+                state.apply(action).expect("a legal action of the state");
+                tree.push(Node {
+                    action,
+                    chooser: player,
+                    children: Vec::new(),
+                    visits: 0,
+                    availability: 1,
+                    total: 0.0,
+                });
+                let child = tree.len() - 1;
+                tree[node].children.push(child);
+                path.push(child);
+                break;
+            }
+            let child = select(&mut tree, node, &legal, settings.exploration);
+            state
+                .apply(tree[child].action)
+                .expect("a child whose action is legal");
+            path.push(child);
+            node = child;
+        }
+        // Rollout to the end of the deal.
+        while playing(&state, start_deals).is_some() {
+            state.play_random(rng);
+        }
+        let results = results(&state, &start_scores);
+        for &on_path in &path {
+            let node = &mut tree[on_path];
+            node.visits += 1;
+            node.total += results[node.chooser];
+        }
+        iterations += 1;
+    }
+    let visits: Vec<(ActionId, u32)> = tree[0]
+        .children
+        .iter()
+        .map(|&c| (tree[c].action, tree[c].visits))
+        .collect();
+    let action = visits
+        .iter()
+        .max_by_key(|&&(action, count)| (count, std::cmp::Reverse(action)))
+        .map_or_else(|| legal_first(game), |&(action, _)| action);
+    Some(Choice {
+        action,
+        iterations,
+        visits,
+    })
+}
+
+fn legal_first<G: Search>(game: &G) -> ActionId {
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    legal[0]
+}
+
+/// The seat to act while the deal the search started in goes on.
+fn playing<G: Search>(state: &G, start_deals: usize) -> Option<usize> {
+    state
+        .current_player()
+        .filter(|_| state.deals_done() == start_deals)
+}
+
+/// UCB1 over the children legal now, counting each one's availability.
+fn select(tree: &mut [Node], node: usize, legal: &[ActionId], exploration: f64) -> usize {
+    let mut best = None;
+    let mut best_value = f64::NEG_INFINITY;
+    for index in 0..tree[node].children.len() {
+        let child = tree[node].children[index];
+        if !legal.contains(&tree[child].action) {
+            continue;
+        }
+        let c = &mut tree[child];
+        c.availability += 1;
+        let visits = f64::from(c.visits.max(1));
+        let value =
+            c.total / visits + exploration * (f64::from(c.availability).ln() / visits).sqrt();
+        if value > best_value {
+            best_value = value;
+            best = Some(child);
+        }
+    }
+    best.expect("every legal action has a child once none is untried")
+}
+
+/// Each seat's result of a rollout: its score gain over the others' mean,
+/// scaled to about [-1, 1], plus 1 for a match won (-1 lost) in the rollout.
+fn results<G: Search>(state: &G, start_scores: &[i64]) -> Vec<f64> {
+    let gains: Vec<f64> = state
+        .scores()
+        .iter()
+        .zip(start_scores)
+        .map(|(&end, &start)| (end - start) as f64)
+        .collect();
+    let seats = gains.len();
+    let total: f64 = gains.iter().sum();
+    let winners = state.winning_seats();
+    (0..seats)
+        .map(|seat| {
+            let others = (total - gains[seat]) / (seats - 1) as f64;
+            let mut result = ((gains[seat] - others) / G::SCORE_SCALE).clamp(-1.0, 1.0);
+            if !winners.is_empty() {
+                result += if winners.contains(&seat) { 1.0 } else { -1.0 };
+            }
+            result
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::games::five_hundred::FiveHundred;
+    use crate::games::julien::Julien;
+    use serde_json::{json, Map, Value};
+
+    fn single_deal() -> Map<String, Value> {
+        json!({"single_deal": true}).as_object().unwrap().clone()
+    }
+
+    fn settings(iterations: u32) -> Settings {
+        Settings {
+            budget: Budget::Iterations(iterations),
+            ..Settings::default()
+        }
+    }
+
+    #[test]
+    fn a_search_is_blind_to_the_hidden_cards() {
+        // Positions the searching seat cannot tell apart (a determinization of
+        // the truth is another possible truth) get the same search.
+        let mut game = Julien::new(3, &single_deal()).unwrap();
+        let mut rng = SplitMix64::new(3);
+        for step in 0..40 {
+            let seat = game.current_player().unwrap();
+            if step % 7 == 0 {
+                let other = game.determinize(seat, &mut SplitMix64::new(step));
+                assert_ne!(other.to_json(), game.to_json());
+                let mine = search(&game, &settings(60), &mut SplitMix64::new(1)).unwrap();
+                let theirs = search(&other, &settings(60), &mut SplitMix64::new(1)).unwrap();
+                assert_eq!(mine, theirs, "step {step}");
+                let mut legal = Vec::new();
+                game.legal_actions(&mut legal);
+                assert!(legal.contains(&mine.action));
+                let searched = if legal.len() > 1 { 60 } else { 0 };
+                assert_eq!(mine.iterations, searched);
+            }
+            game.play_random(&mut rng);
+        }
+    }
+
+    #[test]
+    fn a_forced_move_needs_no_search() {
+        let mut game = FiveHundred::new(1, &single_deal()).unwrap();
+        let mut rng = SplitMix64::new(1);
+        let mut legal = Vec::new();
+        loop {
+            game.legal_actions(&mut legal);
+            if legal.len() == 1 {
+                break;
+            }
+            game.play_random(&mut rng);
+        }
+        let choice = search(&game, &settings(500), &mut rng).unwrap();
+        assert_eq!((choice.action, choice.iterations), (legal[0], 0));
+    }
+
+    /// The score difference, searching team minus the other, over `deals`
+    /// single deals of 500 where seats `team` and `team + 2` search.
+    fn team_margin(team: usize, deals: u64, iterations: u32) -> i64 {
+        let mut margin = 0;
+        for seed in 0..deals {
+            let mut game = FiveHundred::new(seed, &single_deal()).unwrap();
+            let mut rng = SplitMix64::new(seed);
+            while let Some(seat) = game.current_player() {
+                if seat % 2 == team {
+                    let choice = search(&game, &settings(iterations), &mut rng).unwrap();
+                    game.apply(choice.action).unwrap();
+                } else {
+                    game.play_random(&mut rng);
+                }
+            }
+            let scores = game.scores();
+            margin += scores[team] - scores[1 - team];
+        }
+        margin
+    }
+
+    #[test]
+    fn a_search_outplays_random_play() {
+        // The same deals with the searching team in either seat pair.
+        for team in [0, 1] {
+            let margin = team_margin(team, 6, 150);
+            assert!(margin > 0, "team {team}: {margin}");
+        }
+    }
+
+    #[test]
+    fn a_time_budget_stops_the_search() {
+        let game = Julien::new(5, &single_deal()).unwrap();
+        let limit = Duration::from_millis(30);
+        let settings = Settings {
+            budget: Budget::Time(limit),
+            ..Settings::default()
+        };
+        let started = Instant::now();
+        let choice = search(&game, &settings, &mut SplitMix64::new(5)).unwrap();
+        assert!(choice.iterations > 0);
+        assert!(started.elapsed() < limit * 10, "{:?}", started.elapsed());
+    }
+}

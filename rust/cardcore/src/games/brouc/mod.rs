@@ -22,6 +22,7 @@ use crate::rng::SplitMix64;
 use crate::state;
 use crate::trick::{follow, Trick};
 
+mod determinize;
 mod record;
 mod saved;
 mod scoring;
@@ -97,6 +98,30 @@ const fn action_of(card: Card) -> Option<ActionId> {
 
 fn deck_set() -> CardSet {
     CARDS.set()
+}
+
+/// B9: the trumps a player void in the led suit may not play into a trick
+/// holding `in_trick`: those below its highest trump, except the trump Q with
+/// the trump K in it, and the trump J with the trump K and Q (D2: nothing
+/// else). Empty while no trump is in the trick. Shared by play and by what
+/// an undertrump shows of a hand (`determinize`).
+fn undertrumps(in_trick: CardSet, trump: Suit) -> CardSet {
+    let trumps = in_trick.intersection(CardSet::suit(trump));
+    let Some(highest) = trumps.iter().map(strength).max() else {
+        return CardSet::EMPTY;
+    };
+    let mut too_low: CardSet = RANKS
+        .iter()
+        .map(|&rank| Card::new(trump, rank))
+        .filter(|&card| strength(card) < highest)
+        .collect();
+    if in_trick.contains(Card::new(trump, Rank::King)) {
+        too_low.remove(Card::new(trump, Rank::Queen));
+        if in_trick.contains(Card::new(trump, Rank::Queen)) {
+            too_low.remove(Card::new(trump, Rank::Jack));
+        }
+    }
+    too_low
 }
 
 /// Brouc's options (see `OPTIONS`).
@@ -226,28 +251,10 @@ impl Brouc {
         self.without_undertrumps(hand)
     }
 
-    /// B9: a void player may not undertrump a trumped trick, except with the
-    /// trump Q under the trump K, or the trump J when K and Q are both in
-    /// (D2: nothing else); if only too-low trumps are held, anything goes.
+    /// B9: a void player may not undertrump a trumped trick; if only too-low
+    /// trumps are held, anything goes.
     fn without_undertrumps(&self, hand: CardSet) -> CardSet {
-        let trump = self.trump();
-        let trumps_in_trick = self.trick.cards().intersection(CardSet::suit(trump));
-        let Some(highest) = trumps_in_trick.iter().map(strength).max() else {
-            return hand;
-        };
-        let in_trick = |rank| trumps_in_trick.contains(Card::new(trump, rank));
-        let mut too_low: CardSet = hand
-            .intersection(CardSet::suit(trump))
-            .iter()
-            .filter(|&card| strength(card) < highest)
-            .collect();
-        if in_trick(Rank::King) {
-            too_low.remove(Card::new(trump, Rank::Queen));
-            if in_trick(Rank::Queen) {
-                too_low.remove(Card::new(trump, Rank::Jack));
-            }
-        }
-        let allowed = hand.difference(too_low);
+        let allowed = hand.difference(undertrumps(self.trick.cards(), self.trump()));
         if allowed.is_empty() {
             hand
         } else {

@@ -17,20 +17,23 @@ use crate::rng::SplitMix64;
 /// seat lacks a card (nothing is forced to be laid or discarded).
 const ANYWHERE: u16 = u16::MAX;
 
-/// Draws tried before the last resort (see `determinize`).
-const TRIES: usize = 10_000;
+/// Placements drawn before the turn in play's steps taken back are left
+/// out (see `determinize`): a seat that tried many melds in its turn can
+/// leave few placements, and each draw costs a few of its steps.
+const TRIES: usize = 2_000;
 
 /// What the round's steps show of one seat's hand.
 #[derive(Clone, Default)]
 struct Flow {
     /// The cards it laid or discarded that the table never saw reach its
-    /// hand, so dealt to it or drawn before that step: (step, card), in order.
-    demands: Vec<(usize, Card)>,
+    /// hand, so dealt to it or drawn before, in the order played.
+    demands: Vec<Card>,
     /// The cards the table saw reach its hand (taken from the row, swapped
-    /// out of a meld, taken back) and not leave it since.
+    /// out of a meld, taken back in the turn in play, drawn from a rebuilt
+    /// stock) and not leave it since.
     known: CardCounts,
-    /// The steps of its draws from the stock as dealt, their cards unseen.
-    draws: Vec<usize>,
+    /// How many times it drew from the stock as dealt, the cards unseen.
+    draws: usize,
 }
 
 /// The round in play as one seat saw it.
@@ -57,7 +60,8 @@ struct Turn {
     /// with `left` and without `came`.
     left: CardCounts,
     came: CardCounts,
-    /// The turn's steps after the draw or take.
+    /// The turn's steps after the draw or take, those taken back too: what
+    /// a step showed of the hand counts even once taken back.
     steps: Vec<ActionId>,
     /// The card of a `take 1`: the hand held a card of another face (J4).
     taken_alone: Option<Card>,
@@ -133,14 +137,23 @@ impl Jolly {
         game
     }
 
-    /// The round's steps so far without those taken back: a card laid then
-    /// taken back by `undo`, a meld selected then let go, a pending meld
-    /// taken back with the cards laid into it. The round's public state is
-    /// the same after them (each `undo` restores the state its step left).
-    fn kept_steps(&self) -> Vec<ActionId> {
+    /// The round's steps so far, those of earlier turns taken back left
+    /// out: a card laid then taken back by `undo`, a meld selected then let
+    /// go, a pending meld taken back with the cards laid into it (each
+    /// `undo` restores the state its step left, and a turn's steps are
+    /// taken back only within it). Whether they were legal would depend on
+    /// the hand then, which a rebuilt deal does not keep. With `whole_turn`,
+    /// the turn in play keeps them all, and is checked (`Turn`).
+    fn kept_steps(&self, whole_turn: bool) -> Vec<ActionId> {
+        let steps = &self.history[self.round_start..];
+        let turn = if whole_turn {
+            turn_start(steps)
+        } else {
+            steps.len()
+        };
         let mut game = self.round_from(self.dealt.clone());
-        let mut kept: Vec<ActionId> = Vec::with_capacity(self.history.len() - self.round_start);
-        for &action in &self.history[self.round_start..] {
+        let mut kept: Vec<ActionId> = Vec::with_capacity(steps.len());
+        for &action in &steps[..turn] {
             if action == UNDO {
                 let undone = match game.phase {
                     // J10: the pending meld's `close` and the placements of its cards.
@@ -153,6 +166,7 @@ impl Jolly {
             }
             game.apply_legal(action);
         }
+        kept.extend_from_slice(&steps[turn..]);
         kept
     }
 
@@ -166,11 +180,7 @@ impl Jolly {
             rebuilt: self.rebuilds > 0,
             turn: None,
         };
-        // The turn in play begins after the last discard (or with the round).
-        let turn_begins = steps
-            .iter()
-            .rposition(|action| (FIRST_DISCARD..DRAW).contains(action))
-            .map_or(0, |at| at + 1);
+        let turn_begins = turn_start(steps);
         // Per seat and face: the count seen to arrive less the count seen to
         // leave, and its lowest so far (how many the seat held unseen).
         let mut balance = [[0i8; FACE_COUNT]; MAX_PLAYERS];
@@ -188,7 +198,7 @@ impl Jolly {
             if action == DRAW && from_deal {
                 record.draws.push((player, top.filter(|_| player == seat)));
                 if player != seat {
-                    record.flows[player].draws.push(step);
+                    record.flows[player].draws += 1;
                 }
                 continue;
             }
@@ -206,7 +216,7 @@ impl Jolly {
                 balance[player][id] += moved;
                 while balance[player][id] < lowest[player][id] {
                     lowest[player][id] -= 1;
-                    record.flows[player].demands.push((step, face));
+                    record.flows[player].demands.push(face);
                 }
             }
         }
@@ -285,9 +295,9 @@ impl Jolly {
             // The cards it played unseen go to its earliest places (its deal,
             // then its draws in order), in the order played: each then comes
             // before it is played, as in the true deal, which has them so.
-            let mut cards: Vec<Card> = flow.demands.iter().map(|&(_, card)| card).collect();
+            let mut cards = flow.demands.clone();
             cards.extend_from_slice(unseen);
-            debug_assert_eq!(cards.len(), HAND_SIZE + flow.draws.len());
+            debug_assert_eq!(cards.len(), HAND_SIZE + flow.draws);
             let later = cards.split_off(HAND_SIZE);
             dealt[other] = cards.into_iter().collect();
             drawn[other] = later.into_iter();
@@ -316,6 +326,15 @@ impl Jolly {
     }
 }
 
+/// Where the turn in play begins among a round's steps: after the last
+/// discard, or with the round.
+fn turn_start(steps: &[ActionId]) -> usize {
+    steps
+        .iter()
+        .rposition(|action| (FIRST_DISCARD..DRAW).contains(action))
+        .map_or(0, |at| at + 1)
+}
+
 /// What is hidden from one seat: the round's steps kept, its record, the
 /// unseen cards (in card-id order) and the places they go to.
 struct Hidden {
@@ -326,8 +345,8 @@ struct Hidden {
 }
 
 impl Jolly {
-    fn hidden(&self, seat: usize) -> Hidden {
-        let steps = self.kept_steps();
+    fn hidden(&self, seat: usize, whole_turn: bool) -> Hidden {
+        let steps = self.kept_steps(whole_turn);
         let record = self.record(seat, &steps);
         let mut unseen: CardCounts = deck(DECK_SIZE).unwrap_or_default().into_iter().collect();
         let mut remove = |card: Card| {
@@ -392,13 +411,31 @@ impl Determinize for Jolly {
     /// (`place_uniformly`, every card anywhere); the round's deal is rebuilt
     /// behind them and the round's steps replayed: a placement with which
     /// some step of another seat would not have been legal (a meld it is
-    /// building that its hand cannot complete, say) is drawn again.
+    /// building that its hand cannot complete, say) is drawn again. After
+    /// `TRIES` of them, the turn in play's steps taken back are left out as
+    /// the earlier turns' are, and what they showed with them.
     fn determinize(&self, seat: usize, rng: &mut SplitMix64) -> Jolly {
         if self.phase == Phase::Over {
             // Nothing is left to play, and the hands count in the result.
             return self.clone();
         }
-        let hidden = self.hidden(seat);
+        for whole_turn in [true, false] {
+            if let Some(game) = self.draw(seat, whole_turn, rng) {
+                return game;
+            }
+        }
+        // A last resort none of the tests reach (every draw replays once the
+        // steps taken back are left out, the true placement among them): the
+        // true state, which shows the seat what it sees but hides nothing.
+        self.clone()
+    }
+}
+
+impl Jolly {
+    /// A determinization (`determinize`), or `None` after `TRIES` draws the
+    /// turn in play rules out.
+    fn draw(&self, seat: usize, whole_turn: bool, rng: &mut SplitMix64) -> Option<Jolly> {
+        let hidden = self.hidden(seat, whole_turn);
         for _ in 0..TRIES {
             let places = place_uniformly(&hidden.items, &hidden.capacities, rng)
                 .expect("the unseen cards fill the unseen places: the true state places them");
@@ -411,12 +448,10 @@ impl Determinize for Jolly {
                 if hidden.record.rebuilt {
                     game.rng = SplitMix64::new(rng.next_u64());
                 }
-                return game;
+                return Some(game);
             }
         }
-        // A last resort no test reaches: the true placement always replays,
-        // so the true state stands in (it hides nothing from a search).
-        self.clone()
+        None
     }
 }
 
@@ -494,7 +529,7 @@ mod tests {
     /// The states of every placement of the unseen cards that the rules
     /// accept (`from_json`) and that show `seat` what it sees now.
     fn consistent_states(game: &Jolly, seat: usize) -> Vec<(Key, Jolly)> {
-        let hidden = game.hidden(seat);
+        let hidden = game.hidden(seat, true);
         let cards: Vec<Card> = hidden.items.iter().map(|&(card, _)| card).collect();
         let faces: CardSet = cards.iter().copied().collect();
         assert_eq!(
@@ -511,9 +546,9 @@ mod tests {
         let deal_rng = if stock { 1 } else { game.dealt.rng };
         let mut states = Vec::new();
         for places in all {
-            let Some(state) = game.placed(seat, &hidden, &places, deal_rng) else {
-                continue;
-            };
+            let mut state = game.with_placement(seat, &hidden.record, &places, deal_rng);
+            state.history.truncate(game.round_start);
+            state.history.extend_from_slice(&hidden.steps);
             let Ok(state) = Jolly::from_json(&state.to_json()) else {
                 continue;
             };
@@ -526,7 +561,7 @@ mod tests {
 
     fn draws_are_uniform_and_blind(seed: u64, steps: usize, seat: usize, expected: usize) {
         let game = position(seed, steps);
-        let hidden = game.hidden(seat);
+        let hidden = game.hidden(seat, true);
         let states = consistent_states(&game, seat);
         assert_eq!(states.len(), expected);
         let keys: Vec<Key> = states.iter().map(|(key, _)| key.clone()).collect();
@@ -543,16 +578,17 @@ mod tests {
         }
     }
 
-    /// Two players: seat 1 sees 3 of seat 0's cards unseen and a stock of
-    /// 1; seat 0, laying off, must hold a card the meld it selected takes,
-    /// which rules out 1 of the 4 placements.
+    /// Two players: 3 of seat 0's cards unseen by seat 1 and a stock of 1;
+    /// seat 0 is laying off, and 1 of the 4 placements leaves it a hand its
+    /// steps this turn were not legal with.
     #[test]
     fn a_two_player_endgame_with_one_card_in_the_stock() {
         draws_are_uniform_and_blind(0, 711, 1, 3);
     }
 
-    /// Three players, seat 1 laying off: 4 unseen cards in its hand, the
-    /// stock's last 2 in order, seat 0's hand wholly seen (taken from the row).
+    /// Three players, seen by seat 2: 4 unseen cards in seat 0's hand, the
+    /// stock's last 2 in order; seat 1, laying off, holds only cards it
+    /// took from the row (the table saw them: no place for unseen cards).
     #[test]
     fn a_three_player_endgame_with_two_cards_in_the_stock() {
         draws_are_uniform_and_blind(1, 566, 2, 30);

@@ -261,7 +261,10 @@ impl Jolly {
     fn replays(&self, seat: usize) -> bool {
         let mut game = self.round_from(self.dealt.clone());
         for &action in &self.history[self.round_start..] {
-            if game.seat != seat && !game.legal().contains(action) {
+            // A draw and an undo are legal whatever the hand, and a discard
+            // whenever the card is held, which the rebuilt deal sees to.
+            let checked = !matches!(action, DRAW | UNDO | FIRST_DISCARD..DRAW);
+            if checked && game.seat != seat && !game.legal().contains(action) {
                 return false;
             }
             game.apply_legal(action);

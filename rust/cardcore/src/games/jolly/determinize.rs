@@ -296,8 +296,9 @@ impl Jolly {
             }
             game.hands[other] = hand;
             // The cards it played unseen go to its earliest places (its deal,
-            // then its draws in order), in the order played: each then comes
-            // before it is played, as in the true deal, which has them so.
+            // then its draws in order), in the order played: each is then
+            // held before it is played (the true deal shows that the places
+            // before each suffice), its unseen cards taking the rest.
             let mut cards = flow.demands.clone();
             cards.extend_from_slice(unseen);
             debug_assert_eq!(cards.len(), HAND_SIZE + flow.draws);

@@ -21,6 +21,7 @@ use crate::options::{self, OptionKind, OptionSpec};
 use crate::rng::SplitMix64;
 use crate::state;
 
+mod determinize;
 mod meld;
 mod saved;
 mod tensor;
@@ -333,6 +334,9 @@ pub struct Jolly {
     totals: [i64; MAX_PLAYERS],
     finished_rounds: Vec<FinishedRound>,
     history: Vec<ActionId>,
+    /// Where the round in play begins in `history`: determinization reads
+    /// the round's public steps from there.
+    round_start: usize,
 }
 
 impl Jolly {
@@ -697,6 +701,7 @@ impl Jolly {
     fn begin_round(&mut self, number: u32, dealer: usize, dealt: Dealt) {
         self.round = number;
         self.dealer = dealer;
+        self.round_start = self.history.len();
         for (seat, hand) in dealt.hands.iter().enumerate() {
             self.hands[seat] = *hand;
         }
@@ -937,6 +942,7 @@ impl Game for Jolly {
             totals: [0; MAX_PLAYERS],
             finished_rounds: Vec::new(),
             history: Vec::with_capacity(1024),
+            round_start: 0,
         };
         let dealt = game.shuffled_deal(dealer);
         game.begin_round(1, dealer, dealt);

@@ -380,3 +380,9 @@ fn the_tensor_shows_no_hidden_card() {
         assert_ne!(tensor_of(&swapped, last), before[last]);
     }
 }
+
+/// Every phase at 2, 3 and 4 players (docs/rules/jolly.md, "Determinization").
+#[test]
+fn determinizations_pass_the_generic_checks() {
+    crate::testing::check_determinizations::<Jolly>(3, 61);
+}

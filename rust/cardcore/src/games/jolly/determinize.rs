@@ -10,6 +10,7 @@ use crate::card::{deck, Card, FACE_COUNT};
 use crate::cardcounts::CardCounts;
 use crate::cardset::CardSet;
 use crate::determinize::{place_uniformly, Determinize};
+use crate::ismcts::Search;
 use crate::game::ActionId;
 use crate::rng::SplitMix64;
 
@@ -407,6 +408,15 @@ impl Jolly {
         game.history.truncate(self.round_start);
         game.history.extend_from_slice(&hidden.steps);
         game.replays(seat).then_some(game)
+    }
+}
+
+/// A search looks one round ahead; random rounds swing the scores by about 160.
+impl Search for Jolly {
+    const SCORE_SCALE: f64 = 160.0;
+
+    fn deals_done(&self) -> usize {
+        self.finished_rounds.len()
     }
 }
 

@@ -23,6 +23,7 @@ use crate::rng::SplitMix64;
 use crate::state;
 use crate::trick::Trick;
 
+mod determinize;
 mod play;
 mod record;
 mod saved;
@@ -32,7 +33,7 @@ mod tensor;
 mod tests;
 mod view;
 
-use play::{callable, countable_discard, legal_cards, legal_discards, petit_sec, poignee, winner};
+use play::{callable, declared, legal_cards, legal_discards, petit_sec, winner};
 pub use record::{Bid, DealRecord, Level, PlayedTrick, Poignee, Side, Void};
 pub use saved::Saved;
 pub use scoring::{half_points, DealResult, Settlement, TARGETS};
@@ -361,13 +362,12 @@ impl Tarot {
     }
 
     fn poignee_of(&self, seat: usize, level: Level) -> Option<Poignee> {
-        let hand = self.hands[seat];
-        let public = if self.deal.taker() == Some(seat) {
-            countable_discard(hand, self.deal.discard(), level)
-        } else {
-            CardSet::EMPTY
-        };
-        poignee(hand, public, level, self.players())
+        declared(
+            self.hands[seat],
+            self.deal.discard_of(seat),
+            level,
+            self.players(),
+        )
     }
 
     fn legal_cards(&self) -> CardSet {

@@ -13,9 +13,9 @@ pub(super) const EXCUSE: CardSet = CardSet::single(Card::EXCUSE);
 /// The bouts: the Petit, the 21, the Excuse.
 pub(super) const BOUTS: CardSet = CardSet::from_bits(1 << 56 | 1 << 76 | 1 << 77);
 pub(super) const PETIT: Card = Card::tarot_trump(1).unwrap();
-const KINGS: CardSet = CardSet::rank(Rank::King);
+pub(super) const KINGS: CardSet = CardSet::rank(Rank::King);
 /// Suit cards other than kings: the cards a taker discards first (T8).
-const ORDINARY: CardSet = CardSet::from_bits((1u128 << 56) - 1).difference(KINGS);
+pub(super) const ORDINARY: CardSet = CardSet::from_bits((1u128 << 56) - 1).difference(KINGS);
 
 /// A suit card's strength: King > Queen > Knight > Jack > 10 > ... > 2 > Ace.
 fn suit_strength(card: Card) -> u16 {
@@ -28,7 +28,7 @@ fn suit_strength(card: Card) -> u16 {
 
 /// The suit a trick follows: that of its first card other than the Excuse
 /// (T3), `None` while only the Excuse is down; trumps are their own suit.
-fn led(trick: &Trick<MAX_PLAYERS>) -> Option<Card> {
+pub(super) fn led(trick: &Trick<MAX_PLAYERS>) -> Option<Card> {
     trick
         .plays()
         .map(|(_, card)| card)
@@ -36,7 +36,7 @@ fn led(trick: &Trick<MAX_PLAYERS>) -> Option<Card> {
 }
 
 /// The trumps higher than every trump in `trick`.
-fn trumps_above(trick: &Trick<MAX_PLAYERS>) -> CardSet {
+pub(super) fn trumps_above(trick: &Trick<MAX_PLAYERS>) -> CardSet {
     let highest = trick
         .cards()
         .intersection(TRUMPS)
@@ -153,6 +153,22 @@ pub(super) fn poignee(
         return None;
     };
     Some(Poignee { level, shown })
+}
+
+/// The poignée `level` a seat declares from `hand` (T9): the taker's
+/// `discard` counts as T10 allows, the other seats have none.
+pub(super) fn declared(
+    hand: CardSet,
+    discard: CardSet,
+    level: Level,
+    players: usize,
+) -> Option<Poignee> {
+    poignee(
+        hand,
+        countable_discard(hand, discard, level),
+        level,
+        players,
+    )
 }
 
 /// T10: the discarded trumps a taker holding the four kings may count

@@ -271,6 +271,15 @@ impl DealRecord {
         self.slam
     }
 
+    /// The discard `seat` may count towards a poignée (T10): the taker's, none for the others.
+    pub(super) fn discard_of(&self, seat: usize) -> CardSet {
+        if self.taker() == Some(seat) {
+            self.discard
+        } else {
+            CardSet::EMPTY
+        }
+    }
+
     pub fn tricks(&self) -> &[PlayedTrick] {
         &self.tricks
     }

@@ -13,6 +13,7 @@ use super::{
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::determinize::{place_uniformly, Determinize};
+use crate::ismcts::Search;
 use crate::game::ActionId;
 use crate::rng::SplitMix64;
 use crate::trick::Trick;
@@ -22,6 +23,15 @@ use crate::trick::Trick;
 const DISCARD: usize = MAX_PLAYERS;
 const CHIEN: usize = MAX_PLAYERS + 1;
 const PLACES: usize = MAX_PLAYERS + 2;
+
+/// A search looks one deal ahead; random deals swing the scores by about 1,600.
+impl Search for Tarot {
+    const SCORE_SCALE: f64 = 1600.0;
+
+    fn deals_done(&self) -> usize {
+        self.finished_deals.len()
+    }
+}
 
 impl Determinize for Tarot {
     fn determinize(&self, seat: usize, rng: &mut SplitMix64) -> Tarot {

@@ -348,6 +348,17 @@ def seen_by(game: cardcore.Game, seat: int) -> object:
     return (plain(game.observation(seat), game.num_players), game.observation_tensor(seat).tolist())
 
 
+def assert_blind_draws(
+    game: cardcore.Game, swapped: cardcore.Game, observer: int, seed: int, where: str
+) -> None:
+    """Two states the observer cannot tell apart give it the same determinization, which
+    shows it what the true state shows, and which its observation draws too."""
+    drawn = game.determinize(observer, seed=seed)
+    assert swapped.determinize(observer, seed=seed) == drawn, where
+    assert game.observation(observer).determinize(seed=seed) == drawn, where
+    assert seen_by(drawn, observer) == seen_by(game, observer), where
+
+
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)
 @scaled(2.0)
 @given(data=st.data(), seed=SEEDS, choices=CHOICES, steps=STEPS)
@@ -392,6 +403,7 @@ def test_observations_leak_no_hidden_card(
             assert seen_by(swapped, observer) == seen_by(game, observer), where
             assert seen_by(swapped, seat_a) != seen_by(game, seat_a), where
             assert seen_by(swapped, seat_b) != seen_by(game, seat_b), where
+            assert_blind_draws(game, swapped, observer, seed, where)
             swaps += 1
             break
     # Face-down cards (a masked talon) show to nobody, and trading one with a card of
@@ -413,6 +425,7 @@ def test_observations_leak_no_hidden_card(
             where = f"observer {observer}, face-down {card_a} <-> {card_b}@{other}"
             assert seen_by(swapped, observer) == seen_by(game, observer), where
             assert seen_by(swapped, other) != seen_by(game, other), where
+            assert_blind_draws(game, swapped, observer, seed, where)
     if not game.is_over and steps == 0:
         # At the start of a deal every seat has cards nobody else sees (at a table of
         # two, an observer has no pair of other seats to trade between).

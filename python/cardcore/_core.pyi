@@ -333,6 +333,9 @@ class BroucObservation(_BroucPublic):
     @property
     def seat(self) -> int:
         """The seat observing."""
+    def determinize(self, *, seed: int) -> Brouc:
+        """A whole game this seat cannot tell from the one observed, drawn from ``seed``:
+        what a bot that searches plays out, without seeing a hidden card."""
     @property
     def num_players(self) -> int:
         """The number of seats."""
@@ -425,6 +428,10 @@ class Brouc(_BroucPublic):
         """The action with that id or text, legal or not."""
     def clone(self) -> Brouc:
         """An independent copy."""
+    def determinize(self, seat: int, *, seed: int) -> Brouc:
+        """A whole state ``seat`` cannot tell from this one, drawn from ``seed``: the hidden
+        cards placed uniformly among those consistent with what the seat has seen, later
+        deals redrawn; it depends only on what the seat may know and on ``seed``."""
     def to_json(self) -> str:
         """The exact state as JSON text; ``from_json`` reads it back."""
     def observation(self, seat: int) -> BroucObservation:
@@ -605,6 +612,9 @@ class JulienObservation(_JulienPublic):
     @property
     def seat(self) -> int:
         """The seat observing."""
+    def determinize(self, *, seed: int) -> Julien:
+        """A whole game this seat cannot tell from the one observed, drawn from ``seed``:
+        what a bot that searches plays out, without seeing a hidden card."""
     @property
     def num_players(self) -> int:
         """The number of seats."""
@@ -699,6 +709,10 @@ class Julien(_JulienPublic):
         """The action with that id or text, legal or not."""
     def clone(self) -> Julien:
         """An independent copy."""
+    def determinize(self, seat: int, *, seed: int) -> Julien:
+        """A whole state ``seat`` cannot tell from this one, drawn from ``seed``: the hidden
+        cards placed uniformly among those consistent with what the seat has seen, later
+        deals redrawn; it depends only on what the seat may know and on ``seed``."""
     def to_json(self) -> str:
         """The exact state as JSON text; ``from_json`` reads it back."""
     def observation(self, seat: int) -> JulienObservation:
@@ -948,6 +962,9 @@ class TarotObservation(_TarotPublic):
     @property
     def seat(self) -> int:
         """The seat observing."""
+    def determinize(self, *, seed: int) -> Tarot:
+        """A whole game this seat cannot tell from the one observed, drawn from ``seed``:
+        what a bot that searches plays out, without seeing a hidden card."""
     @property
     def num_players(self) -> int:
         """The number of seats."""
@@ -1047,6 +1064,10 @@ class Tarot(_TarotPublic):
         """The action with that id or text, legal or not."""
     def clone(self) -> Tarot:
         """An independent copy."""
+    def determinize(self, seat: int, *, seed: int) -> Tarot:
+        """A whole state ``seat`` cannot tell from this one, drawn from ``seed``: the hidden
+        cards placed uniformly among those consistent with what the seat has seen, later
+        deals redrawn; it depends only on what the seat may know and on ``seed``."""
     def to_json(self) -> str:
         """The exact state as JSON text; ``from_json`` reads it back."""
     def observation(self, seat: int) -> TarotObservation:
@@ -1239,6 +1260,9 @@ class FiveHundredObservation(_FiveHundredPublic):
     @property
     def seat(self) -> int:
         """The seat observing."""
+    def determinize(self, *, seed: int) -> FiveHundred:
+        """A whole game this seat cannot tell from the one observed, drawn from ``seed``:
+        what a bot that searches plays out, without seeing a hidden card."""
     @property
     def num_players(self) -> int:
         """The number of seats."""
@@ -1339,6 +1363,10 @@ class FiveHundred(_FiveHundredPublic):
         """The action with that id or text, legal or not."""
     def clone(self) -> FiveHundred:
         """An independent copy."""
+    def determinize(self, seat: int, *, seed: int) -> FiveHundred:
+        """A whole state ``seat`` cannot tell from this one, drawn from ``seed``: the hidden
+        cards placed uniformly among those consistent with what the seat has seen, later
+        deals redrawn; it depends only on what the seat may know and on ``seed``."""
     def to_json(self) -> str:
         """The exact state as JSON text; ``from_json`` reads it back."""
     def observation(self, seat: int) -> FiveHundredObservation:
@@ -1534,6 +1562,9 @@ class JollyObservation(_JollyPublic):
     @property
     def seat(self) -> int:
         """The seat observing."""
+    def determinize(self, *, seed: int) -> Jolly:
+        """A whole game this seat cannot tell from the one observed, drawn from ``seed``:
+        what a bot that searches plays out, without seeing a hidden card."""
     @property
     def num_players(self) -> int:
         """The number of seats."""
@@ -1626,6 +1657,10 @@ class Jolly(_JollyPublic):
         """The action with that id or text, legal or not."""
     def clone(self) -> Jolly:
         """An independent copy."""
+    def determinize(self, seat: int, *, seed: int) -> Jolly:
+        """A whole state ``seat`` cannot tell from this one, drawn from ``seed``: the hidden
+        cards placed uniformly among those consistent with what the seat has seen, later
+        deals redrawn; it depends only on what the seat may know and on ``seed``."""
     def to_json(self) -> str:
         """The exact state as JSON text; ``from_json`` reads it back."""
     def observation(self, seat: int) -> JollyObservation:

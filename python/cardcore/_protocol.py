@@ -56,6 +56,9 @@ class Observation(_Table, Protocol):
     def seat(self) -> int:
         """The seat observing."""
 
+    def determinize(self, *, seed: int) -> Game:
+        """A whole game this seat cannot tell from the one observed, drawn from ``seed``."""
+
     def legal_actions(self) -> list[Action]:
         """The legal actions when this seat is to act, sorted by id; else empty."""
 
@@ -95,6 +98,10 @@ class Game(_Table, Protocol):
 
     def clone(self) -> Self:
         """An independent copy."""
+
+    def determinize(self, seat: int, *, seed: int) -> Self:
+        """A whole state ``seat`` cannot tell from this one, drawn from ``seed`` (the hidden
+        cards placed uniformly among those consistent with what the seat has seen)."""
 
     def to_json(self) -> str:
         """The exact state as JSON text."""

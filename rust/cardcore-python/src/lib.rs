@@ -1044,6 +1044,19 @@ macro_rules! game_class {
                 Ok($Class { game: std::sync::Mutex::new(game) })
             }
 
+            /// A whole state `seat` cannot tell from this one, drawn from `seed`: the
+            /// hidden cards placed uniformly among the placements consistent with what
+            /// the seat has seen, later deals redrawn. It depends only on what the
+            /// seat may know and on `seed` (docs/bots.md, "Determinization").
+            #[pyo3(signature = (seat, *, seed))]
+            fn determinize(&self, seat: &Bound<'_, PyAny>, seed: &Bound<'_, PyAny>) -> PyResult<Self> {
+                let game = self.game()?;
+                let seat = crate::seat_arg(&**game, seat)?;
+                let mut rng = cardcore::SplitMix64::new(crate::extract_seed(seed)?);
+                let sample = cardcore::Determinize::determinize(&**game, seat, &mut rng);
+                Ok($Class { game: std::sync::Mutex::new(Box::new(sample)) })
+            }
+
             /// The exact state as JSON text; `cardcore.from_json` reads it back.
             fn to_json(&self) -> PyResult<String> {
                 Ok(self.game()?.to_json())
@@ -1137,6 +1150,15 @@ macro_rules! observation_class {
             #[getter]
             fn seat(&self) -> usize {
                 self.observed.seat()
+            }
+
+            /// A whole game this seat cannot tell from the one observed, drawn from
+            /// `seed` (the game's `determinize(seat, seed=...)`): what a bot that
+            /// searches plays out, without seeing a hidden card.
+            #[pyo3(signature = (*, seed))]
+            fn determinize(&self, py: Python<'_>, seed: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+                let mut rng = cardcore::SplitMix64::new(crate::extract_seed(seed)?);
+                crate::PyGame::wrap(self.observed.determinize(&mut rng), py)
             }
 
             /// The number of seats.

@@ -10,8 +10,8 @@ use crate::card::{deck, Card, FACE_COUNT};
 use crate::cardcounts::CardCounts;
 use crate::cardset::CardSet;
 use crate::determinize::{place_uniformly, Determinize};
-use crate::ismcts::Search;
 use crate::game::ActionId;
+use crate::ismcts::Search;
 use crate::rng::SplitMix64;
 
 /// Every hidden card may go to every hidden place: play never shows that a

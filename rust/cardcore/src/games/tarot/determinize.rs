@@ -13,8 +13,8 @@ use super::{
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::determinize::{place_uniformly, Determinize};
-use crate::ismcts::Search;
 use crate::game::ActionId;
+use crate::ismcts::Search;
 use crate::rng::SplitMix64;
 use crate::trick::Trick;
 

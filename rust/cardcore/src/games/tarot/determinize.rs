@@ -22,7 +22,11 @@ use crate::trick::Trick;
 /// taker's discard the seat does not see, and the chien while it is hidden.
 const DISCARD: usize = MAX_PLAYERS;
 const CHIEN: usize = MAX_PLAYERS + 1;
-const PLACES: usize = MAX_PLAYERS + 2;
+/// A place of no room, marked on every card that may not go everywhere:
+/// `place_uniformly` counts groups in mask order, and counting the large
+/// unconstrained group first, not last, is many times faster.
+const CONSTRAINED: usize = MAX_PLAYERS + 2;
+const PLACES: usize = MAX_PLAYERS + 3;
 
 /// A search looks one deal ahead; random deals swing the scores by about 1,600.
 impl Search for Tarot {
@@ -174,7 +178,15 @@ impl Hidden {
                 if with_taker.contains(card) {
                     mask &= 1 << taker_seat | 1 << DISCARD;
                 }
-                (card, mask & open)
+                let mask = mask & open;
+                (
+                    card,
+                    if mask == open {
+                        mask
+                    } else {
+                        mask | 1 << CONSTRAINED
+                    },
+                )
             })
             .collect();
         Hidden {
@@ -659,6 +671,19 @@ mod tests {
                 && game.taker() != Some(seat)
                 && !game.partner_public()
                 && void_shown(game, seat)
+        });
+        exact(&game, seat);
+    }
+
+    #[test]
+    fn a_poignee_keeps_its_shown_trumps_in_the_hand() {
+        let (game, seat) = endgame(5, 1, 1, |game, seat| {
+            (0..5).any(|p| {
+                p != seat
+                    && game.poignees()[p].is_some_and(|poignee| {
+                        !game.hands[p].intersection(poignee.shown).is_empty()
+                    })
+            })
         });
         exact(&game, seat);
     }

@@ -18,6 +18,7 @@ rate with its 95% interval. This is a benchmark, not a test: it is not run in CI
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import math
 import sys
@@ -220,10 +221,10 @@ def train(args: argparse.Namespace) -> list[dict[str, float]]:
 
 
 def plot(curve: list[dict[str, float]], args: argparse.Namespace, path: str) -> None:
-    import matplotlib
-
+    # An optional dependency of the bench alone, imported untyped.
+    matplotlib: Any = importlib.import_module("matplotlib")
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt: Any = importlib.import_module("matplotlib.pyplot")
 
     minutes = [p["minutes"] for p in curve]
     fig, ax = plt.subplots(figsize=(7, 4), dpi=120)

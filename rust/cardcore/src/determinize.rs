@@ -72,11 +72,14 @@ pub fn place_uniformly<T: Copy>(
         return None;
     }
     let all_places = (1u16 << capacities.len()) - 1;
-    // Groups by mask, in mask order, items in the caller's order.
+    // Groups by mask, items in the caller's order. The groups allowed in the
+    // fewest places are counted first: the last group's split is forced by
+    // the room left, so the widest group, last, costs nothing to count.
     let mut groups: Vec<(u16, Vec<T>)> = Vec::new();
+    let order = |mask: u16| (mask.count_ones(), mask);
     for &(item, mask) in items {
         let mask = mask & all_places;
-        match groups.binary_search_by_key(&mask, |(m, _)| *m) {
+        match groups.binary_search_by_key(&order(mask), |&(m, _)| order(m)) {
             Ok(at) => groups[at].1.push(item),
             Err(at) => groups.insert(at, (mask, vec![item])),
         }
@@ -219,7 +222,8 @@ fn minus(remaining: Capacities, split: Capacities) -> Capacities {
 }
 
 /// Calls `visit(split, multinomial)` for each way to split `size` items among
-/// the places of `mask` within `remaining`, in a fixed order.
+/// the places of `mask` within `remaining`, in a fixed order. A place never
+/// gets fewer than the later places cannot take, so no dead end is listed.
 fn for_each_split(
     mask: u16,
     size: usize,
@@ -227,40 +231,48 @@ fn for_each_split(
     visit: &mut dyn FnMut(Capacities, f64),
 ) {
     let places: Vec<usize> = places_of(mask).collect();
-    let mut split = [0u8; MAX_PLACES];
-    fn recurse(
-        places: &[usize],
-        left: usize,
-        remaining: &Capacities,
-        split: &mut Capacities,
-        denominator: f64,
-        total: usize,
-        visit: &mut dyn FnMut(Capacities, f64),
-    ) {
-        let Some((&place, rest)) = places.split_first() else {
-            if left == 0 {
-                visit(*split, FACTORIALS[total] / denominator);
-            }
-            return;
-        };
-        let most = left.min(usize::from(remaining[place]));
-        let least = if rest.is_empty() { left } else { 0 };
-        for (count, factorial) in FACTORIALS.iter().enumerate().take(most + 1).skip(least) {
-            split[place] = count as u8;
-            let denominator = denominator * factorial;
-            recurse(
-                rest,
-                left - count,
-                remaining,
-                split,
-                denominator,
-                total,
-                visit,
-            );
-        }
-        split[place] = 0;
+    // room[i]: the room left in places[i..].
+    let mut room = vec![0; places.len() + 1];
+    for i in (0..places.len()).rev() {
+        room[i] = room[i + 1] + usize::from(remaining[places[i]]);
     }
-    recurse(&places, size, &remaining, &mut split, 1.0, size, visit);
+    let mut split = [0u8; MAX_PLACES];
+    let mut denominators = vec![1.0; places.len() + 1];
+    let mut counts = vec![0usize; places.len()];
+    // An odometer over the places, each count from its least to its most.
+    let least = |i: usize, left: usize| left.saturating_sub(room[i + 1]);
+    let most = |i: usize, left: usize| left.min(usize::from(remaining[places[i]]));
+    if size > room[0] {
+        return;
+    }
+    let mut lefts = vec![size; places.len() + 1];
+    let mut i = 0;
+    loop {
+        if i == places.len() {
+            if lefts[i] == 0 {
+                for (&place, &count) in places.iter().zip(&counts) {
+                    split[place] = count as u8;
+                }
+                visit(split, FACTORIALS[size] / denominators[i]);
+            }
+            // Back up to the last place that can take one more.
+            loop {
+                if i == 0 {
+                    return;
+                }
+                i -= 1;
+                if counts[i] < most(i, lefts[i]) {
+                    counts[i] += 1;
+                    break;
+                }
+            }
+        } else {
+            counts[i] = least(i, lefts[i]);
+        }
+        lefts[i + 1] = lefts[i] - counts[i];
+        denominators[i + 1] = denominators[i] * FACTORIALS[counts[i]];
+        i += 1;
+    }
 }
 
 #[cfg(test)]

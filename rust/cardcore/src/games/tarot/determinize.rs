@@ -22,11 +22,7 @@ use crate::trick::Trick;
 /// taker's discard the seat does not see, and the chien while it is hidden.
 const DISCARD: usize = MAX_PLAYERS;
 const CHIEN: usize = MAX_PLAYERS + 1;
-/// A place of no room, marked on every card that may not go everywhere:
-/// `place_uniformly` counts groups in mask order, and counting the large
-/// unconstrained group first, not last, is many times faster.
-const CONSTRAINED: usize = MAX_PLAYERS + 2;
-const PLACES: usize = MAX_PLAYERS + 3;
+const PLACES: usize = MAX_PLAYERS + 2;
 
 /// A search looks one deal ahead; random deals swing the scores by about 1,600.
 impl Search for Tarot {
@@ -178,15 +174,7 @@ impl Hidden {
                 if with_taker.contains(card) {
                     mask &= 1 << taker_seat | 1 << DISCARD;
                 }
-                let mask = mask & open;
-                (
-                    card,
-                    if mask == open {
-                        mask
-                    } else {
-                        mask | 1 << CONSTRAINED
-                    },
-                )
+                (card, mask & open)
             })
             .collect();
         Hidden {

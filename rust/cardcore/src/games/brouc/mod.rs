@@ -22,6 +22,7 @@ use crate::rng::SplitMix64;
 use crate::state;
 use crate::trick::{follow, Trick};
 
+mod bot;
 mod determinize;
 mod record;
 mod saved;
@@ -31,6 +32,7 @@ mod tensor;
 mod tests;
 mod view;
 
+pub use bot::Heuristic;
 pub use record::{Announcement, DealRecord, PlayedTrick};
 pub use saved::{Dealt, Saved, SavedDeal, SavedTrick};
 pub use scoring::deal_score;

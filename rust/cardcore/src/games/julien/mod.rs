@@ -24,6 +24,7 @@ use crate::state;
 use crate::trick::{follow, Trick};
 
 mod bids;
+mod bot;
 mod determinize;
 mod saved;
 mod scoring;
@@ -35,6 +36,7 @@ mod view;
 
 use bids::bid_actions;
 pub use bids::{Bid, Colour};
+pub use bot::Heuristic;
 pub use saved::{Dealt, Saved, SavedTour, SavedTrick};
 pub use scoring::{card_value, checked_score_tour, face_value, score_pile, score_tour};
 pub use tour::{PlayedTrick, TourKind, TourRecord};

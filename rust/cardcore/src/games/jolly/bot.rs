@@ -597,15 +597,44 @@ mod tests {
         }
     }
 
+    /// Mid-turn positions random play leaves (melds begun that the
+    /// heuristic did not plan, pending melds, a selected meld): it takes the
+    /// turn over and finishes the deal.
+    #[test]
+    fn the_heuristic_takes_over_any_position() {
+        let mut rng = SplitMix64::new(5);
+        for case in 0..100u64 {
+            let players = 2 + (case % 3) as usize;
+            let opts = options(json!({"players": players, "single_deal": true}));
+            let mut game = Jolly::new(case, &opts).unwrap();
+            for _ in 0..rng.below(700) {
+                if game.play_random(&mut rng).is_none() {
+                    break;
+                }
+            }
+            let mut bots: Vec<_> = (0..players).map(|s| heuristic(case + s as u64)).collect();
+            play_out(&mut game, &mut bots);
+        }
+    }
+
     #[test]
     fn the_heuristic_reads_nothing_hidden() {
         let mut rng = SplitMix64::new(11);
-        for case in 0..60u64 {
+        for case in 0..120u64 {
             let players = 2 + (case % 3) as usize;
             let mut game = Jolly::new(case, &options(json!({"players": players}))).unwrap();
-            let mut bots: Vec<_> = (0..players).map(|s| heuristic(s as u64)).collect();
-            let steps = 20 + rng.below(300);
-            for _ in 0..steps {
+            // Positions the heuristic reaches, and (odd cases) random play's
+            // mid-turn ones.
+            let mut bots: Vec<_> = (0..players)
+                .map(|s| {
+                    if case % 2 == 0 {
+                        heuristic(s as u64)
+                    } else {
+                        random(s as u64)
+                    }
+                })
+                .collect();
+            for _ in 0..20 + rng.below(300) {
                 let Some(seat) = game.current_player() else {
                     break;
                 };
@@ -616,6 +645,7 @@ mod tests {
                 continue;
             };
             let other = game.determinize(seat, &mut rng);
+            assert_ne!(other.hands, game.hands, "case {case}: another state");
             let true_view = Observation::new(&game, seat).unwrap();
             let other_view = Observation::new(&other, seat).unwrap();
             assert_eq!(

@@ -26,8 +26,9 @@ const TAKE_DEPTH: usize = 8;
 /// costs 50 (L10).
 const SHORT_HAND: usize = 4;
 /// Steps of one turn after which the bot stops building and discards: a
-/// guard, never reached by the plans below, against a turn that would loop.
-const STEP_LIMIT: u32 = 80;
+/// guard, never reached by the plans below (a turn lays at most 20 cards, two
+/// steps each, and swaps a joker for each natural card), against a loop.
+const STEP_LIMIT: u32 = 200;
 
 /// Plays Jolly by rules of thumb; the generator only breaks ties between
 /// equally bad discards.

@@ -21,6 +21,7 @@ use crate::options::{self, OptionKind, OptionSpec};
 use crate::rng::SplitMix64;
 use crate::state;
 
+mod bot;
 mod determinize;
 mod meld;
 mod saved;
@@ -29,6 +30,7 @@ mod tensor;
 mod tests;
 mod view;
 
+pub use bot::Heuristic;
 pub use meld::{hand_penalty, penalty, read_meld, Kind, Meld, Placement, Slot};
 pub use saved::Saved;
 

@@ -24,6 +24,7 @@ use crate::state;
 use crate::trick::Trick;
 
 mod bids;
+mod bot;
 mod determinize;
 mod play;
 mod record;
@@ -35,6 +36,7 @@ mod tests;
 mod view;
 
 pub use bids::{Bid, Strain};
+pub use bot::Heuristic;
 pub use play::Order;
 pub use record::{DealRecord, DealResult, PlayedTrick};
 pub use saved::Saved;

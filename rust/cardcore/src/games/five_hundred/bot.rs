@@ -8,7 +8,7 @@
 //! knows its sure winners and when its partner's card is sure to hold.
 //! `docs/rules/five_hundred.md`, "Heuristic bot", lists the rules of thumb.
 
-use super::play::JOKER_SUIT;
+use super::play::{self, JOKER_SUIT};
 use super::{
     team_of, Bid, FiveHundred, Order, Strain, CARDS, DECK_SET, FIRST_DISCARD, FIRST_NAME, NAMED,
     PLAYERS,
@@ -63,33 +63,10 @@ fn lowest_by(cards: CardSet, rng: &mut SplitMix64, key: impl Fn(Card) -> i32) ->
         .draw(rng)
 }
 
-/// A card's strength within its effective suit under a contract with trump
-/// `trump` (F3): jokers (black above red), the jack of trumps, the other jack
-/// of the colour, then A K Q (J) 10 … 4.
+/// A card's strength within its effective suit under trump `trump`, as the
+/// play orders it (F3).
 fn strength(trump: Option<Suit>, card: Card) -> i32 {
-    if card == Card::BLACK_JOKER {
-        return 40;
-    }
-    if card == Card::RED_JOKER {
-        return 39;
-    }
-    match (card.rank(), card.suit(), trump) {
-        (Some(Rank::Jack), Some(suit), Some(trump)) if suit == trump => 38,
-        (Some(Rank::Jack), Some(suit), Some(trump)) if same_colour(suit, trump) => 37,
-        (Some(rank), _, _) => rank as i32,
-        _ => 0,
-    }
-}
-
-/// Spades and clubs are black, hearts and diamonds red.
-const fn same_colour(a: Suit, b: Suit) -> bool {
-    matches!(
-        (a, b),
-        (Suit::Spades, Suit::Clubs)
-            | (Suit::Clubs, Suit::Spades)
-            | (Suit::Hearts, Suit::Diamonds)
-            | (Suit::Diamonds, Suit::Hearts)
-    )
+    i32::from(play::strength(trump, card))
 }
 
 /// The effective suit that trumps in `strain`: the trump suit, or the

@@ -22,6 +22,24 @@ const fn same_colour(suit: Suit) -> Suit {
     }
 }
 
+/// A card's strength within its effective suit under trump `trump` (F3):
+/// jokers (black above red), the jack of trumps, the other jack of the
+/// colour, then A K Q (J) 10 … 4.
+pub(super) fn strength(trump: Option<Suit>, card: Card) -> u16 {
+    if card == Card::BLACK_JOKER {
+        return 40;
+    }
+    if card == Card::RED_JOKER {
+        return 39;
+    }
+    match (card.rank(), card.suit(), trump) {
+        (Some(Rank::Jack), Some(suit), Some(trump)) if suit == trump => 38,
+        (Some(Rank::Jack), Some(suit), Some(trump)) if suit == same_colour(trump) => 37,
+        (Some(rank), _, _) => rank as u16,
+        _ => 0,
+    }
+}
+
 /// How the cards follow and rank under one contract.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Order {
@@ -73,21 +91,9 @@ impl Order {
             .unwrap_or(JOKER_SUIT)
     }
 
-    /// A card's strength within its effective suit: jokers (black above
-    /// red), the jack of trumps, the other jack, then A K Q (J) 10 … 4.
+    /// A card's strength within its effective suit ([`strength`]).
     fn strength(&self, card: Card) -> u16 {
-        if card == Card::BLACK_JOKER {
-            return 40;
-        }
-        if card == Card::RED_JOKER {
-            return 39;
-        }
-        match (card.rank(), card.suit(), self.trump) {
-            (Some(Rank::Jack), Some(suit), Some(trump)) if suit == trump => 38,
-            (Some(Rank::Jack), Some(suit), Some(trump)) if suit == same_colour(trump) => 37,
-            (Some(rank), _, _) => rank as u16,
-            _ => 0,
-        }
+        strength(self.trump, card)
     }
 
     /// The cards `hand` may play to `trick`, whose led effective suit is

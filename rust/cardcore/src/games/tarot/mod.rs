@@ -23,6 +23,7 @@ use crate::rng::SplitMix64;
 use crate::state;
 use crate::trick::Trick;
 
+mod bot;
 mod determinize;
 mod play;
 mod record;
@@ -33,6 +34,7 @@ mod tensor;
 mod tests;
 mod view;
 
+pub use bot::Heuristic;
 use play::{callable, declared, legal_cards, legal_discards, petit_sec, winner};
 pub use record::{Bid, DealRecord, Level, PlayedTrick, Poignee, Side, Void};
 pub use saved::Saved;

@@ -348,15 +348,27 @@ def seen_by(game: cardcore.Game, seat: int) -> object:
     return (plain(game.observation(seat), game.num_players), game.observation_tensor(seat).tolist())
 
 
+def observation_falls_short(game: cardcore.Game) -> bool:
+    """Whether two states with equal observations may still differ in what the seat
+    knows. Jolly's observation leaves out the round's past that a seat saw: its own
+    dealt hand and draws, the cards others took from the row. States that differ there
+    need not draw alike, since a draw keeps what the seat knows (docs/rules/jolly.md,
+    "Determinization"). A finished Jolly match is also returned as it is, a leak pinned
+    by the strict xfail ``test_a_finished_match_hides_its_stock`` (tests/test_jolly.py)."""
+    return game.name == "jolly"
+
+
 def assert_blind_draws(
     game: cardcore.Game, swapped: cardcore.Game, observer: int, seed: int, where: str
 ) -> None:
     """Two states the observer cannot tell apart give it the same determinization, which
     shows it what the true state shows, and which its observation draws too."""
     drawn = game.determinize(observer, seed=seed)
+    assert seen_by(drawn, observer) == seen_by(game, observer), where
+    if observation_falls_short(game):
+        return
     assert swapped.determinize(observer, seed=seed) == drawn, where
     assert game.observation(observer).determinize(seed=seed) == drawn, where
-    assert seen_by(drawn, observer) == seen_by(game, observer), where
 
 
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)
@@ -393,10 +405,13 @@ def test_observations_leak_no_hidden_card(
             hidden_b = [c for c in hands[seat_b] if c not in seen and c not in hands[seat_a]]
             # A trade swaps every copy of the two faces: as many of one as of the other.
             trades = [(a, b) for a in hidden_a for b in hidden_b if copies[a] == copies[b]]
-            if not trades:
-                continue
-            card_a, card_b = rng.choice(trades)
-            swapped = _swap(name, parsed, card_a, card_b)
+            rng.shuffle(trades)
+            # The first trade play can reach (one may not be: a Tarot petit sec).
+            reached = ((a, b, _swap(name, parsed, a, b)) for a, b in trades)
+            card_a, card_b, swapped = next(
+                ((a, b, found) for a, b, found in reached if found is not None),
+                ("", "", None),
+            )
             if swapped is None:
                 continue
             where = f"observer {observer}, {card_a}@{seat_a} <-> {card_b}@{seat_b}"

@@ -81,3 +81,85 @@ impl RandomBot {
         game.play_random(&mut self.rng)
     }
 }
+
+/// The levels of play every game offers (docs/bots.md, "Levels").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// The rules of thumb, often missed: a beginner.
+    Easy,
+    /// The game's rules of thumb: a sensible club player.
+    Medium,
+    /// A tree search over determinizations.
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|level| level.name() == name)
+    }
+}
+
+/// A game with a bot at every [`Level`].
+pub trait Levels: Search {
+    /// The game's rules-of-thumb player (`games/<game>/bot.rs`).
+    type Heuristic: Bot<Self> + Clone + 'static;
+
+    fn heuristic(seed: u64) -> Self::Heuristic;
+
+    /// How a hard bot searches a move.
+    const HARD: Settings;
+}
+
+/// How often an easy bot plays a random legal action instead of its rule of thumb.
+const EASY_BLUNDERS: f64 = 0.5;
+
+/// The bot playing `level`, from its own seeded generators.
+pub fn bot<G: Levels>(level: Level, seed: u64) -> Box<dyn Bot<G>> {
+    match level {
+        Level::Easy => Box::new(Blunders::new(G::heuristic(seed), EASY_BLUNDERS, seed)),
+        Level::Medium => Box::new(G::heuristic(seed)),
+        Level::Hard => Box::new(SearchBot::new(G::HARD, seed)),
+    }
+}
+
+/// Plays as `inner` but, with probability `rate`, a random legal action instead.
+#[derive(Clone, Debug)]
+pub struct Blunders<B> {
+    inner: B,
+    rate: f64,
+    rng: SplitMix64,
+}
+
+impl<B> Blunders<B> {
+    pub const fn new(inner: B, rate: f64, seed: u64) -> Blunders<B> {
+        Blunders {
+            inner,
+            rate,
+            // Apart from the inner bot's generator, which may share the seed.
+            rng: SplitMix64::new(seed ^ 0x5DEE_CE66_D1CE_4E5B),
+        }
+    }
+}
+
+impl<G: Game, B: Bot<G>> Bot<G> for Blunders<B> {
+    fn act(&mut self, view: &Observation<G>) -> ActionId {
+        if self.rng.unit() < self.rate {
+            let mut legal = Vec::new();
+            view.legal_actions(&mut legal);
+            if !legal.is_empty() {
+                return legal[self.rng.below(legal.len() as u64) as usize];
+            }
+        }
+        self.inner.act(view)
+    }
+}

@@ -150,11 +150,6 @@ fn places_of(mask: u16) -> impl Iterator<Item = usize> {
     (0..MAX_PLACES).filter(move |p| mask >> p & 1 == 1)
 }
 
-/// A uniform float in [0, 1).
-fn unit(rng: &mut SplitMix64) -> f64 {
-    (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
-}
-
 /// Counts the distributions of groups `index..` into capacities.
 struct Counter<'a> {
     groups: &'a [(u16, usize)],
@@ -190,7 +185,7 @@ impl Counter<'_> {
         rng: &mut SplitMix64,
     ) -> Capacities {
         let (mask, size) = self.groups[index];
-        let mut target = unit(rng) * self.ways(index, remaining);
+        let mut target = rng.unit() * self.ways(index, remaining);
         let mut chosen = None;
         let mut last_possible = None;
         for_each_split(mask, size, remaining, &mut |split, weight| {

@@ -40,6 +40,11 @@ impl SplitMix64 {
         (product >> 64) as u64
     }
 
+    /// A uniform float in [0, 1), from the top 53 bits.
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+    }
+
     /// Fisher-Yates from the end.
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {

@@ -10,10 +10,11 @@
 
 use super::scoring::{points, rank_points, trick_marriages};
 use super::{action_of, card_of, deck_set, strength, team_of, Brouc, PLAYERS};
-use crate::bot::Bot;
+use crate::bot::{Bot, Levels};
 use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
 use crate::game::ActionId;
+use crate::ismcts::{Budget, Settings};
 use crate::observation::Observation;
 use crate::rng::SplitMix64;
 use crate::trick::Trick;
@@ -30,6 +31,19 @@ impl Heuristic {
             rng: SplitMix64::new(seed),
         }
     }
+}
+
+impl Levels for Brouc {
+    type Heuristic = Heuristic;
+
+    fn heuristic(seed: u64) -> Heuristic {
+        Heuristic::new(seed)
+    }
+
+    const HARD: Settings = Settings {
+        budget: Budget::Iterations(10000),
+        exploration: 0.7,
+    };
 }
 
 impl Bot<Brouc> for Heuristic {

@@ -13,10 +13,11 @@ use super::{
     team_of, Bid, FiveHundred, Order, Strain, CARDS, DECK_SET, FIRST_DISCARD, FIRST_NAME, NAMED,
     PLAYERS,
 };
-use crate::bot::Bot;
+use crate::bot::{Bot, Levels};
 use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
 use crate::game::ActionId;
+use crate::ismcts::{Budget, Settings};
 use crate::observation::Observation;
 use crate::rng::SplitMix64;
 use crate::trick::Trick;
@@ -33,6 +34,19 @@ impl Heuristic {
             rng: SplitMix64::new(seed),
         }
     }
+}
+
+impl Levels for FiveHundred {
+    type Heuristic = Heuristic;
+
+    fn heuristic(seed: u64) -> Heuristic {
+        Heuristic::new(seed)
+    }
+
+    const HARD: Settings = Settings {
+        budget: Budget::Iterations(10000),
+        exploration: 0.7,
+    };
 }
 
 impl Bot<FiveHundred> for Heuristic {

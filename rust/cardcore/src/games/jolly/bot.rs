@@ -7,10 +7,11 @@
 
 use super::meld::{card_at, penalty, position_value, set_value, Kind, Meld, Placement};
 use super::{Drawn, Jolly, CLOSE, DISCARD_IDS, DRAW, FIRST_SELECT, FIRST_TAKE, OPENING, UNDO};
-use crate::bot::Bot;
+use crate::bot::{Bot, Levels};
 use crate::card::{Card, Suit};
 use crate::cardcounts::CardCounts;
 use crate::game::ActionId;
+use crate::ismcts::{Budget, Settings};
 use crate::observation::Observation;
 use crate::rng::SplitMix64;
 
@@ -46,6 +47,19 @@ impl Heuristic {
             steps: 0,
         }
     }
+}
+
+impl Levels for Jolly {
+    type Heuristic = Heuristic;
+
+    fn heuristic(seed: u64) -> Heuristic {
+        Heuristic::new(seed)
+    }
+
+    const HARD: Settings = Settings {
+        budget: Budget::Iterations(500),
+        exploration: 0.7,
+    };
 }
 
 impl Bot<Jolly> for Heuristic {

@@ -12,10 +12,11 @@ use super::{
     card_of, score_pile, strength, Bid, Colour, Julien, TourKind, LEAVE, PLAYERS, TAKE,
     TRICKS_PER_TOUR,
 };
-use crate::bot::Bot;
+use crate::bot::{Bot, Levels};
 use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
 use crate::game::ActionId;
+use crate::ismcts::{Budget, Settings};
 use crate::observation::Observation;
 use crate::rng::SplitMix64;
 use crate::trick::Trick;
@@ -102,6 +103,19 @@ impl Heuristic {
         let pick = self.rng.below(best.len().max(1) as u64) as usize;
         *best.get(pick).expect("the seat to act has a legal action")
     }
+}
+
+impl Levels for Julien {
+    type Heuristic = Heuristic;
+
+    fn heuristic(seed: u64) -> Heuristic {
+        Heuristic::new(seed)
+    }
+
+    const HARD: Settings = Settings {
+        budget: Budget::Iterations(10000),
+        exploration: 0.7,
+    };
 }
 
 impl Bot<Julien> for Heuristic {

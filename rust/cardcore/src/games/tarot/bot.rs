@@ -7,10 +7,11 @@ use super::play::{led, winner, BOUTS, ORDINARY, PETIT, TRUMPS};
 use super::{
     called_card, half_points, Bid, Tarot, DECK, FIRST_BID, FIRST_DISCARD, MAX_PLAYERS, SLAM,
 };
-use crate::bot::Bot;
+use crate::bot::{Bot, Levels};
 use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
 use crate::game::ActionId;
+use crate::ismcts::{Budget, Settings};
 use crate::observation::Observation;
 use crate::rng::SplitMix64;
 use crate::trick::Trick;
@@ -45,6 +46,19 @@ impl Heuristic {
         }
         best
     }
+}
+
+impl Levels for Tarot {
+    type Heuristic = Heuristic;
+
+    fn heuristic(seed: u64) -> Heuristic {
+        Heuristic::new(seed)
+    }
+
+    const HARD: Settings = Settings {
+        budget: Budget::Iterations(5000),
+        exploration: 0.7,
+    };
 }
 
 impl Bot<Tarot> for Heuristic {

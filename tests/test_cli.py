@@ -13,7 +13,7 @@ import time
 import pytest
 
 import cardcore
-from cardcore import cli
+from cardcore import bots, cli
 from cli_input import InputFn, TtyStringIO, scripted
 
 
@@ -59,15 +59,27 @@ def first_legal_player(out: io.StringIO, prompts: list[str]) -> InputFn:
     return answer
 
 
-def parallel_final_scores(seed: int, seat: int, **options: object) -> list[int]:
-    """The same game driven directly: the bots with the CLI's seeds, the person first legal."""
+def parallel_final_scores(
+    seed: int, seat: int, level: bots.Level | None = None, **options: object
+) -> list[int]:
+    """The same game driven directly: the bots with the CLI's seeds (random ones, or
+    native ones of ``level``), the person first legal."""
     game = cardcore.new_game("brouc", seed=seed, **options)
     seeds = cli.bot_seeds(seed, 4)
-    bots = {s: cardcore.RandomBot(seeds[s]) for s in range(4) if s != seat}
+    players: dict[int, bots.Bot] = {
+        s: cardcore.RandomBot(seeds[s])
+        if level is None
+        else bots.make("brouc", level, seed=seeds[s])
+        for s in range(4)
+        if s != seat
+    }
     while not game.is_over:
         player = game.current_player
         assert player is not None
-        game.apply(game.legal_actions()[0] if player == seat else bots[player].act(game))
+        if player == seat:
+            game.apply(game.legal_actions()[0])
+        else:
+            game.apply(players[player].act(game.observation(player)))
     return game.scores
 
 
@@ -112,6 +124,25 @@ def test_play_single_deal_first_legal_to_the_end(seed: int, seat: int) -> None:
     scores = parallel_final_scores(seed, seat, single_deal=True)
     mine, theirs = scores[seat], scores[(seat + 1) % 4]
     assert f"Final scores: us {mine}, them {theirs}." in text
+
+
+@pytest.mark.parametrize("level", bots.LEVELS)
+def test_play_against_a_level(level: bots.Level) -> None:
+    """``--level`` seats the native bots of that level, seeded as the random ones are."""
+    out, prompts = io.StringIO(), list[str]()
+    argv = ["play", "brouc", "--single-deal", "--seed", "3", "--seat", "1", "--level", level]
+    code = cli.main(argv, input_fn=first_legal_player(out, prompts), output=out, errors=out)
+    text = out.getvalue()
+    assert code == 0, text
+    assert text.startswith(f"cardcore play brouc --seed 3 --seat 1 --level {level}\n")
+    scores = parallel_final_scores(3, 1, level, single_deal=True)
+    assert f"Final scores: us {scores[1]}, them {scores[0]}." in text
+
+
+def test_an_unknown_level_is_refused() -> None:
+    code, _out, err = run(["play", "brouc", "--level", "expert"])
+    assert code == 2
+    assert "invalid choice: 'expert'" in err
 
 
 def test_play_whole_match_ends_with_a_winner() -> None:

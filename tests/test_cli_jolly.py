@@ -8,7 +8,6 @@ import re
 
 import cardcore
 from cardcore import cli
-from cardcore._views.jolly import GreedyJollyBot
 from cardcore.jolly import Jolly
 from cli_input import InputFn
 
@@ -57,7 +56,7 @@ def test_the_bots_go_out_and_every_figure_is_the_engines() -> None:
             assert isinstance(read, cardcore.Action)
             game.apply(read)
         else:
-            game.apply(bots[player].act(game))
+            game.apply(bots[player].act(game.observation(player)))
     result = game.result
     assert result is not None
     assert result.finisher in (1, 2), "a bot went out"
@@ -95,16 +94,17 @@ def test_a_person_builds_takes_back_and_closes_a_meld() -> None:
     assert "Game abandoned" in text
 
 
-def test_greedy_bots_go_out() -> None:
+def test_the_cli_bots_go_out() -> None:
     """The CLI's Jolly players end rounds by going out (random players rarely do)."""
     gone_out = 0
     for seed in range(12):
         game = Jolly(seed=seed, players=2 + seed % 3, single_deal=True)
-        bots = [GreedyJollyBot() for _ in range(game.num_players)]
+        view = cli.VIEWS["jolly"](game, 0, io.StringIO(), cli.Style())
+        bots = cli.play_bots(view, seed) | {0: view.bot(0, seed, view.default_level)}
         while not game.is_over:
             player = game.current_player
             assert player is not None
-            game.apply(bots[player].act(game))
+            game.apply(bots[player].act(game.observation(player)))
         assert game.result is not None
         gone_out += game.result.finisher is not None
     assert gone_out >= 10

@@ -44,7 +44,8 @@ def to_first_turn(
         player = game.current_player
         assert player is not None
         made += player == seat
-        game.apply(game.legal_actions()[0] if player == seat else bots[player].act(game))
+        choice = bots[player].act(game.observation(player)) if player != seat else None
+        game.apply(game.legal_actions()[0] if choice is None else choice)
     return made
 
 

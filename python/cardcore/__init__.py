@@ -2,9 +2,9 @@
 
 The engines are Rust (``cardcore._core``); this package gives them types. At
 the top level: what every game shares (``new_game``, ``from_json``,
-``simulate``, cards, actions, errors, bots, the ``Game`` protocol and the batched
-``VectorEnv`` for learning agents). Each
-game has its own module: ``cardcore.brouc``, ``cardcore.julien``,
+``simulate``, cards, actions, errors, ``RandomBot``, the ``Game`` protocol and the batched
+``VectorEnv`` for learning agents). ``cardcore.bots`` makes the native bots at each
+level. Each game has its own module: ``cardcore.brouc``, ``cardcore.julien``,
 ``cardcore.tarot``, ``cardcore.five_hundred``, ``cardcore.jolly``.
 ``cardcore.reference`` holds the pure-Python reference rules; ``cardcore.check``
 (from ``cardcore.crosscheck``) plays the engine against them, action by action.
@@ -13,7 +13,7 @@ game has its own module: ``cardcore.brouc``, ``cardcore.julien``,
 import importlib
 from typing import TYPE_CHECKING
 
-from cardcore import brouc, five_hundred, jolly, julien, tarot
+from cardcore import bots, brouc, five_hundred, jolly, julien, tarot
 from cardcore._cards import Rank, Suit
 from cardcore._core import (
     GAMES,
@@ -75,6 +75,7 @@ __all__ = [
     "UnknownGameTypeError",
     "VectorEnv",
     "__version__",
+    "bots",
     "brouc",
     "check",
     "crosscheck",

@@ -7,7 +7,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from cardcore._cards import Rank, Suit
-from cardcore._protocol import Game
+from cardcore._protocol import Game, Observation
+from cardcore.bots import Level as BotLevel
 from cardcore.brouc import Options as BroucOptions
 from cardcore.brouc import Phase as BroucPhase
 from cardcore.five_hundred import Options as FiveHundredOptions
@@ -53,6 +54,7 @@ __all__ = [
     "JulienObservation",
     "JulienTour",
     "JulienTrick",
+    "NativeBot",
     "NotationError",
     "NotationTypeError",
     "OptionError",
@@ -83,6 +85,7 @@ __all__ = [
     "jolly_round_scores",
     "julien_card_value",
     "julien_score",
+    "make_bot",
     "new_game",
     "simulate",
     "tarot_card_points",
@@ -1779,11 +1782,37 @@ def game_info() -> list[dict[str, Any]]:
 
 @final
 class RandomBot:
-    """A seeded uniform-random player: ``bot.act(game)`` picks one legal action."""
+    """A seeded uniform-random player: ``bot.act(observation)`` picks one legal action."""
 
     def __new__(cls, seed: int) -> RandomBot: ...
-    def act(self, game: Game) -> Action:
-        """One legal action of ``game``, drawn uniformly (docs/protocol.md, "Bots")."""
+    def act(self, observation: Observation | Game) -> Action:
+        """One legal action for the seat of ``observation``, which must be to act, drawn
+        uniformly (docs/protocol.md, "Bots"). A game is taken too, for its player to
+        act: the bot reads nothing but the legal actions."""
+
+@final
+class NativeBot:
+    """A native bot: one game's player at one level, from its seed (``cardcore.bots.make``)."""
+
+    @property
+    def game(self) -> str:
+        """The registered name of the game it plays."""
+
+    @property
+    def level(self) -> BotLevel:
+        """Its level: ``"easy"``, ``"medium"`` or ``"hard"``."""
+
+    @property
+    def seed(self) -> int:
+        """The seed it was made with."""
+
+    def act(self, observation: Observation) -> Action:
+        """The action it chooses for the seat of ``observation``, which must be to act
+        (an observation of its game, from ``game.observation(seat)``)."""
+
+def make_bot(game: str, level: BotLevel, *, seed: int) -> NativeBot:
+    """A native bot playing ``game`` at ``level`` (``"easy"``, ``"medium"`` or ``"hard"``),
+    seeded: the same seed and observations give the same actions."""
 
 @final
 class VectorEnv:

@@ -1,7 +1,7 @@
 """The ``cardcore`` command line: list the games, play one in the terminal, simulate many.
 
 ``cardcore games`` lists every registered game with its options;
-``cardcore play brouc`` (or ``julien``) seats a person at a table of ``RandomBot`` players;
+``cardcore play brouc`` seats a person at a table of bots (``--level`` picks them);
 ``cardcore simulate brouc --games N`` runs ``cardcore.simulate`` (with a progress bar
 when stderr is a terminal) and prints the summary and the throughput.
 ``--json`` makes ``games`` and ``simulate`` write one JSON document on stdout instead.
@@ -31,13 +31,14 @@ from typing import Any, NoReturn, TextIO
 
 import cardcore
 from cardcore import Action, CardcoreError, Game, crosscheck
-from cardcore._views.base import SUIT_NAMES, Bot, Command, GameView
+from cardcore._views.base import SUIT_NAMES, Command, GameView, PlayLevel
 from cardcore._views.brouc import BroucView, married_suits
 from cardcore._views.five_hundred import FiveHundredView
 from cardcore._views.jolly import JollyView
 from cardcore._views.julien import JulienView
 from cardcore._views.style import COLOR_MODES, ColorMode, Style, is_terminal
 from cardcore._views.tarot import TarotView
+from cardcore.bots import LEVELS, Bot
 
 __all__ = [  # the views are re-exported: tests and callers reach them through the CLI
     "MASK64",
@@ -93,15 +94,17 @@ def derive_seeds(seed: int, count: int) -> list[int]:
     return seeds
 
 
-def play_bots(view: GameView, seed: int) -> dict[int, Bot]:
-    """The players at the other seats of ``cardcore play`` with ``seed``, as the view
-    seats them (``RandomBot`` unless the game's view has its own)."""
+def play_bots(view: GameView, seed: int, level: PlayLevel | None = None) -> dict[int, Bot]:
+    """The players at the other seats of ``cardcore play`` with ``seed``: bots of
+    ``level``, the view's ``default_level`` when None."""
+    level = view.default_level if level is None else level
     seeds = bot_seeds(seed, view.game.num_players)
-    return {s: view.bot(s, seeds[s]) for s in range(view.game.num_players) if s != view.seat}
+    seats = range(view.game.num_players)
+    return {s: view.bot(s, seeds[s], level) for s in seats if s != view.seat}
 
 
 def bot_seeds(seed: int, num_players: int) -> list[int]:
-    """The seed of each seat's ``RandomBot`` in a game played with ``seed``."""
+    """The seed of each seat's bot in a game played with ``seed``."""
     return derive_seeds(seed ^ 0xB07B07B07B07B07B, num_players)
 
 
@@ -259,13 +262,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser(
         "play",
-        help="play a game in the terminal against random bots",
+        help="play a game in the terminal against bots",
         epilog=PLAY_HELP,
         formatter_class=raw,
     )
     play.add_argument("game", help="the game's name (see `cardcore games`)")
     play.add_argument("--seed", type=_seed, help="the game's seed (default: a random one)")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    play.add_argument(
+        "--level",
+        choices=("random", *LEVELS),
+        help=(
+            "the other seats' bots: random, or the native bots' easy, medium or hard "
+            "(default: random; medium for jolly, whose random players hardly go out)"
+        ),
+    )
     play.add_argument(
         "--color",
         choices=COLOR_MODES,
@@ -491,12 +502,14 @@ def play_game(
     input_fn: InputFn = input,
     out: TextIO | None = None,
     color: ColorMode = "auto",
+    level: PlayLevel | None = None,
 ) -> int:
-    """Play ``game`` with the person at ``seat`` and ``RandomBot`` players elsewhere;
-    ``color`` as ``--color`` (the style is decided for ``out``)."""
+    """Play ``game`` with the person at ``seat`` and bots of ``level`` elsewhere (the
+    view's ``default_level`` when None); ``color`` as ``--color`` (the style is decided
+    for ``out``)."""
     out = sys.stdout if out is None else out
     view = VIEWS.get(game.name, GameView)(game, seat, out, Style.for_stream(out, color))
-    bots = play_bots(view, seed)
+    bots = play_bots(view, seed, level)
     view.start()
     while not game.is_over:
         player = game.current_player
@@ -509,7 +522,7 @@ def play_game(
                 view.finish(abandoned=True)
                 return 0
         else:
-            action = bots[player].act(game)
+            action = bots[player].act(game.observation(player))
         view.before_apply(player, action)
         game.apply(action)
         view.after_apply(player, action)
@@ -524,8 +537,11 @@ def cmd_play(args: argparse.Namespace, input_fn: InputFn, out: TextIO) -> int:
         raise cardcore.SeatError(
             f"seat {args.seat} is out of range: {game.name} has seats 0 to {game.num_players - 1}"
         )
-    out.write(f"cardcore play {game.name} --seed {seed} --seat {args.seat}\n")
-    return play_game(game, args.seat, seed, input_fn=input_fn, out=out, color=args.color)
+    level = f" --level {args.level}" if args.level is not None else ""
+    out.write(f"cardcore play {game.name} --seed {seed} --seat {args.seat}{level}\n")
+    return play_game(
+        game, args.seat, seed, input_fn=input_fn, out=out, color=args.color, level=args.level
+    )
 
 
 # --------------------------------------------------------------------------------------

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import Protocol, TextIO
+from typing import Literal, TextIO
 
+import cardcore
 from cardcore import Action, Card, CardcoreError, Game, RandomBot
 from cardcore._views.style import Style
+from cardcore.bots import Bot, Level
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 """The suit letters in the engine's order (face ids, legal actions), with their names."""
@@ -32,11 +34,8 @@ NUMBER_RULE = (
 )
 """The number rule, the same in every game; each game's ``?`` help states it."""
 
-
-class Bot(Protocol):
-    """A player for the other seats of ``cardcore play``: one legal action of ``game``."""
-
-    def act(self, game: Game) -> Action: ...
+PlayLevel = Level | Literal["random"]
+"""The other seats of ``cardcore play``: ``RandomBot``s, or native bots of a level."""
 
 
 class Command(enum.Enum):
@@ -75,10 +74,15 @@ class GameView:
         self.out = out
         self.style = Style.for_stream(out) if style is None else style
 
-    def bot(self, seat: int, seed: int) -> Bot:
+    default_level: PlayLevel = "random"
+    """The other seats' level when ``cardcore play`` is given none."""
+
+    def bot(self, seat: int, seed: int, level: PlayLevel) -> Bot:
         """The player at another seat, from its seed (``cardcore.cli.bot_seeds``)."""
         del seat
-        return RandomBot(seed)
+        if level == "random":
+            return RandomBot(seed)
+        return cardcore.bots.make(self.game.name, level, seed=seed)
 
     # Names and output.
     def say(self, text: str = "") -> None:

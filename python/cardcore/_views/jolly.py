@@ -7,9 +7,8 @@ card at a time from the numbered choices (``lay 9H``, ``lay JK as 10H``), ``clos
 lays it, ``on meld 3`` then a card lays off or swaps a joker, and ``undo`` takes back
 the last step that may be. Scores are read from the engine's records.
 
-``GreedyJollyBot`` fills the other seats: a plain player that lays what it can and
-discards its costliest card, so that rounds end with someone going out (a uniformly
-random player rarely does).
+The other seats are the ``medium`` bots unless ``--level`` says otherwise: a uniformly
+random player rarely goes out, so its rounds hardly end.
 """
 
 from __future__ import annotations
@@ -20,51 +19,10 @@ from typing import TextIO
 
 import cardcore
 from cardcore import Action, Card, CardcoreError, Game
-from cardcore._views.base import GameView
+from cardcore._views.base import GameView, PlayLevel
 from cardcore._views.style import Style
 
 _CARD = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")
-
-
-def penalty(card: Card | None) -> int:
-    """L10: a card's cost in hand (the greedy bot discards the costliest)."""
-    return 0 if card is None else cardcore.jolly.hand_penalty([card])
-
-
-class GreedyJollyBot:
-    """A plain Jolly player that decides from the legal actions and its own hand:
-    draws from the stock, lays and lays off natural cards first, takes its melds back
-    when they fall short of 40 (once a turn), discards its costliest card."""
-
-    def __init__(self) -> None:
-        self._gave_up: tuple[int, int, int, int] | None = None
-
-    def act(self, game: Game) -> Action:
-        assert isinstance(game, cardcore.jolly.Jolly)
-        legal = game.legal_actions()
-        kinds: dict[str, list[Action]] = {}
-        for action in legal:
-            kinds.setdefault(action.kind, []).append(action)
-        turn = (game.round, game.player, game.stock_size, len(game.row))
-        lays = kinds.get("lay", [])
-        naturals = [a for a in lays if a.card is not None and str(a.card) != "JK"]
-        if game.phase == "draw":
-            return game.action("draw")
-        if game.phase in ("build", "lay_off"):
-            if naturals:
-                return naturals[-1]
-            if "close" in kinds:
-                return kinds["close"][0]
-            return lays[0] if lays else kinds["undo"][0]
-        if "select" in kinds:
-            return kinds["select"][0]
-        if naturals and self._gave_up != turn:
-            return naturals[-1]
-        if "undo" in kinds:  # pending melds short of 40: take them back, discard
-            self._gave_up = turn
-            return kinds["undo"][0]
-        discards = kinds["discard"]
-        return max(discards, key=lambda a: (str(a.card) != "JK", penalty(a.card)))
 
 
 @dataclass
@@ -91,10 +49,7 @@ class JollyView(GameView):
         self.jolly = game
         self.before: _JollyBefore | None = None
 
-    def bot(self, seat: int, seed: int) -> GreedyJollyBot:
-        """The player at another seat."""
-        del seat, seed
-        return GreedyJollyBot()
+    default_level: PlayLevel = "medium"
 
     def does(self, seat: int, verb: str) -> str:
         return f"{self.name(seat)} {verb if seat == self.seat else verb + 's'}"

@@ -7,6 +7,7 @@
 use std::sync::{Mutex, MutexGuard, TryLockError};
 use std::time::Duration;
 
+use cardcore::bot::Bot;
 use cardcore::card::{Card, Rank, Suit};
 use cardcore::game::{check_action_id, check_seat_among, ActionId, Game};
 use cardcore::options::OptionKind;
@@ -19,6 +20,7 @@ use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple, PyT
 use serde_json::{Map, Value};
 
 mod arrays;
+mod bots;
 mod brouc;
 mod five_hundred;
 mod jolly;
@@ -823,6 +825,8 @@ trait PyGame: Game {
     fn lock(class: &Self::Class) -> PyResult<MutexGuard<'_, Box<Self>>>;
     /// The game's shared `Action` objects, by id.
     fn actions(py: Python<'_>) -> PyResult<&'static [Py<PyAction>]>;
+    /// What a Python object observes, if it is one of the game's observations.
+    fn observed<'a>(object: &'a Bound<'_, PyAny>) -> Option<&'a cardcore::Observation<Self>>;
 }
 
 /// Defines a game's Python class: the protocol shared by every game, then the
@@ -869,6 +873,9 @@ macro_rules! game_class {
             fn actions(py: Python<'_>) -> PyResult<&'static [Py<PyAction>]> {
                 static ACTIONS: PyOnceLock<Vec<Py<PyAction>>> = PyOnceLock::new();
                 crate::actions_of::<$Game>(py, &ACTIONS)
+            }
+            fn observed<'a>(object: &'a Bound<'_, PyAny>) -> Option<&'a cardcore::Observation<$Game>> {
+                object.cast::<$Observed>().ok().map(|o| &o.get().observed)
             }
         }
 
@@ -1352,21 +1359,30 @@ fn game_info(py: Python<'_>) -> PyResult<Py<PyAny>> {
 
 // ---------------------------------------------------------------- bots
 
-/// A seeded uniform-random player: `bot.act(game)` picks one legal action.
+/// A seeded uniform-random player: `bot.act(observation)` picks one legal action.
 #[pyclass(module = "cardcore", name = "RandomBot", frozen)]
 struct PyRandomBot(Mutex<cardcore::bot::RandomBot>);
 
-/// The bot's action in `game` if `game` is a `G`, else `None`.
+/// The bot's action for `view` if it is an observation or a game of `G`, else `None`.
 fn bot_action<G: PyGame>(
     py: Python<'_>,
     bot: &mut cardcore::bot::RandomBot,
-    game: &Bound<'_, PyAny>,
+    view: &Bound<'_, PyAny>,
 ) -> Option<PyResult<Py<PyAction>>> {
-    let class = G::class(game)?;
-    Some(G::lock(class).and_then(|game| {
-        let action = bot.act::<G>(&game).ok_or_else(|| {
+    let action = if let Some(observed) = G::observed(view) {
+        if observed.to_act() {
+            Ok(Some(Bot::act(bot, observed)))
+        } else {
+            Ok(None)
+        }
+    } else {
+        let class = G::class(view)?;
+        G::lock(class).map(|game| bot.act::<G>(&game))
+    };
+    Some(action.and_then(|action| {
+        let action = action.ok_or_else(|| {
             to_py_err(Error::IllegalAction(
-                "the game is over: no action to choose".into(),
+                "no action to choose: the game is over, or the observing seat is not to act".into(),
             ))
         })?;
         Ok(G::actions(py)?[usize::from(action)].clone_ref(py))
@@ -1381,19 +1397,21 @@ impl PyRandomBot {
         Ok(PyRandomBot(Mutex::new(bot)))
     }
 
-    /// One legal action of `game`, drawn uniformly (docs/protocol.md, "Bots").
-    fn act(&self, py: Python<'_>, game: &Bound<'_, PyAny>) -> PyResult<Py<PyAction>> {
+    /// One legal action for the seat of `observation`, which must be to act, drawn
+    /// uniformly (docs/protocol.md, "Bots"). A game is taken too, for its player to act:
+    /// the bot reads nothing but the legal actions.
+    fn act(&self, py: Python<'_>, observation: &Bound<'_, PyAny>) -> PyResult<Py<PyAction>> {
         let mut bot = lock(&self.0, "this RandomBot")?;
         for &name in cardcore::games::GAMES {
-            let chosen = cardcore::with_game!(name, G => bot_action::<G>(py, &mut bot, game),
+            let chosen = cardcore::with_game!(name, G => bot_action::<G>(py, &mut bot, observation),
                 unknown => None);
             if let Some(chosen) = chosen {
                 return chosen;
             }
         }
         Err(to_py_err(Failure::Type(Error::IllegalAction(format!(
-            "not a cardcore game: {}",
-            shown(game)
+            "expected a cardcore observation or game, got {}",
+            shown(observation)
         )))))
     }
 }
@@ -1577,6 +1595,8 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyCard>()?;
     m.add_class::<PyAction>()?;
     m.add_class::<PyRandomBot>()?;
+    m.add_class::<bots::PyNativeBot>()?;
+    m.add_function(wrap_pyfunction!(bots::make_bot, m)?)?;
     m.add_class::<SimulationSummary>()?;
     // Each game's classes live in its own Python module (cardcore.brouc, ...);
     // here they are named apart, as this one module holds every game's.

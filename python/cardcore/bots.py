@@ -1,0 +1,44 @@
+"""Bots to play against (docs/bots.md): every game's native bots at three levels, and
+the protocol every bot follows.
+
+A bot decides from what its seat may know: ``bot.act(game.observation(seat))``, for
+the seat to act, returns one of that observation's legal actions. It never sees the
+game itself, so it cannot read the other hands. ``make(game, level, seed=...)`` gives
+the native bots:
+
+- ``"easy"``: the game's rules of thumb, with a random legal action instead half the
+  time (a beginner);
+- ``"medium"``: the game's rules of thumb (each rules page's "Heuristic bot");
+- ``"hard"``: a tree search over the deals the seat cannot tell from the true one
+  (single-observer ISMCTS, docs/bots.md "Search").
+
+Any object with that ``act`` method is a bot too: ``cardcore play`` and
+``cardcore.arena`` seat native and Python bots alike.
+"""
+
+from typing import Literal, Protocol, get_args
+
+from cardcore._core import Action, NativeBot, make_bot
+from cardcore._protocol import Observation
+
+__all__ = ["LEVELS", "Bot", "Level", "NativeBot", "make"]
+
+Level = Literal["easy", "medium", "hard"]
+"""A level of play, from the weakest."""
+
+LEVELS: tuple[Level, ...] = get_args(Level)
+"""Every level, from the weakest."""
+
+
+class Bot(Protocol):
+    """A player for one seat: the action it chooses from what that seat may know."""
+
+    def act(self, observation: Observation) -> Action:
+        """One of ``observation.legal_actions()``; the observing seat is to act."""
+
+
+def make(game: str, level: Level, *, seed: int) -> NativeBot:
+    """A native bot playing ``game`` at ``level``, seeded: the same seed and the same
+    observations give the same actions. Unknown names raise ``UnknownGameError`` or
+    ``OptionError`` (their ``TypeError`` variants for a value of the wrong type)."""
+    return make_bot(game, level, seed=seed)

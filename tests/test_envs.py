@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import cardcore
+from cardcore import bots
 from harness import CONFIGURED_GAMES
 
 pettingzoo_test = pytest.importorskip(
@@ -85,11 +86,14 @@ def test_an_illegal_aec_action_raises_and_changes_nothing() -> None:
     assert env.agent_selection == f"player_{env.game.current_player}"
 
 
+@pytest.mark.parametrize("opponents", ["random", "medium"])
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)
-def test_the_gymnasium_seat_plays_against_bots(name: str) -> None:
-    env = gym_env.CardcoreEnv(name, seat=1, single_deal=True)
+def test_the_gymnasium_seat_plays_against_bots(name: str, opponents: bots.Opponents) -> None:
+    env = gym_env.CardcoreEnv(name, seat=1, opponents=opponents, single_deal=True)
     observation, _ = env.reset(seed=3)
-    again, _ = gym_env.CardcoreEnv(name, seat=1, single_deal=True).reset(seed=3)
+    again, _ = gym_env.CardcoreEnv(name, seat=1, opponents=opponents, single_deal=True).reset(
+        seed=3
+    )
     assert np.array_equal(observation["observation"], again["observation"])
     rng = np.random.default_rng(3)
     reward, over = 0.0, False

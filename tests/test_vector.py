@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import cardcore
+from cardcore.bots import Opponents
 from harness import CONFIGURED_GAMES
 
 Array = np.ndarray[Any, Any]
@@ -20,10 +21,11 @@ def random_legal(masks: Array, rng: np.random.Generator) -> Array:
     return np.asarray((rng.random(masks.shape) * masks).argmax(axis=1))
 
 
+@pytest.mark.parametrize("opponents", ["random", "medium"])
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)
-def test_rows_show_the_matches_they_stand_for(name: str) -> None:
+def test_rows_show_the_matches_they_stand_for(name: str, opponents: Opponents) -> None:
     seat = 1
-    env = cardcore.VectorEnv(name, 3, seed=4, seat=seat, single_deal=True)
+    env = cardcore.VectorEnv(name, 3, seed=4, seat=seat, opponents=opponents, single_deal=True)
     rng = np.random.default_rng(4)
     ends = 0
     for step in range(5000):  # at least 150 steps, and on until a deal has ended
@@ -49,6 +51,26 @@ def test_rows_show_the_matches_they_stand_for(name: str) -> None:
                 assert history[: len(went_on)] == went_on, "the match went on"
 
     assert ends > 0, "some deals ended within the steps"
+
+
+def random_agent_wins(opponents: Opponents) -> float:
+    """The share of 400 Brouc matches a random agent wins against ``opponents``."""
+    env = cardcore.VectorEnv("brouc", 50, seed=2, opponents=opponents)
+    rng = np.random.default_rng(2)
+    outcomes: list[float] = []
+    while len(outcomes) < 400:
+        _, _, rewards, terminated, _ = env.step(random_legal(env.masks, rng))
+        outcomes.extend(rewards[terminated].tolist())
+    return sum(r > 0 for r in outcomes[:400]) / 400
+
+
+def test_level_opponents_play_as_their_level() -> None:
+    """The native bots of a level fill the other seats: a random agent wins about half
+    its matches against random partners and opponents, fewer against medium ones."""
+    against_random = random_agent_wins("random")
+    against_medium = random_agent_wins("medium")
+    assert 0.4 < against_random < 0.6
+    assert against_medium < against_random - 0.1
 
 
 def final_run(name: str, threads: int) -> tuple[list[float], list[bool], Array, Array]:
@@ -140,7 +162,7 @@ def test_numpy_integer_actions_of_any_width_are_taken() -> None:
         ({"num_envs": 0}, cardcore.OptionError),
         ({"seat": 4}, cardcore.SeatError),
         ({"seat": True}, cardcore.SeatTypeError),
-        ({"opponents": "hard"}, cardcore.OptionError),
+        ({"opponents": "expert"}, cardcore.OptionError),
         ({"threads": 0}, cardcore.OptionError),
         ({"single_deal": 3}, cardcore.OptionTypeError),
         ({"bogus": 1}, cardcore.OptionError),

@@ -9,6 +9,7 @@ from numpy.typing import NDArray
 from cardcore._cards import Rank, Suit
 from cardcore._protocol import Game, Observation
 from cardcore.bots import Level as BotLevel
+from cardcore.bots import Opponents
 from cardcore.brouc import Options as BroucOptions
 from cardcore.brouc import Phase as BroucPhase
 from cardcore.five_hundred import Options as FiveHundredOptions
@@ -1818,9 +1819,10 @@ def make_bot(game: str, level: BotLevel, *, seed: int) -> NativeBot:
 class VectorEnv:
     """``num_envs`` matches of one game stepped together in Rust, for learning agents.
 
-    The agent plays ``seat`` (default 0) in every match and bots (``opponents``,
-    default ``"random"``) the other seats; an action the agent may not take costs
-    ``illegal_reward`` (default -1.0); ``threads`` (default 1) share the matches.
+    The agent plays ``seat`` (default 0) in every match and bots (``opponents``:
+    ``"random"``, the default, or a level of ``cardcore.bots``) the other seats; an
+    action the agent may not take costs ``illegal_reward`` (default -1.0); ``threads``
+    (default 1) share the matches.
     Each call writes the rows into the environment's own read-only numpy arrays (the
     same objects every call: copy what must outlive the next one); a match that ends
     is dealt again at once from a seed derived from the run's.
@@ -1833,7 +1835,7 @@ class VectorEnv:
         *,
         seed: int,
         seat: int | None = None,
-        opponents: str | None = None,
+        opponents: Opponents | None = None,
         illegal_reward: float | None = None,
         threads: int | None = None,
         **options: Any,

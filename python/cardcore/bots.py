@@ -21,13 +21,17 @@ from typing import Literal, Protocol, get_args
 from cardcore._core import Action, NativeBot, make_bot
 from cardcore._protocol import Observation
 
-__all__ = ["LEVELS", "Bot", "Level", "NativeBot", "make"]
+__all__ = ["LEVELS", "Bot", "Level", "NativeBot", "Opponents", "make"]
 
 Level = Literal["easy", "medium", "hard"]
 """A level of play, from the weakest."""
 
 LEVELS: tuple[Level, ...] = get_args(Level)
 """Every level, from the weakest."""
+
+Opponents = Literal["random"] | Level
+"""Who fills the other seats of ``cardcore play`` and the environments: ``RandomBot``
+players, or the native bots of a level."""
 
 
 class Bot(Protocol):

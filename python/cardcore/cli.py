@@ -31,14 +31,14 @@ from typing import Any, NoReturn, TextIO
 
 import cardcore
 from cardcore import Action, CardcoreError, Game, crosscheck
-from cardcore._views.base import SUIT_NAMES, Command, GameView, PlayLevel
+from cardcore._views.base import SUIT_NAMES, Command, GameView
 from cardcore._views.brouc import BroucView, married_suits
 from cardcore._views.five_hundred import FiveHundredView
 from cardcore._views.jolly import JollyView
 from cardcore._views.julien import JulienView
 from cardcore._views.style import COLOR_MODES, ColorMode, Style, is_terminal
 from cardcore._views.tarot import TarotView
-from cardcore.bots import LEVELS, Bot
+from cardcore.bots import LEVELS, Bot, Opponents
 
 __all__ = [  # the views are re-exported: tests and callers reach them through the CLI
     "MASK64",
@@ -94,7 +94,7 @@ def derive_seeds(seed: int, count: int) -> list[int]:
     return seeds
 
 
-def play_bots(view: GameView, seed: int, level: PlayLevel | None = None) -> dict[int, Bot]:
+def play_bots(view: GameView, seed: int, level: Opponents | None = None) -> dict[int, Bot]:
     """The players at the other seats of ``cardcore play`` with ``seed``: bots of
     ``level``, the view's ``default_level`` when None."""
     level = view.default_level if level is None else level
@@ -502,7 +502,7 @@ def play_game(
     input_fn: InputFn = input,
     out: TextIO | None = None,
     color: ColorMode = "auto",
-    level: PlayLevel | None = None,
+    level: Opponents | None = None,
 ) -> int:
     """Play ``game`` with the person at ``seat`` and bots of ``level`` elsewhere (the
     view's ``default_level`` when None); ``color`` as ``--color`` (the style is decided

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import Literal, TextIO
+from typing import TextIO
 
 import cardcore
 from cardcore import Action, Card, CardcoreError, Game, RandomBot
 from cardcore._views.style import Style
-from cardcore.bots import Bot, Level
+from cardcore.bots import Bot, Opponents
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 """The suit letters in the engine's order (face ids, legal actions), with their names."""
@@ -33,9 +33,6 @@ NUMBER_RULE = (
     "               before the prompt, in the order shown: 1 is the first"
 )
 """The number rule, the same in every game; each game's ``?`` help states it."""
-
-PlayLevel = Level | Literal["random"]
-"""The other seats of ``cardcore play``: ``RandomBot``s, or native bots of a level."""
 
 
 class Command(enum.Enum):
@@ -74,10 +71,10 @@ class GameView:
         self.out = out
         self.style = Style.for_stream(out) if style is None else style
 
-    default_level: PlayLevel = "random"
+    default_level: Opponents = "random"
     """The other seats' level when ``cardcore play`` is given none."""
 
-    def bot(self, seat: int, seed: int, level: PlayLevel) -> Bot:
+    def bot(self, seat: int, seed: int, level: Opponents) -> Bot:
         """The player at another seat, from its seed (``cardcore.cli.bot_seeds``)."""
         del seat
         if level == "random":

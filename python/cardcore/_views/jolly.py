@@ -19,8 +19,9 @@ from typing import TextIO
 
 import cardcore
 from cardcore import Action, Card, CardcoreError, Game
-from cardcore._views.base import GameView, PlayLevel
+from cardcore._views.base import GameView
 from cardcore._views.style import Style
+from cardcore.bots import Opponents
 
 _CARD = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")
 
@@ -49,7 +50,7 @@ class JollyView(GameView):
         self.jolly = game
         self.before: _JollyBefore | None = None
 
-    default_level: PlayLevel = "medium"
+    default_level: Opponents = "medium"
 
     def does(self, seat: int, verb: str) -> str:
         return f"{self.name(seat)} {verb if seat == self.seat else verb + 's'}"

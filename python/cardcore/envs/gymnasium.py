@@ -3,9 +3,11 @@
 ``CardcoreEnv("brouc", seat=0, **options)`` plays whole matches (or single deals
 with ``single_deal=True``). Each ``step`` plays the agent's action, then the other
 seats' until the agent is to act again or the match is over. The other seats are
-``cardcore.RandomBot`` players seeded from the reset's seed. Observations, actions
-and rewards are described in ``cardcore.envs``; an action the agent may not take
-now changes nothing, costs ``illegal_reward`` and says so in ``info["illegal"]``.
+bots seeded from the reset's seed: ``cardcore.RandomBot`` players, or with
+``opponents="easy"``, ``"medium"`` or ``"hard"`` the native bots of that level.
+Observations, actions and rewards are described in ``cardcore.envs``; an action the
+agent may not take now changes nothing, costs ``illegal_reward`` and says so in
+``info["illegal"]``.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import numpy as np
 from gymnasium import spaces
 
 import cardcore
+from cardcore import bots
 from cardcore.envs._spaces import Observation, action_id, observation_space, observe, outcome
 
 __all__ = ["CardcoreEnv"]
@@ -32,10 +35,17 @@ class CardcoreEnv(gymnasium.Env[Observation, np.int64]):
         game: str,
         *,
         seat: int = 0,
+        opponents: bots.Opponents = "random",
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
+        if opponents != "random" and opponents not in bots.LEVELS:
+            raise cardcore.OptionError(
+                f"option 'opponents': expected one of random, {', '.join(bots.LEVELS)}, "
+                f"got {opponents!r}"
+            )
+        self.opponents = opponents
         self.game_name = game
         self.game_options = options
         self.game: cardcore.Game = cardcore.new_game(game, seed=0, **options)
@@ -48,7 +58,7 @@ class CardcoreEnv(gymnasium.Env[Observation, np.int64]):
         self.render_mode = render_mode
         self.observation_space = cast(spaces.Space[Observation], observation_space(self.game))
         self.action_space = spaces.Discrete(self.game.action_count)
-        self._bots: list[cardcore.RandomBot] = []
+        self._bots: list[bots.Bot] = []
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -59,15 +69,20 @@ class CardcoreEnv(gymnasium.Env[Observation, np.int64]):
         deal_seed = int(self.np_random.integers(2**63))
         self.game = cardcore.new_game(self.game_name, seed=deal_seed, **self.game_options)
         seats = range(self.game.num_players)
-        self._bots = [cardcore.RandomBot(seed=deal_seed ^ (seat + 1)) for seat in seats]
+        self._bots = [self._bot(deal_seed ^ (seat + 1)) for seat in seats]
         self._others_play()
         return observe(self.game, self.seat), {}
+
+    def _bot(self, seed: int) -> bots.Bot:
+        if self.opponents == "random":
+            return cardcore.RandomBot(seed=seed)
+        return bots.make(self.game_name, self.opponents, seed=seed)
 
     def _others_play(self) -> None:
         while not self.game.is_over and self.game.current_player != self.seat:
             seat = self.game.current_player
             assert seat is not None, "a match not over has a seat to act"
-            self.game.apply(self._bots[seat].act(self.game))
+            self.game.apply(self._bots[seat].act(self.game.observation(seat)))
 
     def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """The agent's action, then the other seats' until the agent's next turn."""

@@ -20,6 +20,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 import cardcore
+from cardcore import bots
 from cardcore.envs._spaces import Observation, observation_space
 
 __all__ = ["CardcoreVectorEnv"]
@@ -41,7 +42,7 @@ class CardcoreVectorEnv(VectorEnv[Observation, Array, Array]):
         num_envs: int,
         *,
         seat: int = 0,
-        opponents: str = "random",
+        opponents: bots.Opponents = "random",
         illegal_reward: float = -1.0,
         threads: int = 1,
         copy: bool = True,

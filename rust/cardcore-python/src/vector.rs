@@ -3,6 +3,7 @@
 
 use std::sync::Mutex;
 
+use cardcore::bot::Levels;
 use cardcore::game::Game;
 use cardcore::vector::{Opponents, Outputs, VecEnv};
 use cardcore::Error;
@@ -23,7 +24,7 @@ trait Batch: Send {
     fn game(&self, py: Python<'_>, index: usize) -> PyResult<Option<Py<PyAny>>>;
 }
 
-impl<G: PyGame> Batch for VecEnv<G> {
+impl<G: PyGame + Levels> Batch for VecEnv<G> {
     fn reset(&mut self, seed: u64, out: &mut Outputs<'_>) -> cardcore::Result<()> {
         VecEnv::reset(self, seed, out)
     }
@@ -80,8 +81,8 @@ fn buffer1<T: numpy::Element>(py: Python<'_>, rows: usize) -> PyResult<Py<PyArra
 }
 
 /// `num_envs` matches of one game stepped together: the agent plays `seat`
-/// (default 0) in each, bots (`opponents`, default `"random"`) the other
-/// seats; an action the agent may not take costs `illegal_reward` (default
+/// (default 0) in each, bots (`opponents`: `"random"`, the default, or a
+/// level of `cardcore.bots`) the other seats; an action the agent may not take costs `illegal_reward` (default
 /// -1.0); `threads` (default 1) share the matches. Each call writes the batch's
 /// rows into the environment's own numpy arrays (read-only views, the same
 /// objects every call: copy what must outlive the next call).

@@ -112,7 +112,7 @@ impl Level {
 /// A game with a bot at every [`Level`].
 pub trait Levels: Search {
     /// The game's rules-of-thumb player (`games/<game>/bot.rs`).
-    type Heuristic: Bot<Self> + Clone + 'static;
+    type Heuristic: Bot<Self> + Clone + std::fmt::Debug + 'static;
 
     fn heuristic(seed: u64) -> Self::Heuristic;
 
@@ -125,10 +125,34 @@ const EASY_BLUNDERS: f64 = 0.5;
 
 /// The bot playing `level`, from its own seeded generators.
 pub fn bot<G: Levels>(level: Level, seed: u64) -> Box<dyn Bot<G>> {
-    match level {
-        Level::Easy => Box::new(Blunders::new(G::heuristic(seed), EASY_BLUNDERS, seed)),
-        Level::Medium => Box::new(G::heuristic(seed)),
-        Level::Hard => Box::new(SearchBot::new(G::HARD, seed)),
+    Box::new(LevelBot::<G>::new(level, seed))
+}
+
+/// A bot of one [`Level`], as a value (it clones, unlike a boxed [`Bot`]).
+#[derive(Clone, Debug)]
+pub enum LevelBot<G: Levels> {
+    Easy(Blunders<G::Heuristic>),
+    Medium(G::Heuristic),
+    Hard(SearchBot),
+}
+
+impl<G: Levels> LevelBot<G> {
+    pub fn new(level: Level, seed: u64) -> LevelBot<G> {
+        match level {
+            Level::Easy => LevelBot::Easy(Blunders::new(G::heuristic(seed), EASY_BLUNDERS, seed)),
+            Level::Medium => LevelBot::Medium(G::heuristic(seed)),
+            Level::Hard => LevelBot::Hard(SearchBot::new(G::HARD, seed)),
+        }
+    }
+}
+
+impl<G: Levels> Bot<G> for LevelBot<G> {
+    fn act(&mut self, view: &Observation<G>) -> ActionId {
+        match self {
+            LevelBot::Easy(bot) => bot.act(view),
+            LevelBot::Medium(bot) => bot.act(view),
+            LevelBot::Hard(bot) => bot.act(view),
+        }
     }
 }
 

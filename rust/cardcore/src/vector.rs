@@ -7,9 +7,10 @@
 
 use std::ops::Range;
 
-use crate::bot::RandomBot;
+use crate::bot::{Bot, Level, LevelBot, Levels, RandomBot};
 use crate::error::{Error, Result};
 use crate::game::{check_seat_among, ActionId, Game};
+use crate::observation::Observation;
 use crate::rng::SplitMix64;
 use crate::tensor::legal_mask;
 
@@ -18,17 +19,59 @@ use crate::tensor::legal_mask;
 pub enum Opponents {
     /// `RandomBot`s, seeded per match from the slot's generator.
     Random,
+    /// The native bots of a level, one per seat, seeded per match likewise.
+    Level(Level),
 }
 
 impl Opponents {
-    /// The opponents a name selects (`"random"`).
+    /// The opponents a name selects: `"random"` or a level's name.
     pub fn parse(name: &str) -> Result<Opponents> {
-        match name {
-            "random" => Ok(Opponents::Random),
-            _ => Err(Error::option(
+        if name == "random" {
+            return Ok(Opponents::Random);
+        }
+        Level::from_name(name).map(Opponents::Level).ok_or_else(|| {
+            Error::option(
                 "opponents",
-                format!("expected one of 'random', got {name:?}"),
-            )),
+                format!("expected one of random, easy, medium, hard, got {name:?}"),
+            )
+        })
+    }
+}
+
+/// The bots of one match.
+#[derive(Clone, Debug)]
+enum Bots<G: Levels> {
+    /// One generator choosing for every other seat.
+    Random(RandomBot),
+    /// A bot per seat (the agent's seat's unused), each deciding from its view.
+    Seated(Vec<LevelBot<G>>),
+}
+
+impl<G: Levels> Bots<G> {
+    fn new(opponents: Opponents, seed: u64, players: usize) -> Bots<G> {
+        match opponents {
+            Opponents::Random => Bots::Random(RandomBot::new(seed)),
+            Opponents::Level(level) => Bots::Seated(
+                (0..players as u64)
+                    .map(|seat| {
+                        LevelBot::new(level, seed ^ seat.wrapping_mul(0xA24B_AED4_963E_E407))
+                    })
+                    .collect(),
+            ),
+        }
+    }
+
+    /// `player`, who is to act in `game`, plays.
+    fn play(&mut self, game: &mut G, player: usize) {
+        match self {
+            Bots::Random(bot) => {
+                bot.play(game);
+            }
+            Bots::Seated(bots) => {
+                let view = Observation::new(game, player).expect("the player to act is a seat");
+                let action = bots[player].act(&view);
+                game.apply(action).expect("a bot plays a legal action");
+            }
         }
     }
 }
@@ -36,9 +79,9 @@ impl Opponents {
 /// One match of the batch, with its bots and the generator its next deals'
 /// seeds come from.
 #[derive(Clone, Debug)]
-struct Slot<G: Game> {
+struct Slot<G: Levels> {
     game: G,
-    bots: RandomBot,
+    bots: Bots<G>,
     seeds: SplitMix64,
     legal: Vec<ActionId>,
 }
@@ -119,7 +162,7 @@ pub fn outcome<G: Game>(game: &G, seat: usize) -> f32 {
 
 /// `envs` matches of `G`, the agent at `seat` in each.
 #[derive(Clone, Debug)]
-pub struct VecEnv<G: Game> {
+pub struct VecEnv<G: Levels> {
     slots: Vec<Slot<G>>,
     options: G::Options,
     seat: usize,
@@ -135,22 +178,24 @@ fn slot_seeds(seed: u64, index: usize) -> SplitMix64 {
     SplitMix64::new(mix.next_u64())
 }
 
-impl<G: Game> Slot<G> {
-    fn new(seeds: SplitMix64, options: &G::Options) -> Slot<G> {
+impl<G: Levels> Slot<G> {
+    fn new(seeds: SplitMix64, options: &G::Options, opponents: Opponents) -> Slot<G> {
+        let game = G::with_options(0, options);
+        let bots = Bots::new(opponents, 0, game.num_players());
         let mut slot = Slot {
-            game: G::with_options(0, options),
-            bots: RandomBot::new(0),
+            game,
+            bots,
             seeds,
             legal: Vec::new(),
         };
-        slot.deal(options);
+        slot.deal(options, opponents);
         slot
     }
 
     /// A new match and new bots, from the slot's next seeds.
-    fn deal(&mut self, options: &G::Options) {
+    fn deal(&mut self, options: &G::Options, opponents: Opponents) {
         self.game = G::with_options(self.seeds.next_u64(), options);
-        self.bots = RandomBot::new(self.seeds.next_u64());
+        self.bots = Bots::new(opponents, self.seeds.next_u64(), self.game.num_players());
     }
 
     /// The bots play until the agent is to act or the match is over.
@@ -159,16 +204,16 @@ impl<G: Game> Slot<G> {
             if player == seat {
                 break;
             }
-            self.bots.play(&mut self.game);
+            self.bots.play(&mut self.game, player);
         }
     }
 
     /// Deals until the agent has a decision to take (a match that could end
     /// without one is dealt again, so a row always shows a decision).
-    fn start(&mut self, seat: usize, options: &G::Options) {
+    fn start(&mut self, seat: usize, options: &G::Options, opponents: Opponents) {
         self.others_play(seat);
         while self.game.is_over() {
-            self.deal(options);
+            self.deal(options, opponents);
             self.others_play(seat);
         }
     }
@@ -179,7 +224,7 @@ impl<G: Game> Slot<G> {
     }
 }
 
-impl<G: Game> VecEnv<G> {
+impl<G: Levels> VecEnv<G> {
     /// `envs` matches (at least 1) with options `options`, the agent at `seat`,
     /// stepped on `threads` threads (at least 1), dealt from `seed`.
     pub fn new(
@@ -209,7 +254,7 @@ impl<G: Game> VecEnv<G> {
             threads,
         };
         env.slots = (0..envs)
-            .map(|i| Slot::new(slot_seeds(seed, i), &env.options))
+            .map(|i| Slot::new(slot_seeds(seed, i), &env.options, opponents))
             .collect();
         Ok(env)
     }
@@ -236,11 +281,11 @@ impl<G: Game> VecEnv<G> {
     pub fn reset(&mut self, seed: u64, out: &mut Outputs<'_>) -> Result<()> {
         out.check::<G>(self.slots.len())?;
         for (i, slot) in self.slots.iter_mut().enumerate() {
-            *slot = Slot::new(slot_seeds(seed, i), &self.options);
+            *slot = Slot::new(slot_seeds(seed, i), &self.options, self.opponents);
         }
-        let (seat, options) = (self.seat, &self.options);
+        let (seat, options, opponents) = (self.seat, &self.options, self.opponents);
         each_row(&mut self.slots, self.threads, out, |slot, row| {
-            slot.start(seat, options);
+            slot.start(seat, options, opponents);
             slot.show(seat, row.observations, row.masks);
             row.rewards[0] = 0.0;
             row.terminated[0] = false;
@@ -279,6 +324,7 @@ impl<G: Game> VecEnv<G> {
             }
         }
         let (seat, options, illegal_reward) = (self.seat, &self.options, self.illegal_reward);
+        let opponents = self.opponents;
         each_row(&mut self.slots, self.threads, out, |slot, row| {
             let action = ids[row.index];
             let legal = slot.game.apply(action).is_ok();
@@ -291,8 +337,8 @@ impl<G: Game> VecEnv<G> {
                     row.rewards[0] = outcome(&slot.game, seat);
                     row.terminated[0] = true;
                     slot.game.encode(seat, row.final_observations);
-                    slot.deal(options);
-                    slot.start(seat, options);
+                    slot.deal(options, opponents);
+                    slot.start(seat, options, opponents);
                 }
             }
             slot.show(seat, row.observations, row.masks);
@@ -302,7 +348,7 @@ impl<G: Game> VecEnv<G> {
 }
 
 /// Runs `visit` on every slot with its rows, split over the threads.
-fn each_row<G: Game>(
+fn each_row<G: Levels>(
     slots: &mut [Slot<G>],
     threads: usize,
     out: &mut Outputs<'_>,
@@ -446,7 +492,7 @@ mod tests {
     }
 
     /// Steps `envs` matches with the agent playing each row's first legal action.
-    fn run<G: Game>(envs: usize, threads: usize, steps: usize) -> (Vec<f32>, Vec<f32>, usize) {
+    fn run<G: Levels>(envs: usize, threads: usize, steps: usize) -> (Vec<f32>, Vec<f32>, usize) {
         let mut env =
             VecEnv::<G>::new(envs, 7, 1, Opponents::Random, -1.0, threads, &Map::new()).unwrap();
         let mut buffers = Buffers::<G>::new(envs);
@@ -505,10 +551,19 @@ mod tests {
 
     #[test]
     fn an_ended_match_shows_its_end_and_pays_its_outcome() {
+        for opponents in [
+            Opponents::Random,
+            Opponents::Level(Level::Easy),
+            Opponents::Level(Level::Medium),
+        ] {
+            ended_matches_show_their_ends(opponents);
+        }
+    }
+
+    fn ended_matches_show_their_ends(opponents: Opponents) {
         let (envs, seat) = (4, 3);
         let options = Map::from_iter([("single_deal".to_owned(), serde_json::Value::Bool(true))]);
-        let mut env =
-            VecEnv::<Brouc>::new(envs, 2, seat, Opponents::Random, -1.0, 1, &options).unwrap();
+        let mut env = VecEnv::<Brouc>::new(envs, 2, seat, opponents, -1.0, 1, &options).unwrap();
         let mut buffers = Buffers::<Brouc>::new(envs);
         env.reset(2, &mut buffers.outputs()).unwrap();
         let mut ends = 0;
@@ -584,7 +639,8 @@ mod tests {
         assert!(VecEnv::<Brouc>::new(0, 1, 0, Opponents::Random, -1.0, 1, &options).is_err());
         assert!(VecEnv::<Brouc>::new(1, 1, 4, Opponents::Random, -1.0, 1, &options).is_err());
         assert!(VecEnv::<Brouc>::new(1, 1, 0, Opponents::Random, -1.0, 0, &options).is_err());
-        assert!(Opponents::parse("hard").is_err());
+        assert!(Opponents::parse("expert").is_err());
+        assert_eq!(Opponents::parse("hard"), Ok(Opponents::Level(Level::Hard)));
     }
 
     #[test]

@@ -14,7 +14,8 @@ use crate::game::{ActionId, Game};
 use crate::trick::Trick;
 
 /// Writes a tensor's features in order; [`Features::finish`] checks that
-/// every one was written.
+/// every one was written. The tensor is zeroed once up front, so a block
+/// writes only its nonzero features: one memset beats one per block.
 pub struct Features<'a> {
     out: &'a mut [f32],
     at: usize,
@@ -24,8 +25,9 @@ pub struct Features<'a> {
 }
 
 impl<'a> Features<'a> {
-    /// A writer over `out`, which it fills from the start.
+    /// A writer over `out`, which it zeroes and fills from the start.
     pub fn new(out: &'a mut [f32]) -> Self {
+        out.fill(0.0);
         Features {
             out,
             at: 0,
@@ -44,14 +46,19 @@ impl<'a> Features<'a> {
         self.value(f32::from(u8::from(on)));
     }
 
+    /// The next `len` features, all 0: a block a game writes in any order.
+    pub fn block(&mut self, len: usize) -> &mut [f32] {
+        let block = &mut self.out[self.at..self.at + len];
+        self.at += len;
+        block
+    }
+
     /// `len` features, 1 at `index` and 0 elsewhere (all 0 for `None`).
     pub fn one_hot(&mut self, index: Option<usize>, len: usize) {
-        let block = &mut self.out[self.at..self.at + len];
-        block.fill(0.0);
+        let block = self.block(len);
         if let Some(index) = index {
             block[index] = 1.0;
         }
-        self.at += len;
     }
 
     /// One feature per card of `deck` (in increasing face id, as every
@@ -59,8 +66,7 @@ impl<'a> Features<'a> {
     pub fn cards(&mut self, deck: &[Card], set: CardSet) {
         debug_assert!(deck.windows(2).all(|pair| pair[0].id() < pair[1].id()));
         let deck_bits = self.deck_bits(deck);
-        let block = &mut self.out[self.at..self.at + deck.len()];
-        block.fill(0.0);
+        let block = self.block(deck.len());
         // A card's place in the deck is the number of deck cards below it.
         let mut left = set.bits() & deck_bits;
         while left != 0 {
@@ -68,7 +74,6 @@ impl<'a> Features<'a> {
             block[(deck_bits & (bit - 1)).count_ones() as usize] = 1.0;
             left ^= bit;
         }
-        self.at += deck.len();
     }
 
     /// The deck as a set of face ids, kept for the next block of the same deck.
@@ -93,12 +98,29 @@ impl<'a> Features<'a> {
         observer: usize,
         players: usize,
     ) {
+        // Gathered by seat, then written in the observer's order: no
+        // `relative` per card.
         let mut by_seat = [CardSet::EMPTY; SEATS];
         for (seat, card) in plays {
-            by_seat[relative(seat, observer, players)].insert(card);
+            by_seat[seat].insert(card);
         }
-        for cards in by_seat {
-            self.cards(deck, cards);
+        self.seat_cards(deck, &by_seat, observer, players);
+    }
+
+    /// The cards of each seat (`by_seat`, indexed by seat), one block of
+    /// `deck` per seat counted from `observer`, as [`Features::cards_by_seat`].
+    pub fn seat_cards<const SEATS: usize>(
+        &mut self,
+        deck: &[Card],
+        by_seat: &[CardSet; SEATS],
+        observer: usize,
+        players: usize,
+    ) {
+        for k in 0..SEATS {
+            match seat_at(k, observer, players) {
+                Some(seat) => self.cards(deck, by_seat[seat]),
+                None => self.zeros(deck.len()),
+            }
         }
     }
 
@@ -118,7 +140,7 @@ impl<'a> Features<'a> {
 
     /// `len` zero features: a block the table does not use.
     pub fn zeros(&mut self, len: usize) {
-        self.one_hot(None, len);
+        self.block(len);
     }
 
     /// The number of features written so far.
@@ -133,9 +155,31 @@ impl<'a> Features<'a> {
 }
 
 /// The seat `seat` as the observer numbers it: 0 itself, 1 the next seat in
-/// the order of play, and so on round a table of `players`.
+/// the order of play, and so on round a table of `players`. Both seats are
+/// at the table, so it wraps round by a comparison: a division (`%`) costs
+/// more than the rest of a feature.
 pub const fn relative(seat: usize, observer: usize, players: usize) -> usize {
-    (seat + players - observer) % players
+    debug_assert!(seat < players && observer < players);
+    let k = seat + players - observer;
+    if k >= players {
+        k - players
+    } else {
+        k
+    }
+}
+
+/// The seat the observer numbers `k` ([`relative`]'s inverse), if a table
+/// of `players` has one.
+pub const fn seat_at(k: usize, observer: usize, players: usize) -> Option<usize> {
+    if k >= players {
+        return None;
+    }
+    let seat = observer + k;
+    Some(if seat >= players {
+        seat - players
+    } else {
+        seat
+    })
 }
 
 /// Fills `out` (one flag per action id, `G::ACTION_COUNT` of them) with the
@@ -204,5 +248,15 @@ mod tests {
         assert_eq!(relative(3, 2, 4), 1);
         assert_eq!(relative(0, 2, 4), 2);
         assert_eq!(relative(1, 2, 3), 2);
+        for players in 2..=5 {
+            for observer in 0..players {
+                for seat in 0..players {
+                    let k = relative(seat, observer, players);
+                    assert_eq!(k, (seat + players - observer) % players);
+                    assert_eq!(seat_at(k, observer, players), Some(seat));
+                }
+                assert_eq!(seat_at(players, observer, players), None);
+            }
+        }
     }
 }

@@ -51,7 +51,14 @@ impl<const N: usize> Trick<N> {
     const fn seat_of(&self, index: usize) -> usize {
         let players = self.players as usize;
         if self.out == EVERY_SEAT {
-            return (self.leader as usize + index) % players;
+            // Wrapped round by a comparison, not a division (`%`): tensors
+            // ask for every play of every trick.
+            let seat = self.leader as usize + index;
+            return if seat >= players {
+                seat - players
+            } else {
+                seat
+            };
         }
         let mut seat = self.leader as usize;
         let mut played = 0;

@@ -1,39 +1,56 @@
 //! Jolly's observation tensor (docs/rules/jolly.md, "Observation tensor"):
-//! what one seat may know, as 2988 features, the same at 2, 3 and 4 players.
+//! what one seat may know, as 882 features, the same at 2, 3 and 4 players.
 //! Seats are counted from the observer; blocks of seats the table does not
 //! have stay zero. Faces are in discard-action order (`deck(52)`, then the
 //! joker); counts are scaled by the copies of a face (2, the joker 6).
+//!
+//! The layout is compact, for a tensor written in a fraction of a
+//! microsecond: the row's order as where each face's copies lie (not one
+//! one-hot of 53 per position), a meld as what it is and where it lies (not
+//! one feature per position it could hold), the jokers' stand-ins and whose
+//! cards count for how much as table-wide blocks.
 
 use super::{
-    meld::Kind, Drawn, Jolly, Meld, Phase, DECK_SIZE, DISCARDS, DISCARD_IDS, FIRST_DISCARD,
-    MAX_HAND, MAX_MELDS, MAX_PLAYERS, MAX_REBUILDS, OPENING,
+    meld::Kind, Drawn, Jolly, Meld, Phase, DECK_SIZE, DISCARD_IDS, FIRST_DISCARD, MAX_HAND,
+    MAX_MELDS, MAX_PLAYERS, MAX_REBUILDS, OPENING,
 };
 use crate::card::Card;
 use crate::cardcounts::CardCounts;
-use crate::tensor::{relative, Features};
+use crate::tensor::{relative, seat_at, Features};
 
 /// The faces: the 52 suited cards, then the joker.
 const FACES: usize = 53;
-/// The row's most recent positions shown one by one (`take 20` at most).
+/// The joker's face index.
+const JOKER: usize = 52;
+/// The copies of a face in the two decks: 2, the joker 6.
+const COPIES: usize = 2;
+const JOKERS: usize = 6;
+/// The row's most recent positions `take` reaches (20 at most).
 pub(super) const ROW_SHOWN: usize = MAX_HAND;
-/// Run positions 1 (the ace low) to 14 (the ace high).
-const POSITIONS: usize = 14;
-/// One meld: present, run, set, pending; 4 suits; 14 positions; 14 jokers;
-/// 4 for a set joker's suit; 4 seats' cards placed.
-pub(super) const MELD_FEATURES: usize = 4 + 4 + POSITIONS + POSITIONS + 4 + MAX_PLAYERS;
+/// Where the row's copies of each face lie: 2 per suited face, 6 for the joker.
+pub(super) const ROW_PLACES: usize = JOKER * COPIES + JOKERS;
+/// The set ranks, 2 to K then A (as the set-joker placements order them).
+const RANKS: usize = 13;
+/// One meld: present, run, set, pending; 4 suits; lowest and highest
+/// positions; jokers.
+pub(super) const MELD_FEATURES: usize = 4 + 4 + 2 + 1;
+/// Run positions 1 (the ace low) to 14 (the ace high), the scale of a meld's.
+const POSITIONS: f32 = 14.0;
 
-/// 53 hand + 20 x 53 row positions + 53 row + 1 row length + 1 stock + 3
-/// rebuilds + 53 table + 36 x 44 melds + 44 building + 53 taken + 2 drawn +
-/// 1 opened now + 36 selected + 1 pending value + 4 opened + 4 hand sizes +
-/// 4 dealer + 4 to act + 5 phase + 1 round + 4 totals + 4 table values +
-/// 4 finisher + 1 Main Jolly + 3 players + 3 target + 1 max rounds + 1 single deal.
+/// 882: 53 hand, 110 row places, 53 row, 1 row length, 1 stock, 3
+/// rebuilds, 53 table, 65 jokers' stand-ins, 36 x 11 melds, 11 building, 53
+/// taken, 2 drawn, 1 opened now, 36 selected, 1 pending value, 4 opened, 4
+/// hand sizes, 4 dealer, 4 to act, 5 phase, 1 round, 4 totals, 4 table
+/// values, 4 finisher, 1 Main Jolly, 3 players, 3 target, 1 max rounds and
+/// 1 single deal.
 pub(super) const TENSOR_SIZE: usize = FACES
-    + ROW_SHOWN * FACES
+    + ROW_PLACES
     + FACES
     + 1
     + 1
     + (MAX_REBUILDS as usize + 1)
     + FACES
+    + (JOKER + RANKS)
     + (MAX_MELDS + 1) * MELD_FEATURES
     + FACES
     + 2
@@ -50,17 +67,38 @@ pub(super) const TENSOR_SIZE: usize = FACES
     + 1
     + 1;
 
+const _: () = assert!(TENSOR_SIZE == 882);
+
 /// A face's index among the 53: its discard action's.
 pub(super) fn face_index(card: Card) -> usize {
     usize::from(DISCARD_IDS[card.id()] - FIRST_DISCARD)
 }
 
+/// Counts of each face, tallied in `block`, scaled by the copies the deck
+/// holds (a multiply by 1/2, exact, over the suited faces).
+fn scale_counts(block: &mut [f32]) {
+    for x in &mut block[..JOKER] {
+        *x *= 1.0 / COPIES as f32;
+    }
+    block[JOKER] /= JOKERS as f32;
+}
+
 /// 53 features: the copies of each face, over the copies the deck holds.
 fn counts(features: &mut Features<'_>, counts: &CardCounts) {
-    for &face in &DISCARDS {
-        let copies = if face.is_joker() { 6.0 } else { 2.0 };
-        features.value(counts.count(face) as f32 / copies);
+    let block = features.block(FACES);
+    for card in counts.faces().iter() {
+        block[face_index(card)] = counts.count(card) as f32;
     }
+    scale_counts(block);
+}
+
+/// 53 features: the copies of each face among `cards`, as [`counts`].
+fn listed(features: &mut Features<'_>, cards: &[Card]) {
+    let block = features.block(FACES);
+    for &card in cards {
+        block[face_index(card)] += 1.0;
+    }
+    scale_counts(block);
 }
 
 impl Jolly {
@@ -69,35 +107,41 @@ impl Jolly {
         let from = |other: usize| relative(other, seat, players);
         let mut features = Features::new(out);
         counts(&mut features, &self.hands[seat]);
-        // The row, most recent first, then as a whole.
-        for back in 0..ROW_SHOWN {
-            let card = self.row.len().checked_sub(back + 1).map(|i| self.row[i]);
-            features.one_hot(card.map(face_index), FACES);
-        }
-        let row: CardCounts = self.row.iter().copied().collect();
-        counts(&mut features, &row);
+        self.row_places(features.block(ROW_PLACES));
+        listed(&mut features, &self.row);
         features.value(self.row.len() as f32 / DECK_SIZE as f32);
         features.value(self.stock.len() as f32 / DECK_SIZE as f32);
         features.one_hot(Some(usize::from(self.rebuilds)), MAX_REBUILDS as usize + 1);
-        // The table.
-        let mut table = CardCounts::EMPTY;
+        // The table, whole, then meld by meld.
+        let table = features.block(FACES);
+        let mut stand_ins = [0u8; JOKER + RANKS];
+        let mut values = [0i64; MAX_PLAYERS];
         for meld in &self.melds {
-            for slot in meld.slots() {
-                table.insert(slot.card);
+            for (index, slot) in meld.slots().iter().enumerate() {
+                table[face_index(slot.card)] += 1.0;
+                values[usize::from(slot.by)] += meld.value_at(index);
+                if slot.is_joker() {
+                    stand_ins[match meld.stands_for(index) {
+                        Some(card) => face_index(card),
+                        None => JOKER + rank_index(meld.low()),
+                    }] += 1;
+                }
             }
         }
-        counts(&mut features, &table);
+        scale_counts(table);
+        for (&n, x) in stand_ins.iter().zip(features.block(JOKER + RANKS)) {
+            *x = f32::from(n) / COPIES as f32;
+        }
         let first_pending = self.melds.len() - self.pending;
         for index in 0..MAX_MELDS {
-            match self.melds.get(index) {
-                Some(meld) => meld_features(&mut features, meld, index >= first_pending, &from),
-                None => features.zeros(MELD_FEATURES),
+            let block = features.block(MELD_FEATURES);
+            if let Some(meld) = self.melds.get(index) {
+                meld_features(block, meld, index >= first_pending);
             }
         }
-        meld_features(&mut features, &self.building, false, &from);
+        meld_features(features.block(MELD_FEATURES), &self.building, false);
         // The turn.
-        let taken: CardCounts = self.taken.iter().copied().collect();
-        counts(&mut features, &taken);
+        listed(&mut features, &self.taken);
         features.flag(self.drawn == Some(Drawn::Stock));
         features.flag(self.drawn == Some(Drawn::Row));
         features.flag(self.opened_now);
@@ -108,28 +152,13 @@ impl Jolly {
             .sum();
         features.value(pending as f32 / OPENING as f32);
         // The seats, from the observer.
-        let mut opened = [false; MAX_PLAYERS];
-        let mut sizes = [0.0; MAX_PLAYERS];
-        let mut totals = [0.0; MAX_PLAYERS];
-        let mut values = [0.0; MAX_PLAYERS];
-        let target = f32::from(self.options.target);
-        for other in 0..players {
-            let k = from(other);
-            opened[k] = self.opened[other];
-            sizes[k] = self.hands[other].len() as f32 / MAX_HAND as f32;
-            totals[k] = self.totals[other] as f32 / target;
-            values[k] = self
-                .melds
-                .iter()
-                .map(|meld| meld.value(Some(other as u8)))
-                .sum::<i64>() as f32
-                / 100.0;
+        let at = |k: usize| seat_at(k, seat, players);
+        for k in 0..MAX_PLAYERS {
+            features.flag(at(k).is_some_and(|s| self.opened[s]));
         }
-        for on in opened {
-            features.flag(on);
-        }
-        for size in sizes {
-            features.value(size);
+        for k in 0..MAX_PLAYERS {
+            let size = at(k).map_or(0, |s| self.hands[s].len());
+            features.value(size as f32 / MAX_HAND as f32);
         }
         features.one_hot(Some(from(self.dealer)), MAX_PLAYERS);
         let to_act = (self.phase != Phase::Over).then(|| from(self.seat));
@@ -143,11 +172,14 @@ impl Jolly {
         };
         features.one_hot(Some(phase), 5);
         features.value(self.round as f32 / f32::from(self.options.max_rounds));
-        for total in totals {
-            features.value(total);
+        let target = f32::from(self.options.target);
+        for k in 0..MAX_PLAYERS {
+            let total = at(k).map_or(0, |s| self.totals[s]);
+            features.value(total as f32 / target);
         }
-        for value in values {
-            features.value(value);
+        for k in 0..MAX_PLAYERS {
+            let value = at(k).map_or(0, |s| values[s]);
+            features.value(value as f32 / 100.0);
         }
         let finisher = self.result.as_ref().and_then(|result| result.finisher);
         features.one_hot(finisher.map(|f| from(usize::from(f))), MAX_PLAYERS);
@@ -163,59 +195,61 @@ impl Jolly {
         features.flag(self.options.single_deal);
         features.finish();
     }
+
+    /// Where the copies of each face lie among the row's last 20 cards, the
+    /// nearest first: 1 for the last card discarded (`take 1`), 19/20 for
+    /// the one before, down to 1/20 (`take 20`); 0 for a copy not there.
+    /// Two places per suited face (face *i* at 2*i*), six for the joker.
+    fn row_places(&self, block: &mut [f32]) {
+        for (back, &card) in self.row.iter().rev().take(ROW_SHOWN).enumerate() {
+            let face = face_index(card);
+            let places = if face == JOKER {
+                &mut block[JOKER * COPIES..]
+            } else {
+                &mut block[face * COPIES..(face + 1) * COPIES]
+            };
+            if let Some(place) = places.iter_mut().find(|place| **place == 0.0) {
+                *place = (ROW_SHOWN - back) as f32 / ROW_SHOWN as f32;
+            }
+        }
+    }
 }
 
-/// One meld's 44 features (docs/rules/jolly.md, "Observation tensor").
-fn meld_features(
-    features: &mut Features<'_>,
-    meld: &Meld,
-    pending: bool,
-    from: &impl Fn(usize) -> usize,
-) {
+/// A set rank's index, 2 to K then A: a rank position (the ace 1) less 2.
+fn rank_index(position: u8) -> usize {
+    if position == 1 {
+        RANKS - 1
+    } else {
+        usize::from(position) - 2
+    }
+}
+
+/// One meld's 11 features into `block`, zero when there is none
+/// (docs/rules/jolly.md, "Observation tensor").
+fn meld_features(block: &mut [f32], meld: &Meld, pending: bool) {
     if meld.is_empty() {
-        features.zeros(MELD_FEATURES);
         return;
     }
     let slots = meld.slots();
-    let low = usize::from(meld.low());
-    let mut suits = [false; 4];
-    let mut positions = [false; POSITIONS];
-    let mut jokers = [false; POSITIONS];
-    let mut joker_suit = None;
-    match meld.kind() {
+    let low = meld.low();
+    block[0] = 1.0;
+    let high = match meld.kind() {
         Kind::Run(suit) => {
-            suits[suit.index()] = true;
-            for (index, slot) in slots.iter().enumerate() {
-                positions[low - 1 + index] = true;
-                jokers[low - 1 + index] = slot.is_joker();
-            }
+            block[1] = 1.0;
+            block[4 + suit.index()] = 1.0;
+            low + slots.len() as u8 - 1
         }
-        Kind::Set | Kind::Single => {
-            positions[low - 1] = true;
-            for slot in slots {
-                match slot.card.suit() {
-                    Some(suit) => suits[suit.index()] = true,
-                    None => jokers[low - 1] = true,
-                }
+        kind => {
+            block[2] = f32::from(u8::from(kind == Kind::Set));
+            for suit in slots.iter().filter_map(|slot| slot.card.suit()) {
+                block[4 + suit.index()] = 1.0;
             }
-            if jokers[low - 1] {
-                joker_suit = meld.missing_suit().map(|suit| suit.index());
-            }
+            low
         }
-    }
-    let mut placed = [0u8; MAX_PLAYERS];
-    for slot in slots {
-        placed[from(usize::from(slot.by))] += 1;
-    }
-    features.flag(true);
-    features.flag(matches!(meld.kind(), Kind::Run(_)));
-    features.flag(meld.kind() == Kind::Set);
-    features.flag(pending);
-    for on in suits.into_iter().chain(positions).chain(jokers) {
-        features.flag(on);
-    }
-    features.one_hot(joker_suit, 4);
-    for count in placed {
-        features.value(f32::from(count) / 13.0);
-    }
+    };
+    block[3] = f32::from(u8::from(pending));
+    block[8] = f32::from(low) / POSITIONS;
+    block[9] = f32::from(high) / POSITIONS;
+    let jokers = slots.iter().filter(|slot| slot.is_joker()).count();
+    block[10] = jokers as f32 / JOKERS as f32;
 }

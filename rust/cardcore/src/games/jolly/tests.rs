@@ -223,10 +223,10 @@ fn tensor_of(game: &Jolly, seat: usize) -> Vec<f32> {
 
 #[test]
 fn the_tensor_layout_on_worked_positions() {
-    use super::tensor::{face_index, MELD_FEATURES, ROW_SHOWN};
-    assert_eq!(Jolly::TENSOR_SIZE, 2988);
-    assert_eq!((MELD_FEATURES, ROW_SHOWN), (44, 20));
-    let (row_at, melds_at, opened_at, sizes_at) = (53, 1224, 2945, 2949);
+    use super::tensor::{face_index, MELD_FEATURES, ROW_PLACES, ROW_SHOWN};
+    assert_eq!(Jolly::TENSOR_SIZE, 882);
+    assert_eq!((MELD_FEATURES, ROW_PLACES, ROW_SHOWN), (11, 110, 20));
+    let (row_at, melds_at, opened_at, sizes_at) = (53, 339, 839, 843);
     for players in [2, 4] {
         let game = worked_position(players);
         for seat in 0..players {
@@ -242,21 +242,23 @@ fn the_tensor_layout_on_worked_positions() {
             assert_eq!(face_index("2S".parse().unwrap()), 0);
             assert_eq!(face_index("AC".parse().unwrap()), 51);
             assert_eq!(face_index(Card::JOKER), 52);
-            // The row, most recent first: one face per position.
+            // The row's last 20 cards read back from where each face lies.
+            let places = &out[row_at..row_at + ROW_PLACES];
+            let mut read = vec![None; ROW_SHOWN];
+            for (place, &x) in places.iter().enumerate() {
+                if x > 0.0 {
+                    let back = ROW_SHOWN - (x * ROW_SHOWN as f32).round() as usize;
+                    read[back] = Some(DISCARDS[(place / 2).min(52)]);
+                }
+            }
             let row = &game.row;
-            for back in 0..3 {
-                let card = row[row.len() - 1 - back];
-                let block = &out[row_at + 53 * back..row_at + 53 * (back + 1)];
-                assert_eq!(block.iter().sum::<f32>(), 1.0);
-                assert_eq!(block[face_index(card)], 1.0);
-            }
-            if row.len() < ROW_SHOWN {
-                let unused = row_at + 53 * row.len()..row_at + 53 * ROW_SHOWN;
-                assert!(out[unused].iter().all(|&x| x == 0.0));
-            }
-            assert_eq!(out[1166], row.len() as f32 / 110.0);
-            assert_eq!(out[1167], game.stock.len() as f32 / 110.0);
-            // The first meld: present, run or set, who placed its cards.
+            let last: Vec<Option<Card>> = (0..ROW_SHOWN)
+                .map(|back| row.len().checked_sub(back + 1).map(|i| row[i]))
+                .collect();
+            assert_eq!(read, last);
+            assert_eq!(out[216], row.len() as f32 / 110.0);
+            assert_eq!(out[217], game.stock.len() as f32 / 110.0);
+            // The first meld: present, run or set, its suits and range.
             let meld = &game.melds[0];
             let block = &out[melds_at..melds_at + MELD_FEATURES];
             assert_eq!(block[0], 1.0);
@@ -265,17 +267,15 @@ fn the_tensor_layout_on_worked_positions() {
                 f32::from(u8::from(matches!(meld.kind(), Kind::Run(_))))
             );
             assert_eq!(block[2], f32::from(u8::from(meld.kind() == Kind::Set)));
-            let placed: f32 = block[40..44].iter().sum();
-            assert!((placed - meld.len() as f32 / 13.0).abs() < 1e-6);
-            let covered: f32 = block[8..22].iter().sum();
+            let (low, high) = (block[8] * 14.0, block[9] * 14.0);
             match meld.kind() {
                 Kind::Run(suit) => {
                     assert_eq!(block[4 + suit.index()], 1.0);
-                    assert_eq!(covered, meld.len() as f32);
+                    assert_eq!((high - low).round() as usize + 1, meld.len());
                 }
-                _ => assert_eq!(covered, 1.0),
+                _ => assert_eq!(low, high),
             }
-            let unused = melds_at + MELD_FEATURES * game.melds.len()..2808;
+            let unused = melds_at + MELD_FEATURES * game.melds.len()..735;
             assert!(out[unused].iter().all(|&x| x == 0.0), "no more melds");
             // Seats from the observer: opened, hand sizes, dealer, to act.
             for k in 0..players {
@@ -283,22 +283,18 @@ fn the_tensor_layout_on_worked_positions() {
                 assert_eq!(out[opened_at + k], f32::from(u8::from(game.opened[other])));
                 assert_eq!(out[sizes_at + k], game.hands[other].len() as f32 / 20.0);
             }
-            assert_eq!(out[2953 + (players - seat) % players], 1.0, "seat 0 deals");
-            assert_eq!(out[2957 + (game.seat + players - seat) % players], 1.0);
-            assert_eq!(&out[2961..2966], &[1.0, 0.0, 0.0, 0.0, 0.0], "draw");
+            assert_eq!(out[847 + (players - seat) % players], 1.0, "seat 0 deals");
+            assert_eq!(out[851 + (game.seat + players - seat) % players], 1.0);
+            assert_eq!(&out[855..860], &[1.0, 0.0, 0.0, 0.0, 0.0], "draw");
             // The player count, one-hot over 2, 3, 4.
             let mut count = [0.0; 3];
             count[players - 2] = 1.0;
-            assert_eq!(&out[2980..2983], &count);
-            assert_eq!(&out[2983..2986], &[1.0, 0.0, 0.0], "target 100");
+            assert_eq!(&out[874..877], &count);
+            assert_eq!(&out[877..880], &[1.0, 0.0, 0.0], "target 100");
             // At 2 players the blocks of seats 2 and 3 stay zero.
             if players == 2 {
-                for block in [opened_at, sizes_at, 2953, 2957, 2967, 2971, 2975] {
+                for block in [opened_at, sizes_at, 847, 851, 861, 865, 869] {
                     assert_eq!(&out[block + 2..block + 4], &[0.0, 0.0]);
-                }
-                for index in 0..36 {
-                    let at = melds_at + MELD_FEATURES * index + 40;
-                    assert_eq!(&out[at + 2..at + 4], &[0.0, 0.0]);
                 }
             }
         }
@@ -317,33 +313,31 @@ fn the_tensor_of_the_worked_two_player_position() {
     let out = tensor_of(&game, 0);
     // Hand: 8H (index 13 + 6) twice, the joker once.
     assert_eq!((out[19], out[52]), (1.0, 1.0 / 6.0));
-    // Row: 2H (index 13) last, 6H (17) before it, 4H (15) before that.
-    assert_eq!(
-        (out[53 + 13], out[106 + 17], out[159 + 15]),
-        (1.0, 1.0, 1.0)
-    );
-    // Meld 1 (features 1268-1311): a run of spades at positions 7-9, a
-    // joker at 7, three cards placed by the seat to the observer's left.
-    let run = &out[1268..1312];
-    assert_eq!(&run[..4], &[1.0, 1.0, 0.0, 0.0]);
-    assert_eq!(&run[4..8], &[1.0, 0.0, 0.0, 0.0]);
-    let covered: Vec<usize> = (0..14).filter(|&p| run[8 + p] == 1.0).collect();
-    assert_eq!(covered, [6, 7, 8]);
-    let jokers: Vec<usize> = (0..14).filter(|&p| run[22 + p] == 1.0).collect();
-    assert_eq!(jokers, [6]);
-    assert_eq!(&run[40..44], &[0.0, 3.0 / 13.0, 0.0, 0.0]);
-    // Meld 2 (1312-1355): a set of kings, spades and hearts, with a joker
+    // Row: 2H (face 13) last, 6H (17) one back, 4H (15) two back; each face
+    // once among the last 20 (its second place 0).
+    assert_eq!((out[53 + 26], out[53 + 34], out[53 + 30]), (1.0, 0.95, 0.9));
+    assert_eq!((out[53 + 27], out[53 + 35], out[53 + 31]), (0.0, 0.0, 0.0));
+    // Meld 1 (features 350-360): a run of spades at positions 7-9 with a
+    // joker.
+    let run = &out[350..361];
+    assert_eq!(&run[..8], &[1.0, 1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0]);
+    assert_eq!(&run[8..], &[7.0 / 14.0, 9.0 / 14.0, 1.0 / 6.0]);
+    // Meld 2 (361-371): a set of kings, spades and hearts, with a joker
     // whose suit is not fixed yet.
-    let set = &out[1312..1356];
+    let set = &out[361..372];
     assert_eq!(&set[..8], &[1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0.0, 0.0]);
-    assert_eq!((set[8 + 12], set[22 + 12]), (1.0, 1.0));
-    assert_eq!(&set[36..40], &[0.0; 4]);
-    // Meld 0 seen from seat 1: placed by the seat to its left (seat 0).
-    let other = tensor_of(&game, 1);
-    assert_eq!(&other[1224 + 40..1224 + 44], &[0.0, 3.0 / 13.0, 0.0, 0.0]);
+    assert_eq!(&set[8..], &[13.0 / 14.0, 13.0 / 14.0, 1.0 / 6.0]);
+    // The jokers: the run's stands for 7S (face 5); the set's, not fixed,
+    // counts for kings (rank index 11).
+    let stand_ins = &out[274..339];
+    assert_eq!((stand_ins[5], stand_ins[52 + 11]), (0.5, 0.5));
+    assert_eq!(stand_ins.iter().sum::<f32>(), 1.0);
     // Both opened; the table values / 100: 75 (three aces), 24 + 30.
-    assert_eq!(&out[2945..2949], &[1.0, 1.0, 0.0, 0.0]);
-    assert_eq!(&out[2971..2975], &[0.75, 0.54, 0.0, 0.0]);
+    assert_eq!(&out[839..843], &[1.0, 1.0, 0.0, 0.0]);
+    assert_eq!(&out[865..869], &[0.75, 0.54, 0.0, 0.0]);
+    // Seen from seat 1, its own values come first.
+    let other = tensor_of(&game, 1);
+    assert_eq!(&other[865..869], &[0.54, 0.75, 0.0, 0.0]);
 }
 
 #[test]

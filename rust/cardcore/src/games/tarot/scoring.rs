@@ -26,9 +26,19 @@ pub const fn half_points(card: Card) -> u8 {
     }
 }
 
-/// The half points of a set of cards.
+/// The half points of a set of cards: 1 a card, and 2, 4, 6 or 8 more by
+/// T1's classes, counted class by class (a tensor asks for it every call).
 pub fn pile_points(cards: CardSet) -> u8 {
-    cards.iter().map(half_points).sum()
+    const MORE: [(CardSet, u8); 4] = [
+        (CardSet::rank(Rank::Jack), 2),
+        (CardSet::rank(Rank::Knight), 4),
+        (CardSet::rank(Rank::Queen), 6),
+        (BOUTS.union(CardSet::rank(Rank::King)), 8),
+    ];
+    MORE.iter()
+        .fold(cards.len() as u8, |points, &(class, more)| {
+            points + cards.intersection(class).len() as u8 * more
+        })
 }
 
 /// Objectif: the target by bouts (0 to 3) in half points: 56, 51, 41, 36.
@@ -188,6 +198,14 @@ pub(super) fn taker_pile(
     for (index, played) in tricks.iter().enumerate() {
         let last = index + 1 == tricks_per_deal;
         let winning_side = deal.side_of(usize::from(played.winner));
+        let cards = played.trick.cards();
+        if !cards.contains(Card::EXCUSE) {
+            // Without the Excuse, the whole trick goes to its winner.
+            if winning_side == Side::Taker {
+                pile = pile.union(cards);
+            }
+            continue;
+        }
         for (seat, card) in played.trick.plays() {
             let goes_to = if !card.is_excuse() || usize::from(played.winner) == seat {
                 // A card goes to the trick's winner; so does T4's winning Excuse.

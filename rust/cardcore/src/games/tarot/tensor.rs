@@ -9,7 +9,7 @@ use super::{sizes, Bid, Level, Phase, Tarot, DECK, DECK_SIZE, MAX_PLAYERS};
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::game::Game;
-use crate::tensor::{relative, Features};
+use crate::tensor::{relative, seat_at, Features};
 
 /// Per-seat blocks: always five, counted from the observer.
 const SEATS: usize = MAX_PLAYERS;
@@ -85,8 +85,7 @@ impl Tarot {
     pub(super) fn encode_for(&self, seat: usize, out: &mut [f32]) {
         let players = self.players();
         let from = |other: usize| relative(other, seat, players);
-        // The seat of block `k`, if the table has one.
-        let at = |k: usize| (k < players).then(|| (seat + k) % players);
+        let at = |k: usize| seat_at(k, seat, players);
         let deal = &self.deal;
         let tricks_per_deal = self.hand_size() as f32;
         let mut features = Features::new(out);
@@ -94,17 +93,20 @@ impl Tarot {
         features.cards(&DECK, self.hands[seat]);
         features.trick::<_, SEATS>(&DECK, &self.trick, seat, players);
 
-        let played = deal.tricks().iter().flat_map(|done| done.trick.plays());
-        features.cards_by_seat::<SEATS>(&DECK, played, seat, players);
+        let mut played = [CardSet::EMPTY; SEATS];
         let mut won = [0u8; SEATS];
         let mut excuse_won_by = None;
         for done in deal.tricks() {
+            for (s, card) in done.trick.plays() {
+                played[s].insert(card);
+            }
             let winner = from(usize::from(done.winner));
             won[winner] += 1;
             if done.trick.cards().contains(Card::EXCUSE) {
                 excuse_won_by = Some(winner);
             }
         }
+        features.seat_cards(&DECK, &played, seat, players);
         for count in won {
             features.value(f32::from(count) / tricks_per_deal);
         }

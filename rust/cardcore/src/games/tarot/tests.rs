@@ -1,7 +1,7 @@
 //! French Tarot's unit tests: the text's example and each rule's cases.
 
 use super::play::{callable, legal_cards, legal_discards, petit_sec, poignee, winner, TRUMPS};
-use super::scoring::{petit_au_bout, slam, taker_pile};
+use super::scoring::{petit_au_bout, pile_points, slam, taker_pile};
 use super::*;
 use crate::testing::{cards, set};
 
@@ -80,6 +80,19 @@ fn the_texts_example_garde_two_bouts_45_points() {
     assert_eq!(result.difference, 4);
     assert_eq!(result.stake, 58);
     assert_eq!(result.scores, [174, -58, -58, -58]);
+}
+
+#[test]
+fn a_pile_counts_its_cards_half_points() {
+    // T1 card by card, against the count by classes.
+    let deck: CardSet = DECK.iter().copied().collect();
+    assert_eq!(pile_points(deck), 182);
+    let mut rng = crate::rng::SplitMix64::new(3);
+    for _ in 0..200 {
+        let pile: CardSet = DECK.iter().copied().filter(|_| rng.below(2) == 0).collect();
+        let by_card: u8 = pile.iter().map(half_points).sum();
+        assert_eq!(pile_points(pile), by_card);
+    }
 }
 
 #[test]

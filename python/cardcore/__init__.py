@@ -2,7 +2,7 @@
 
 The engines are Rust (``cardcore._core``); this package gives them types. At
 the top level: what every game shares (``new_game``, ``from_json``,
-``simulate``, cards, actions, errors, bots, the ``Game`` protocol and the batched
+``simulate``, ``arena``, cards, actions, errors, bots, the ``Game`` protocol and the batched
 ``VectorEnv`` for learning agents). Each
 game has its own module: ``cardcore.brouc``, ``cardcore.julien``,
 ``cardcore.tarot``, ``cardcore.five_hundred``, ``cardcore.jolly``.
@@ -18,6 +18,8 @@ from cardcore._cards import Rank, Suit
 from cardcore._core import (
     GAMES,
     Action,
+    ArenaEntry,
+    ArenaResult,
     Card,
     CardcoreError,
     ConcurrentUseError,
@@ -37,6 +39,7 @@ from cardcore._core import (
     UnknownGameTypeError,
     VectorEnv,
     __version__,
+    arena,
     deck,
     from_json,
     game_info,
@@ -52,6 +55,8 @@ if TYPE_CHECKING:
 __all__ = [
     "GAMES",
     "Action",
+    "ArenaEntry",
+    "ArenaResult",
     "Card",
     "CardcoreError",
     "ConcurrentUseError",
@@ -75,6 +80,7 @@ __all__ = [
     "UnknownGameTypeError",
     "VectorEnv",
     "__version__",
+    "arena",
     "brouc",
     "check",
     "crosscheck",

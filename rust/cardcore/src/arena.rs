@@ -48,7 +48,7 @@ impl<'a, G: Game> Entry<'a, G> {
     }
 }
 
-impl<G: Levels> Entry<'static, G> {
+impl<G: Levels> Entry<'_, G> {
     /// The game's bots at `level`, named after it.
     pub fn level(level: Level) -> Self {
         Entry::new(level.name(), move |seed| bot::<G>(level, seed))
@@ -313,7 +313,9 @@ pub fn arena<G: Game>(
 /// Once `control` is stopped (by `on_tick`, a bot or any other thread), each
 /// worker leaves the group it is playing at its next decision and the report
 /// counts the groups finished: each worker's first ones, so only a complete
-/// run's figures are reproducible.
+/// run's figures are reproducible. A bot that cannot decide (a foreign bot
+/// whose call failed) stops `control` from its `act`: what it returns then is
+/// not played.
 #[allow(clippy::too_many_arguments)] // arena's, and the watcher's three
 pub fn arena_with<G: Game>(
     lineup: &[Entry<'_, G>],
@@ -359,7 +361,12 @@ pub fn arena_with<G: Game>(
     for part in parts {
         total.merge(&part?);
     }
-    Ok(report(&setup, &total, start.elapsed().as_secs_f64(), threads_used))
+    Ok(report(
+        &setup,
+        &total,
+        start.elapsed().as_secs_f64(),
+        threads_used,
+    ))
 }
 
 fn report<G: Game>(setup: &Setup<'_, '_, G>, total: &Part, elapsed: f64, threads: usize) -> Report {
@@ -375,9 +382,7 @@ fn report<G: Game>(setup: &Setup<'_, '_, G>, total: &Part, elapsed: f64, threads
             wins: tally.wins.sum as u64,
             win_rate: tally.wins.estimate(1.0 / seats),
             mean_score: tally.scores.estimate(1.0 / seats),
-            score_difference: tally
-                .differences
-                .estimate(1.0 / ((k - 1) as f64 * seats)),
+            score_difference: tally.differences.estimate(1.0 / ((k - 1) as f64 * seats)),
         })
         .collect();
     Report {

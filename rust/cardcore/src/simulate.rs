@@ -91,7 +91,15 @@ pub fn simulate<G: Game>(
     threads: usize,
     options: &Map<String, Value>,
 ) -> Result<Summary> {
-    simulate_with::<G>(games, seed, threads, options, &Control::new(), NEVER, |_| {})
+    simulate_with::<G>(
+        games,
+        seed,
+        threads,
+        options,
+        &Control::new(),
+        NEVER,
+        |_| {},
+    )
 }
 
 /// Plays the matches [`simulate`] plays, while the calling thread calls

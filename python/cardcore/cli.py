@@ -326,7 +326,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     arena.add_argument("game", help="the game's name (see `cardcore games`)")
     arena.add_argument("levels", nargs="+", metavar="LEVEL", help="2 or more of easy, medium, hard")
-    arena.add_argument("--matches", "-n", type=_positive, default=100, help="default 100")
+    arena.add_argument(
+        "--matches",
+        "-n",
+        type=_positive,
+        default=100,
+        metavar="N",
+        help="matches, each played once per level (default 100)",
+    )
     arena.add_argument("--seed", type=_seed, default=0, help="the seed (default 0)")
     arena.add_argument(
         "--threads", type=_positive, help="worker threads (default: the engine's choice)"

@@ -331,6 +331,8 @@ pub(crate) fn arena(
     };
     let seed = match seed.filter(|s| !s.is_none()) {
         Some(seed) => extract_seed(seed)?,
+        // A fresh hasher's keys are random (drawn from the system once, then
+        // stepped): a new seed at every call, reported in the result.
         None => RandomState::new().hash_one(matches),
     };
     let has_python_bot = lineup.iter().any(|e| matches!(e, EntryArg::Python { .. }));

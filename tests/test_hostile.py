@@ -104,11 +104,13 @@ def option_kinds(name: str) -> dict[str, str]:
 
 
 def makers(name: str, game: Any) -> list[Callable[..., object]]:
-    """Every way to start a game that takes options: ``new_game``, the class, ``simulate``."""
+    """Every way to start a game that takes options: ``new_game``, the class, ``simulate``,
+    ``arena``."""
     return [
         lambda **options: cardcore.new_game(name, seed=0, **options),
         lambda **options: type(game)(seed=0, **options),
         lambda **options: cardcore.simulate(name, games=1, seed=0, threads=1, **options),
+        lambda **options: cardcore.arena(name, ["easy"] * 2, matches=1, seed=0, **options),
     ]
 
 
@@ -200,10 +202,12 @@ def test_integers_too_long_to_print_are_named_by_their_digits(name: str, sign: i
         refuse(option, type(game), seed=huge),
         refuse(option, cardcore.RandomBot, huge),
         refuse(option, cardcore.simulate, name, games=1, seed=huge),
+        refuse(option, cardcore.arena, name, ["easy"] * 2, seed=huge),
     ):
         assert str(error) == f"option 'seed': expected an integer in 0..2**64, got {shown}"
     refuse(option, cardcore.simulate, name, games=huge, seed=0, match=shown)
     refuse(option, cardcore.simulate, name, games=1, seed=0, threads=huge, match=shown)
+    refuse(option, cardcore.arena, name, ["easy"] * 2, matches=huge, match=shown)
     refuse(illegal, game.apply, huge, match=shown)
     refuse(illegal, game.action, huge, match=shown)
     refuse(illegal, cardcore._core._action, name, huge, match=shown)
@@ -275,6 +279,7 @@ def test_values_of_the_wrong_type_are_also_type_errors(name: str) -> None:
     for value in WRONG_NAMES:
         refuse(unknown, cardcore.new_game, value, seed=0, wrong_type=True)
         refuse(unknown, cardcore.simulate, value, games=1, seed=0, wrong_type=True)
+        refuse(unknown, cardcore.arena, value, ["easy"] * 2, wrong_type=True)
         refuse(unknown, cardcore._core._action, value, 0, wrong_type=True)
     for value in (b"{}", bytearray(game.to_json().encode()), None, 5, [game.to_json()]):
         refuse(cardcore.JsonError, cardcore.from_json, value, wrong_type=True)

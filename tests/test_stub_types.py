@@ -139,6 +139,14 @@ def test_simulation_summary_has_its_stub_types(name: str) -> None:
     Checker(0).check_object(summary, "SimulationSummary")
 
 
+@pytest.mark.parametrize("name", CONFIGURED_GAMES)
+def test_arena_result_has_its_stub_types(name: str) -> None:
+    result = cardcore.arena(name, ["medium", "easy"], matches=2, seed=1, single_deal=True)
+    checker = Checker(0)
+    checker.check_object(result, "ArenaResult")
+    assert checker.checked["ArenaEntry"] > 0
+
+
 def test_the_checker_catches_a_wrong_type() -> None:
     """A bytes value where the stub says list[int] (BroucDeal.trick_winners once) fails."""
     member = Member("trick_winners", "property", (), list[int])

@@ -2,9 +2,10 @@
 
 The engines are Rust (``cardcore._core``); this package gives them types. At
 the top level: what every game shares (``new_game``, ``from_json``,
-``simulate``, cards, actions, errors, ``RandomBot``, the ``Game`` protocol and the batched
-``VectorEnv`` for learning agents). ``cardcore.bots`` makes the native bots at each
-level. Each game has its own module: ``cardcore.brouc``, ``cardcore.julien``,
+``simulate``, ``arena``, cards, actions, errors, ``RandomBot``, the ``Game``
+protocol and the batched ``VectorEnv`` for learning agents). ``cardcore.bots``
+makes the native bots at each level. Each game has its own module:
+``cardcore.brouc``, ``cardcore.julien``,
 ``cardcore.tarot``, ``cardcore.five_hundred``, ``cardcore.jolly``.
 ``cardcore.reference`` holds the pure-Python reference rules; ``cardcore.check``
 (from ``cardcore.crosscheck``) plays the engine against them, action by action.
@@ -18,6 +19,8 @@ from cardcore._cards import Rank, Suit
 from cardcore._core import (
     GAMES,
     Action,
+    ArenaEntry,
+    ArenaResult,
     Card,
     CardcoreError,
     ConcurrentUseError,
@@ -37,6 +40,7 @@ from cardcore._core import (
     UnknownGameTypeError,
     VectorEnv,
     __version__,
+    arena,
     deck,
     from_json,
     game_info,
@@ -52,6 +56,8 @@ if TYPE_CHECKING:
 __all__ = [
     "GAMES",
     "Action",
+    "ArenaEntry",
+    "ArenaResult",
     "Card",
     "CardcoreError",
     "ConcurrentUseError",
@@ -75,6 +81,7 @@ __all__ = [
     "UnknownGameTypeError",
     "VectorEnv",
     "__version__",
+    "arena",
     "bots",
     "brouc",
     "check",

@@ -1,7 +1,7 @@
 """Type stubs for the native module ``cardcore._core`` (checked by stubtest)."""
 
-from collections.abc import Callable, Iterable
-from typing import Any, Literal, final, overload
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Literal, Protocol, final, overload
 
 import numpy as np
 from numpy.typing import NDArray
@@ -30,6 +30,8 @@ __all__ = [
     "GAMES",
     "Action",
     "Announcement",
+    "ArenaEntry",
+    "ArenaResult",
     "Brouc",
     "BroucDeal",
     "BroucObservation",
@@ -75,6 +77,7 @@ __all__ = [
     "VectorEnv",
     "__version__",
     "_action",
+    "arena",
     "deck",
     "five_hundred_bid_value",
     "five_hundred_score",
@@ -1937,4 +1940,113 @@ def simulate(
     every 50 ms (Ctrl-C stops the run and raises ``KeyboardInterrupt``) and calls
     ``progress(games_done, games)`` a few times a second, and once at the end. An
     exception raised by ``progress`` stops the run and is raised.
+    """
+
+@final
+class ArenaEntry:
+    """One entry's figures in an ``arena``: each interval is a 95% one, over the matches
+    (the duplicate groups)."""
+
+    @property
+    def name(self) -> str:
+        """The level's name, or the Python bot's class name."""
+    @property
+    def seat_plays(self) -> int:
+        """Seats played: the table's seats for every match."""
+    @property
+    def wins(self) -> int:
+        """Seat-plays won (each seat of a winning team wins)."""
+    @property
+    def win_rate(self) -> float:
+        """``wins / seat_plays``."""
+    @property
+    def win_rate_interval(self) -> tuple[float, float]:
+        """The 95% interval of ``win_rate``."""
+    @property
+    def mean_score(self) -> float:
+        """The mean final score per seat-play."""
+    @property
+    def mean_score_interval(self) -> tuple[float, float]:
+        """The 95% interval of ``mean_score``."""
+    @property
+    def score_difference(self) -> float:
+        """The entry's mean score less the other entry's (with more than two, less the mean
+        of the others')."""
+    @property
+    def score_difference_interval(self) -> tuple[float, float]:
+        """The 95% interval of ``score_difference``: one excluding 0 tells the entries apart."""
+    def to_dict(self) -> dict[str, Any]:
+        """The figures as a JSON-compatible dict (intervals as two-item lists)."""
+
+@final
+class ArenaResult:
+    """What ``arena`` played; ``str()`` is the table ``cardcore arena`` prints."""
+
+    @property
+    def game(self) -> str:
+        """The game's name."""
+    @property
+    def options(self) -> dict[str, Any]:
+        """Every option in force."""
+    @property
+    def seed(self) -> int:
+        """The run's seed (drawn at random when none was given)."""
+    @property
+    def matches(self) -> int:
+        """Matches (duplicate groups) played."""
+    @property
+    def rotations(self) -> int:
+        """Plays of each match, one per entry, seats rotated."""
+    @property
+    def num_players(self) -> int:
+        """The table's seats."""
+    @property
+    def decisions(self) -> int:
+        """Actions applied, every play of every match."""
+    @property
+    def entries(self) -> list[ArenaEntry]:
+        """Each entry's figures, in the line-up's order."""
+    @property
+    def even_win_rate(self) -> float:
+        """The win rate of equal bots: winning seats per match over the seats."""
+    @property
+    def elapsed_seconds(self) -> float:
+        """Wall time of the run."""
+    @property
+    def threads(self) -> int:
+        """Threads used."""
+    @property
+    def decisions_per_second(self) -> float:
+        """``decisions / elapsed_seconds``."""
+    def to_dict(self) -> dict[str, Any]:
+        """The figures as a JSON-compatible dict (what ``cardcore arena --json`` writes)."""
+
+class _ArenaBot(Protocol):
+    """A Python bot in an ``arena`` line-up: any object with this method."""
+
+    def act(self, observation: Any, /) -> Action | int | str:
+        """The action for the observing seat, which is to act."""
+
+def arena(
+    name: str,
+    lineup: Sequence[str | _ArenaBot],
+    *,
+    matches: int = 100,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    **options: Any,
+) -> ArenaResult:
+    """Play ``matches`` (1 to 10**12) matches between the bots of ``lineup``, each match once
+    per entry with the seats rotated on the same deals, in Rust without the GIL
+    (docs/bots.md, "The arena").
+
+    ``lineup`` holds 2 to the table's seats entries: level names (``"easy"``,
+    ``"medium"``, ``"hard"``) or Python bots, objects with ``act(observation)``
+    returning an ``Action``, its id or its text. A Python bot is called with the GIL
+    for each of its decisions, which makes the arena slower; an exception from it, or
+    an action that is not legal, stops the run and is raised. ``seed`` defaults to a
+    random one (``ArenaResult.seed``); ``threads`` to the machine's cores, or 1 with a
+    Python bot in the line-up. The results do not depend on ``threads``. Ctrl-C and
+    ``progress(matches_done, matches)`` work as in ``simulate``.
     """

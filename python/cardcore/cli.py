@@ -4,7 +4,9 @@
 ``cardcore play brouc`` seats a person at a table of bots (``--level`` picks them);
 ``cardcore simulate brouc --games N`` runs ``cardcore.simulate`` (with a progress bar
 when stderr is a terminal) and prints the summary and the throughput.
-``--json`` makes ``games`` and ``simulate`` write one JSON document on stdout instead.
+``cardcore arena brouc medium easy --matches N`` runs ``cardcore.arena``: the levels'
+bots against each other, seats rotated on the same deals, and prints the table.
+``--json`` makes ``games``, ``simulate`` and ``arena`` write one JSON document on stdout instead.
 ``cardcore check [GAME ...]`` runs ``cardcore.check``: the engine against the reference.
 
 ``play`` writes cards with suit symbols and red hearts and diamonds on a terminal,
@@ -27,7 +29,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, NoReturn, TextIO
+from typing import Any, NoReturn, TextIO, TypeVar
 
 import cardcore
 from cardcore import Action, CardcoreError, Game, crosscheck
@@ -58,6 +60,7 @@ __all__ = [  # the views are re-exported: tests and callers reach them through t
     "ViewFactory",
     "bot_seeds",
     "build_parser",
+    "cmd_arena",
     "cmd_check",
     "cmd_games",
     "cmd_play",
@@ -73,6 +76,8 @@ __all__ = [  # the views are re-exported: tests and callers reach them through t
 ]
 
 MASK64 = (1 << 64) - 1
+
+_T = TypeVar("_T")
 
 InputFn = Callable[[str], str]
 
@@ -222,6 +227,21 @@ threads=threads, **options) for the same arguments; they do not depend on the
 thread count. The progress bar is drawn on stderr only when stderr is a terminal.
 """
 
+ARENA_HELP = """\
+Each match is played once per level given, the seats rotated: seat s is played
+by level (s + r) % k in rotation r, so every level plays every seat on the same
+deals (two levels at Brouc or 500: one team each, then swapped). The figures are
+those of cardcore.arena(game, levels, matches=matches, seed=seed, threads=threads,
+**options): per level its wins and win rate, mean score and score difference
+against the others, each with a 95% interval over the matches, and the win rate
+equal bots would have. They do not depend on the thread count.
+--json writes ArenaResult.to_dict() on stdout, nothing else (and no progress bar):
+  game, options, seed, matches, rotations, num_players, threads, decisions,
+  even_win_rate, elapsed_seconds, decisions_per_second, and entries: one object
+  per level with name, seat_plays, wins, win_rate, mean_score, score_difference
+  and each of the last three's 95% interval as [low, high] (win_rate_interval, ...)
+"""
+
 CHECK_HELP = """\
 Match i of a game has seed S + i, whatever the job count: the figures do not
 depend on --jobs. Without --options each game plays its defaults, at each of its
@@ -308,6 +328,36 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--json", action="store_true", help="one JSON document on stdout (keys below)")
     _add_game_options(sim)
+
+    arena = sub.add_parser(
+        "arena",
+        help="play bots of several levels against each other, seats rotated on the same deals",
+        epilog=ARENA_HELP,
+        formatter_class=raw,
+    )
+    arena.add_argument("game", help="the game's name (see `cardcore games`)")
+    arena.add_argument("levels", nargs="+", metavar="LEVEL", help="2 or more of easy, medium, hard")
+    arena.add_argument(
+        "--matches",
+        "-n",
+        type=_positive,
+        default=100,
+        metavar="N",
+        help="matches, each played once per level (default 100)",
+    )
+    arena.add_argument("--seed", type=_seed, default=0, help="the seed (default 0)")
+    arena.add_argument(
+        "--threads", type=_positive, help="worker threads (default: the engine's choice)"
+    )
+    arena.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="no progress bar (it is drawn on stderr only when stderr is a terminal)",
+    )
+    arena.add_argument(
+        "--json", action="store_true", help="one JSON document on stdout (keys below)"
+    )
+    _add_game_options(arena)
 
     check = sub.add_parser(
         "check",
@@ -633,29 +683,48 @@ def simulation_json(
     }
 
 
-def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """One ``cardcore.simulate`` call with the user's seed: the same figures as the API's.
-    The progress bar only on a terminal, never with ``--json``."""
-    options = _game_options(args)
-    probe = cardcore.new_game(args.game, seed=args.seed, **options)  # checks name and options
+def _watched(
+    args: argparse.Namespace,
+    err: TextIO,
+    total: int,
+    unit: str,
+    run: Callable[[ProgressBar | None], _T],
+) -> _T:
+    """``run(progress)`` with the progress bar of ``simulate`` and ``arena`` on stderr, only
+    on a terminal and never with ``--json``."""
     show_bar = not (args.no_progress or args.json) and is_terminal(err)
-    bar = ProgressBar(err, args.games) if show_bar else None
-    started = time.perf_counter()
+    bar = ProgressBar(err, total, unit) if show_bar else None
     try:
-        summary = cardcore.simulate(
-            args.game,
-            games=args.games,
-            seed=args.seed,
-            threads=args.threads,
-            progress=bar,
-            **options,
-        )
+        result = run(bar)
     except Exception:  # not KeyboardInterrupt: main() ends the line with its own message
         if bar is not None:
             bar.close()
         raise
     if bar is not None:
         bar.close()
+    return result
+
+
+def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """One ``cardcore.simulate`` call with the user's seed: the same figures as the API's.
+    The progress bar only on a terminal, never with ``--json``."""
+    options = _game_options(args)
+    probe = cardcore.new_game(args.game, seed=args.seed, **options)  # checks name and options
+    started = time.perf_counter()
+    summary = _watched(
+        args,
+        err,
+        args.games,
+        "games",
+        lambda bar: cardcore.simulate(
+            args.game,
+            games=args.games,
+            seed=args.seed,
+            threads=args.threads,
+            progress=bar,
+            **options,
+        ),
+    )
     wall = time.perf_counter() - started
     if args.json:
         _write_json(out, simulation_json(summary, probe.options, args.seed))
@@ -676,6 +745,30 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         )
     )
     out.writelines(f"  {label:<12} {value}\n" for label, value in rows)
+    return 0
+
+
+def cmd_arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """One ``cardcore.arena`` call between the levels given: its table, or ``--json``."""
+    result = _watched(
+        args,
+        err,
+        args.matches,
+        "matches",
+        lambda bar: cardcore.arena(
+            args.game,
+            args.levels,
+            matches=args.matches,
+            seed=args.seed,
+            threads=args.threads,
+            progress=bar,
+            **_game_options(args),
+        ),
+    )
+    if args.json:
+        _write_json(out, result.to_dict())
+    else:
+        out.write(f"{result}\n")
     return 0
 
 
@@ -757,6 +850,8 @@ def main(
             return cmd_play(args, input_fn, out)
         if args.command == "simulate":
             return cmd_simulate(args, out, err)
+        if args.command == "arena":
+            return cmd_arena(args, out, err)
         if args.command == "check":
             return cmd_check(args, out, err)
     except (CardcoreError, OverflowError) as exc:  # OverflowError: a number too big for it

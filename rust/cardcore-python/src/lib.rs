@@ -19,6 +19,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple, PyType};
 use serde_json::{Map, Value};
 
+mod arena;
 mod arrays;
 mod bots;
 mod brouc;
@@ -827,6 +828,11 @@ trait PyGame: Game {
     fn actions(py: Python<'_>) -> PyResult<&'static [Py<PyAction>]>;
     /// What a Python object observes, if it is one of the game's observations.
     fn observed<'a>(object: &'a Bound<'_, PyAny>) -> Option<&'a cardcore::Observation<Self>>;
+    /// A new Python object holding an observation of the game.
+    fn wrap_observation(
+        observed: cardcore::Observation<Self>,
+        py: Python<'_>,
+    ) -> PyResult<Py<PyAny>>;
 }
 
 /// Defines a game's Python class: the protocol shared by every game, then the
@@ -876,6 +882,12 @@ macro_rules! game_class {
             }
             fn observed<'a>(object: &'a Bound<'_, PyAny>) -> Option<&'a cardcore::Observation<$Game>> {
                 object.cast::<$Observed>().ok().map(|o| &o.get().observed)
+            }
+            fn wrap_observation(
+                observed: cardcore::Observation<$Game>,
+                py: Python<'_>,
+            ) -> PyResult<Py<PyAny>> {
+                Ok(Py::new(py, $Observed { observed })?.into_any())
             }
         }
 
@@ -1470,42 +1482,20 @@ fn simulate(
     let name = str_arg(name, Error::UnknownGame)?;
     let name = name.as_str();
     let games = int_arg(games, |m| Error::option("games", m))?;
-    let threads = threads
-        .filter(|t| !t.is_none())
-        .map(|t| int_arg(t, |m| Error::option("threads", m)))
-        .transpose()?;
+    let threads = threads_arg(threads)?;
     let seed = extract_seed(seed)?;
-    let progress = match progress.filter(|p| !p.is_none()) {
-        Some(p) if !p.is_callable() => {
-            let message = format!("expected a callable or None, got {}", shown(p));
-            return Err(to_py_err(Failure::Type(Error::option("progress", message))));
-        }
-        p => p.map(|p| p.clone().unbind()),
-    };
-    let games = u64::try_from(games)
-        .ok()
-        .filter(|g| (1..=MAX_SIMULATED_GAMES).contains(g))
-        .ok_or_else(|| {
-            to_py_err(Error::option(
-                "games",
-                format!("expected 1 to {MAX_SIMULATED_GAMES} games, got {games}"),
-            ))
-        })?;
-    let threads = match threads {
-        None => std::thread::available_parallelism().map_or(1, usize::from),
-        Some(t) => usize::try_from(t)
-            .ok()
-            .filter(|&t| (1..=1024).contains(&t))
-            .ok_or_else(|| {
-                to_py_err(Error::option(
-                    "threads",
-                    format!("expected 1 to 1024 threads, got {t}"),
-                ))
-            })?,
-    };
+    let progress = progress_arg(progress)?;
+    let games = count_arg(games, "games")?;
+    let threads = threads.unwrap_or_else(default_threads);
     cardcore::with_game!(name, G => {
         let options = options_to_json::<G>(options)?;
-        let summary = simulate_watched::<G>(py, games, seed, threads, &options, progress.as_ref())?;
+        let control = cardcore::watch::Control::new();
+        let summary = run_watched(py, games, progress.as_ref(), &control, |on_tick| {
+            cardcore::simulate::simulate_with::<G>(
+                games, seed, threads, &options, &control, SIGNAL_TICK, on_tick,
+            )
+        })?
+        .map_err(|e| options_err::<G>(e, &options))?;
         Ok(SimulationSummary {
             game: G::NAME,
             games: summary.games,
@@ -1518,58 +1508,95 @@ fn simulate(
     }, unknown => Err(to_py_err(Error::UnknownGame(name.to_owned()))))
 }
 
-/// Runs the simulation without the GIL. Every [`SIGNAL_TICK`] the calling
-/// thread takes the GIL back to run the signal handlers (Ctrl-C raises
-/// `KeyboardInterrupt` there) and, now and then, `progress(done, games)`; an
-/// exception from either stops the workers and is raised. `progress` is
+/// The `threads` argument: `None` (the caller's default) or 1 to 1024.
+fn threads_arg(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+    let Some(threads) = threads.filter(|t| !t.is_none()) else {
+        return Ok(None);
+    };
+    let t = int_arg(threads, |m| Error::option("threads", m))?;
+    usize::try_from(t)
+        .ok()
+        .filter(|&t| (1..=1024).contains(&t))
+        .map(Some)
+        .ok_or_else(|| {
+            to_py_err(Error::option(
+                "threads",
+                format!("expected 1 to 1024 threads, got {t}"),
+            ))
+        })
+}
+
+/// One thread per core.
+fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// The `progress` argument: a callable or `None`.
+fn progress_arg(progress: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Py<PyAny>>> {
+    match progress.filter(|p| !p.is_none()) {
+        Some(p) if !p.is_callable() => {
+            let message = format!("expected a callable or None, got {}", shown(p));
+            Err(to_py_err(Failure::Type(Error::option("progress", message))))
+        }
+        p => Ok(p.map(|p| p.clone().unbind())),
+    }
+}
+
+/// A number of matches `name` to play: 1 to [`MAX_SIMULATED_GAMES`].
+fn count_arg(count: i64, name: &str) -> PyResult<u64> {
+    u64::try_from(count)
+        .ok()
+        .filter(|c| (1..=MAX_SIMULATED_GAMES).contains(c))
+        .ok_or_else(|| {
+            to_py_err(Error::option(
+                name,
+                format!("expected 1 to {MAX_SIMULATED_GAMES} {name}, got {count}"),
+            ))
+        })
+}
+
+/// Runs `run` without the GIL, watched: `run` passes the watcher it is given
+/// to the core's run, which calls it every [`SIGNAL_TICK`]. The watcher takes
+/// the GIL back to run the signal handlers (Ctrl-C raises `KeyboardInterrupt`
+/// there) and, now and then, `progress(control.done(), total)`; an exception
+/// from either stops the run through `control` and is raised. `progress` is
 /// called once more at the end.
-fn simulate_watched<G: Game>(
+fn run_watched<T: Send>(
     py: Python<'_>,
-    games: u64,
-    seed: u64,
-    threads: usize,
-    options: &Map<String, Value>,
+    total: u64,
     progress: Option<&Py<PyAny>>,
-) -> PyResult<cardcore::simulate::Summary> {
-    let control = cardcore::simulate::Control::new();
+    control: &cardcore::watch::Control,
+    run: impl Send + FnOnce(&mut (dyn FnMut(&cardcore::watch::Control) + Send)) -> T,
+) -> PyResult<T> {
     let mut raised: Option<PyErr> = None;
     let mut ticks = 0u32;
-    let summary = py.detach(|| {
-        cardcore::simulate::simulate_with::<G>(
-            games,
-            seed,
-            threads,
-            options,
-            &control,
-            SIGNAL_TICK,
-            |control| {
-                if control.is_stopped() {
-                    return;
+    let outcome = py.detach(|| {
+        run(&mut |control: &cardcore::watch::Control| {
+            if control.is_stopped() {
+                return;
+            }
+            ticks += 1;
+            let report = progress.filter(|_| ticks % TICKS_PER_PROGRESS == 0);
+            let outcome = Python::attach(|py| {
+                py.check_signals()?;
+                match report {
+                    Some(progress) => progress.call1(py, (control.done(), total)).map(drop),
+                    None => Ok(()),
                 }
-                ticks += 1;
-                let report = progress.filter(|_| ticks % TICKS_PER_PROGRESS == 0);
-                let outcome = Python::attach(|py| {
-                    py.check_signals()?;
-                    match report {
-                        Some(progress) => progress.call1(py, (control.done(), games)).map(drop),
-                        None => Ok(()),
-                    }
-                });
-                if let Err(error) = outcome {
-                    raised = Some(error);
-                    control.stop();
-                }
-            },
-        )
+            });
+            if let Err(error) = outcome {
+                raised = Some(error);
+                control.stop();
+            }
+        })
     });
     if let Some(error) = raised {
         return Err(error);
     }
-    let summary = summary.map_err(|e| options_err::<G>(e, options))?;
     if let Some(progress) = progress {
-        progress.call1(py, (summary.games, games))?;
+        progress.call1(py, (control.done(), total))?;
     }
-    Ok(summary)
+    Ok(outcome)
 }
 
 // ---------------------------------------------------------------- module
@@ -1664,6 +1691,9 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(from_json, m)?)?;
     m.add_function(wrap_pyfunction!(game_info, m)?)?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::arena, m)?)?;
+    m.add_class::<arena::ArenaResult>()?;
+    m.add_class::<arena::ArenaEntry>()?;
     m.add("VectorEnv", py.get_type::<vector::PyVectorEnv>())?;
     m.add_function(wrap_pyfunction!(_action, m)?)?;
     Ok(())

@@ -2,9 +2,10 @@
 //!
 //! Shared mechanics live once here (cards, card sets, the random generator,
 //! dealing, tricks, options, the game protocol, determinization, bots,
-//! simulation, tensors, the batched environment); each game is one module under [`games`]. The Python package `cardcore` binds this
+//! simulation, arenas, tensors, the batched environment); each game is one module under [`games`]. The Python package `cardcore` binds this
 //! crate; Rust programs can embed it directly.
 
+pub mod arena;
 pub mod bot;
 pub mod card;
 pub mod cardcounts;
@@ -26,6 +27,7 @@ pub mod tensor;
 mod testing;
 pub mod trick;
 pub mod vector;
+pub mod watch;
 
 pub use card::{Card, Rank, Suit};
 pub use cardcounts::CardCounts;

@@ -2,8 +2,6 @@
 //! a run's progress and stop it from its own thread through a [`Control`].
 
 use std::ops::Range;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value};
@@ -12,6 +10,7 @@ use crate::bot::RandomBot;
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::rng::SplitMix64;
+use crate::watch::{run_ranges, Control, NEVER};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Summary {
@@ -28,38 +27,6 @@ pub struct Summary {
 /// few dozen microseconds of play, so a stop is seen at once and the shared
 /// counter is touched too rarely to cost anything.
 const MATCHES_PER_CHECK: u64 = 16;
-
-/// Shared by a simulation's workers and its caller: the number of matches
-/// finished (brought up to date every few matches) and a stop flag, which the
-/// workers check as often.
-#[derive(Debug, Default)]
-pub struct Control {
-    done: AtomicU64,
-    stop: AtomicBool,
-}
-
-impl Control {
-    pub const fn new() -> Control {
-        Control {
-            done: AtomicU64::new(0),
-            stop: AtomicBool::new(false),
-        }
-    }
-
-    /// The matches finished so far (each worker reports every few matches).
-    pub fn done(&self) -> u64 {
-        self.done.load(Ordering::Relaxed)
-    }
-
-    /// Asks the workers to stop: each does within a few matches.
-    pub fn stop(&self) {
-        self.stop.store(true, Ordering::Relaxed);
-    }
-
-    pub fn is_stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
-    }
-}
 
 /// The seed of match `index`: each match depends only on the run's seed and
 /// its index, so the results do not depend on the number of threads.
@@ -109,11 +76,11 @@ fn play_range<G: Game>(
         }
         since_check += 1;
         if since_check == MATCHES_PER_CHECK {
-            control.done.fetch_add(since_check, Ordering::Relaxed);
+            control.add_done(since_check);
             since_check = 0;
         }
     }
-    control.done.fetch_add(since_check, Ordering::Relaxed);
+    control.add_done(since_check);
     summary
 }
 
@@ -124,9 +91,15 @@ pub fn simulate<G: Game>(
     threads: usize,
     options: &Map<String, Value>,
 ) -> Result<Summary> {
-    let control = Control::new();
-    let never = Duration::from_secs(24 * 3600);
-    simulate_with::<G>(games, seed, threads, options, &control, never, |_| {})
+    simulate_with::<G>(
+        games,
+        seed,
+        threads,
+        options,
+        &Control::new(),
+        NEVER,
+        |_| {},
+    )
 }
 
 /// Plays the matches [`simulate`] plays, while the calling thread calls
@@ -143,7 +116,7 @@ pub fn simulate_with<G: Game>(
     options: &Map<String, Value>,
     control: &Control,
     tick: Duration,
-    mut on_tick: impl FnMut(&Control),
+    on_tick: impl FnMut(&Control),
 ) -> Result<Summary> {
     if threads == 0 {
         return Err(Error::option("threads", "must be at least 1"));
@@ -151,39 +124,10 @@ pub fn simulate_with<G: Game>(
     let options = &G::read_options(options)?; // read once, before any thread starts
     let num_players = G::with_options(seed, options).num_players();
     let start = Instant::now();
-    let threads_used = threads.min(games.max(1) as usize);
-    let per_thread = games.div_ceil(threads_used as u64);
-    let parts: Vec<Summary> = std::thread::scope(|scope| {
-        let (finished, finishes) = mpsc::channel::<()>();
-        let handles: Vec<_> = (0..threads_used as u64)
-            .map(|t| {
-                let range = (t * per_thread).min(games)..((t + 1) * per_thread).min(games);
-                let finished = finished.clone();
-                scope.spawn(move || {
-                    let part = play_range::<G>(seed, range, options, control, num_players);
-                    finished.send(()).ok(); // the caller listens until every worker is done
-                    part
-                })
-            })
-            .collect();
-        drop(finished);
-        let mut running = handles.len();
-        while running > 0 {
-            match finishes.recv_timeout(tick) {
-                Ok(()) => running -= 1,
-                Err(RecvTimeoutError::Timeout) => on_tick(control),
-                // A worker panicked: joining it below passes the panic on.
-                Err(RecvTimeoutError::Disconnected) => break,
-            }
-        }
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect()
+    let parts = run_ranges(games, threads, control, tick, on_tick, |range| {
+        play_range::<G>(seed, range, options, control, num_players)
     });
+    let threads_used = parts.len();
     let mut total = empty_summary(num_players);
     for part in parts {
         total.games += part.games;

@@ -1,0 +1,370 @@
+//! `cardcore.arena`: the core's arena ([`cardcore::arena`]) between level
+//! names and Python bots, run without the GIL as `simulate` is.
+
+use std::fmt::Write as _;
+use std::hash::{BuildHasher, RandomState};
+use std::sync::Mutex;
+
+use cardcore::arena::{Entry, Estimate, Report};
+use cardcore::bot::{Bot, Level};
+use cardcore::game::{ActionId, Game};
+use cardcore::watch::Control;
+use cardcore::{Error, Observation};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PySequence, PyString};
+use serde_json::Value;
+
+use crate::{
+    action_id, count_arg, default_threads, extract_seed, int_arg, json_to_py, options_err,
+    options_to_json, progress_arg, run_watched, shown, str_arg, threads_arg, to_py_err, type_name,
+    Failure, PyGame, SIGNAL_TICK,
+};
+
+/// One entry of a line-up as given: a level, or a Python object with `act`.
+enum EntryArg {
+    Level(Level),
+    Python { bot: Py<PyAny>, name: String },
+}
+
+/// The `lineup` argument: a sequence (not a `str`) of level names and Python bots.
+fn lineup_arg(lineup: &Bound<'_, PyAny>) -> PyResult<Vec<EntryArg>> {
+    if lineup.is_instance_of::<PyString>() || lineup.cast::<PySequence>().is_err() {
+        let message = format!(
+            "expected a list of level names and bots, got {}",
+            shown(lineup)
+        );
+        return Err(to_py_err(Failure::Type(Error::option("lineup", message))));
+    }
+    lineup.try_iter()?.map(|entry| entry_arg(&entry?)).collect()
+}
+
+fn entry_arg(entry: &Bound<'_, PyAny>) -> PyResult<EntryArg> {
+    if entry.is_instance_of::<PyString>() {
+        let name = str_arg(entry, |shown| Error::option("lineup", shown))?;
+        return Level::from_name(&name).map(EntryArg::Level).ok_or_else(|| {
+            let levels: Vec<_> = Level::ALL.iter().map(|level| level.name()).collect();
+            to_py_err(Error::option(
+                "lineup",
+                format!("unknown level {name:?} (levels: {})", levels.join(", ")),
+            ))
+        });
+    }
+    if entry.getattr("act").is_ok_and(|act| act.is_callable()) {
+        return Ok(EntryArg::Python {
+            bot: entry.clone().unbind(),
+            name: type_name(entry),
+        });
+    }
+    let message = format!(
+        "expected a level name or a bot with an act(observation) method, got {}",
+        shown(entry)
+    );
+    Err(to_py_err(Failure::Type(Error::option("lineup", message))))
+}
+
+/// The first error a Python bot raised; the run stops at it.
+type Raised = Mutex<Option<PyErr>>;
+
+/// A Python bot playing a seat: each decision takes the GIL to call
+/// `bot.act(observation)`. An exception, or an answer that is no action of
+/// the game, is kept in `raised` and stops the run, which leaves the group
+/// in play without playing the placeholder returned.
+struct PythonBot<'a> {
+    bot: &'a Py<PyAny>,
+    raised: &'a Raised,
+    control: &'a Control,
+}
+
+impl<G: PyGame> Bot<G> for PythonBot<'_> {
+    fn act(&mut self, view: &Observation<G>) -> ActionId {
+        let chosen = Python::attach(|py| {
+            let observation = G::wrap_observation(view.clone(), py)?;
+            let action = self.bot.call_method1(py, "act", (observation,))?;
+            action_id::<G>(action.bind(py))
+        });
+        chosen.unwrap_or_else(|error| {
+            let mut raised = self.raised.lock().unwrap_or_else(|p| p.into_inner());
+            raised.get_or_insert(error);
+            self.control.stop();
+            0
+        })
+    }
+}
+
+/// One entry's figures in an arena: the intervals are 95% ones, over the
+/// duplicate groups (docs/bots.md, "The arena").
+#[pyclass(module = "cardcore", name = "ArenaEntry", frozen, get_all)]
+#[derive(Clone)]
+pub(crate) struct ArenaEntry {
+    name: String,
+    seat_plays: u64,
+    wins: u64,
+    win_rate: f64,
+    win_rate_interval: (f64, f64),
+    mean_score: f64,
+    mean_score_interval: (f64, f64),
+    score_difference: f64,
+    score_difference_interval: (f64, f64),
+}
+
+fn interval(estimate: Estimate) -> (f64, f64) {
+    (estimate.low(), estimate.high())
+}
+
+#[pymethods]
+impl ArenaEntry {
+    fn __repr__(&self) -> String {
+        format!(
+            "ArenaEntry(name={:?}, seat_plays={}, wins={}, win_rate={:.4}, mean_score={:.3}, score_difference={:.3})",
+            self.name, self.seat_plays, self.wins, self.win_rate, self.mean_score, self.score_difference
+        )
+    }
+
+    /// The figures as a JSON-compatible dict (intervals as two-item lists).
+    fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        json_to_py(py, &self.to_json())
+    }
+}
+
+impl ArenaEntry {
+    fn to_json(&self) -> Value {
+        serde_json::json!({
+            "name": self.name,
+            "seat_plays": self.seat_plays,
+            "wins": self.wins,
+            "win_rate": self.win_rate,
+            "win_rate_interval": self.win_rate_interval,
+            "mean_score": self.mean_score,
+            "mean_score_interval": self.mean_score_interval,
+            "score_difference": self.score_difference,
+            "score_difference_interval": self.score_difference_interval,
+        })
+    }
+}
+
+/// What `arena` played: per entry, its wins and scores with 95% intervals.
+#[pyclass(module = "cardcore", name = "ArenaResult", frozen)]
+pub(crate) struct ArenaResult {
+    #[pyo3(get)]
+    game: &'static str,
+    #[pyo3(get)]
+    seed: u64,
+    #[pyo3(get)]
+    matches: u64,
+    #[pyo3(get)]
+    rotations: usize,
+    #[pyo3(get)]
+    num_players: usize,
+    #[pyo3(get)]
+    decisions: u64,
+    #[pyo3(get)]
+    entries: Vec<ArenaEntry>,
+    #[pyo3(get)]
+    even_win_rate: f64,
+    #[pyo3(get)]
+    elapsed_seconds: f64,
+    #[pyo3(get)]
+    threads: usize,
+    options: Value,
+}
+
+#[pymethods]
+impl ArenaResult {
+    /// Every option in force.
+    #[getter]
+    fn options(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        json_to_py(py, &self.options)
+    }
+
+    #[getter]
+    fn decisions_per_second(&self) -> f64 {
+        self.decisions as f64 / self.elapsed_seconds.max(1e-9)
+    }
+
+    /// The figures as a JSON-compatible dict (what `cardcore arena --json` writes).
+    fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let entries: Vec<Value> = self.entries.iter().map(ArenaEntry::to_json).collect();
+        let document = serde_json::json!({
+            "game": self.game,
+            "options": self.options,
+            "seed": self.seed,
+            "matches": self.matches,
+            "rotations": self.rotations,
+            "num_players": self.num_players,
+            "threads": self.threads,
+            "decisions": self.decisions,
+            "entries": entries,
+            "even_win_rate": self.even_win_rate,
+            "elapsed_seconds": self.elapsed_seconds,
+            "decisions_per_second": self.decisions_per_second(),
+        });
+        json_to_py(py, &document)
+    }
+
+    fn __repr__(&self) -> String {
+        let entries: Vec<_> = self.entries.iter().map(ArenaEntry::__repr__).collect();
+        format!(
+            "ArenaResult(game={:?}, seed={}, matches={}, entries=[{}], even_win_rate={:.4}, decisions={}, elapsed_seconds={:.3}, threads={})",
+            self.game, self.seed, self.matches, entries.join(", "), self.even_win_rate, self.decisions, self.elapsed_seconds, self.threads
+        )
+    }
+
+    /// The table `cardcore arena` prints.
+    fn __str__(&self) -> String {
+        let mut text = format!(
+            "arena {}: {} matches x {} rotations on the same deals, seed {}, {} thread(s)\n",
+            self.game, self.matches, self.rotations, self.seed, self.threads
+        );
+        let against = if self.rotations == 2 {
+            "the other entry"
+        } else {
+            "the mean of the others"
+        };
+        let width = self
+            .entries
+            .iter()
+            .map(|e| e.name.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max("entry".len());
+        let _ = writeln!(
+            text,
+            "  {:<width$}  {:>10}  {:>8}  {:<16}  {:<20}  score difference",
+            "entry", "seat-plays", "wins", "win rate", "mean score"
+        );
+        for e in &self.entries {
+            let half = |(low, high): (f64, f64)| (high - low) / 2.0;
+            let rate = format!(
+                "{:.1} ± {:.1}%",
+                100.0 * e.win_rate,
+                100.0 * half(e.win_rate_interval)
+            );
+            let score = format!("{:+.2} ± {:.2}", e.mean_score, half(e.mean_score_interval));
+            let difference = format!(
+                "{:+.2} ± {:.2}",
+                e.score_difference,
+                half(e.score_difference_interval)
+            );
+            let _ = writeln!(
+                text,
+                "  {:<width$}  {:>10}  {:>8}  {rate:<16}  {score:<20}  {difference}",
+                e.name, e.seat_plays, e.wins
+            );
+        }
+        let _ = writeln!(
+            text,
+            "  95% intervals over the matches; even win rate {:.1}% (equal bots); score \
+             difference against {against}",
+            100.0 * self.even_win_rate
+        );
+        let _ = write!(
+            text,
+            "  {} decisions in {:.3} s ({:.0} decisions/s)",
+            self.decisions,
+            self.elapsed_seconds,
+            self.decisions_per_second()
+        );
+        text
+    }
+}
+
+impl ArenaResult {
+    fn new(game: &'static str, seed: u64, options: Value, report: Report) -> ArenaResult {
+        let entries = report
+            .standings
+            .into_iter()
+            .map(|standing| ArenaEntry {
+                name: standing.name,
+                seat_plays: standing.seat_plays,
+                wins: standing.wins,
+                win_rate: standing.win_rate.mean,
+                win_rate_interval: interval(standing.win_rate),
+                mean_score: standing.mean_score.mean,
+                mean_score_interval: interval(standing.mean_score),
+                score_difference: standing.score_difference.mean,
+                score_difference_interval: interval(standing.score_difference),
+            })
+            .collect();
+        ArenaResult {
+            game,
+            seed,
+            matches: report.matches,
+            rotations: report.rotations,
+            num_players: report.num_players,
+            decisions: report.decisions,
+            entries,
+            even_win_rate: report.even_win_rate,
+            elapsed_seconds: report.elapsed_seconds,
+            threads: report.threads,
+            options,
+        }
+    }
+}
+
+/// Matches between the bots of `lineup`, seats rotated on the same deals, in
+/// Rust without the GIL (docs/bots.md, "The arena").
+#[pyfunction]
+#[pyo3(
+    signature = (name, lineup, *, matches = None, seed = None, threads = None, progress = None, **options),
+    text_signature = "(name, lineup, *, matches=100, seed=None, threads=None, progress=None, **options)"
+)]
+#[allow(clippy::too_many_arguments)] // the Python signature's
+pub(crate) fn arena(
+    py: Python<'_>,
+    name: &Bound<'_, PyAny>,
+    lineup: &Bound<'_, PyAny>,
+    matches: Option<&Bound<'_, PyAny>>,
+    seed: Option<&Bound<'_, PyAny>>,
+    threads: Option<&Bound<'_, PyAny>>,
+    progress: Option<&Bound<'_, PyAny>>,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<ArenaResult> {
+    let name = str_arg(name, Error::UnknownGame)?;
+    let name = name.as_str();
+    let lineup = lineup_arg(lineup)?;
+    let matches = match matches {
+        Some(matches) => count_arg(
+            int_arg(matches, |m| Error::option("matches", m))?,
+            "matches",
+        )?,
+        None => DEFAULT_MATCHES,
+    };
+    let seed = match seed.filter(|s| !s.is_none()) {
+        Some(seed) => extract_seed(seed)?,
+        // A fresh hasher's keys are random (drawn from the system once, then
+        // stepped): a new seed at every call, reported in the result.
+        None => RandomState::new().hash_one(matches),
+    };
+    let has_python_bot = lineup.iter().any(|e| matches!(e, EntryArg::Python { .. }));
+    // Python bots take turns at the GIL anyway; on one thread they are also
+    // called in the same order at every run, so a bot with its own state plays alike.
+    let threads =
+        threads_arg(threads)?.unwrap_or_else(|| if has_python_bot { 1 } else { default_threads() });
+    let progress = progress_arg(progress)?;
+    cardcore::with_game!(name, G => {
+        let options = options_to_json::<G>(options)?;
+        let probe = G::new(seed, &options).map_err(|e| options_err::<G>(e, &options))?;
+        let raised = Raised::default();
+        let control = Control::new();
+        let entries: Vec<Entry<'_, G>> = lineup.iter().map(|entry| match entry {
+            EntryArg::Level(level) => Entry::level(*level),
+            EntryArg::Python { bot, name } => Entry::new(name.as_str(), {
+                let (raised, control) = (&raised, &control);
+                move |_seed| Box::new(PythonBot { bot, raised, control }) as Box<dyn Bot<G> + '_>
+            }),
+        }).collect();
+        let report = run_watched(py, matches, progress.as_ref(), &control, |on_tick| {
+            cardcore::arena::arena_with(
+                &entries, matches, seed, threads, &options, &control, SIGNAL_TICK, on_tick,
+            )
+        })?;
+        if let Some(error) = raised.lock().unwrap_or_else(|p| p.into_inner()).take() {
+            return Err(error);
+        }
+        let report = report.map_err(|e| options_err::<G>(e, &options))?;
+        Ok(ArenaResult::new(G::NAME, seed, probe.options(), report))
+    }, unknown => Err(to_py_err(Error::UnknownGame(name.to_owned()))))
+}
+
+/// The matches an arena plays when not told.
+const DEFAULT_MATCHES: u64 = 100;

@@ -1,0 +1,566 @@
+//! Matches between line-ups of bots, seats rotated on duplicate deals
+//! (docs/bots.md, "The arena").
+//!
+//! A line-up has `k` entries, 2 to the table's seats; each makes its bots
+//! from seeds, so levels and foreign bots (the Python binding's) are played
+//! alike. Match `i` is dealt from a seed of the run's seed and `i` alone, and
+//! played `k` times: in rotation `r`, seat `s` is played by entry
+//! `(s + r) % k`. Over the `k` rotations of one match (its duplicate group)
+//! every seat is played by every entry once on the same deals, so the luck
+//! of the cards falls on every entry alike. At Brouc and 500, whose teams are
+//! the seats of one parity, two entries are the two teams, swapped in the
+//! second rotation.
+//!
+//! The group is the independent sample: each statistic is a mean over groups
+//! with a 95% interval (normal approximation, 1.96 standard errors). Every
+//! tally is an integer, so the figures do not depend on the threads.
+
+use std::ops::Range;
+use std::time::{Duration, Instant};
+
+use serde_json::{Map, Value};
+
+use crate::bot::{bot, Bot, Level, Levels};
+use crate::error::{Error, Result};
+use crate::game::Game;
+use crate::observation::Observation;
+use crate::rng::SplitMix64;
+use crate::watch::{run_ranges, Control, NEVER};
+
+/// Makes an entry's bot for one seat of one match, from that seat's seed.
+pub type MakeBot<'a, G> = dyn Fn(u64) -> Box<dyn Bot<G> + 'a> + Sync + 'a;
+
+/// One entry of a line-up: a name to report and how its bots are made.
+pub struct Entry<'a, G> {
+    pub name: String,
+    make: Box<MakeBot<'a, G>>,
+}
+
+impl<'a, G: Game> Entry<'a, G> {
+    pub fn new(
+        name: impl Into<String>,
+        make: impl Fn(u64) -> Box<dyn Bot<G> + 'a> + Sync + 'a,
+    ) -> Self {
+        Entry {
+            name: name.into(),
+            make: Box::new(make),
+        }
+    }
+}
+
+impl<G: Levels> Entry<'_, G> {
+    /// The game's bots at `level`, named after it.
+    pub fn level(level: Level) -> Self {
+        Entry::new(level.name(), move |seed| bot::<G>(level, seed))
+    }
+}
+
+/// A mean and its 95% interval, `mean ± half_width` (`NaN` from one sample).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    pub mean: f64,
+    pub half_width: f64,
+}
+
+impl Estimate {
+    pub fn low(&self) -> f64 {
+        self.mean - self.half_width
+    }
+
+    pub fn high(&self) -> f64 {
+        self.mean + self.half_width
+    }
+}
+
+/// What one entry did, over every duplicate group played.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Standing {
+    pub name: String,
+    /// Seats played, one per seat and group.
+    pub seat_plays: u64,
+    /// Seat-plays won (each seat of a winning team wins).
+    pub wins: u64,
+    /// Per group, the share of the entry's seat-plays won.
+    pub win_rate: Estimate,
+    /// Per group, the entry's mean final score per seat-play.
+    pub mean_score: Estimate,
+    /// Per group, the entry's mean score less the mean of the other entries'
+    /// (with two entries, this one's less the other's).
+    pub score_difference: Estimate,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// Duplicate groups played: the matches asked for, fewer if the run was stopped.
+    pub matches: u64,
+    /// Plays of each match: the line-up's size.
+    pub rotations: usize,
+    pub num_players: usize,
+    pub decisions: u64,
+    /// In the line-up's order.
+    pub standings: Vec<Standing>,
+    /// The win rate of equal bots: winning seats per match over the seats.
+    pub even_win_rate: f64,
+    pub elapsed_seconds: f64,
+    pub threads: usize,
+}
+
+/// 1.96 standard errors: a 95% interval under the normal approximation.
+const Z_95: f64 = 1.96;
+
+/// A running count, sum and sum of squares of integer samples.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Tally {
+    count: u64,
+    sum: i128,
+    squares: i128,
+}
+
+impl Tally {
+    fn add(&mut self, sample: i128) {
+        self.count += 1;
+        self.sum += sample;
+        self.squares += sample * sample;
+    }
+
+    fn merge(&mut self, other: &Tally) {
+        self.count += other.count;
+        self.sum += other.sum;
+        self.squares += other.squares;
+    }
+
+    /// The mean of the samples times `scale`, with its interval.
+    fn estimate(&self, scale: f64) -> Estimate {
+        let n = self.count as f64;
+        let mean = self.sum as f64 / n;
+        let variance = (self.squares as f64 - self.sum as f64 * mean) / (n - 1.0);
+        Estimate {
+            mean: mean * scale,
+            half_width: Z_95 * (variance.max(0.0) / n).sqrt() * scale,
+        }
+    }
+}
+
+/// One entry's tallies, each fed one sample per group.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct EntryTally {
+    wins: Tally,
+    /// The entry's score sum over its seat-plays.
+    scores: Tally,
+    /// `k` times the entry's score sum less every entry's: the score
+    /// difference times `(k - 1)` and the seats, kept whole.
+    differences: Tally,
+}
+
+/// The tallies of consecutive groups.
+#[derive(Clone, Debug, PartialEq)]
+struct Part {
+    groups: u64,
+    decisions: u64,
+    /// Winning seats, over every match.
+    winners: u64,
+    entries: Vec<EntryTally>,
+}
+
+impl Part {
+    fn new(entries: usize) -> Part {
+        Part {
+            groups: 0,
+            decisions: 0,
+            winners: 0,
+            entries: vec![EntryTally::default(); entries],
+        }
+    }
+
+    fn merge(&mut self, other: &Part) {
+        self.groups += other.groups;
+        self.decisions += other.decisions;
+        self.winners += other.winners;
+        for (mine, theirs) in self.entries.iter_mut().zip(&other.entries) {
+            mine.wins.merge(&theirs.wins);
+            mine.scores.merge(&theirs.scores);
+            mine.differences.merge(&theirs.differences);
+        }
+    }
+}
+
+/// The entry playing `seat` in `rotation`, of a line-up of `entries`.
+pub const fn entry_at(seat: usize, rotation: usize, entries: usize) -> usize {
+    (seat + rotation) % entries
+}
+
+/// The seeds of match `index`'s game and of its bots: they depend only on
+/// the run's seed and the index, so the results do not depend on the threads.
+fn match_seeds(seed: u64, index: u64) -> (u64, u64) {
+    let mut rng = SplitMix64::new(seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
+    (rng.next_u64(), rng.next_u64())
+}
+
+/// The seed of the bot at `seat` in `rotation` of a match whose bots' seed is `bots_seed`.
+fn bot_seed(bots_seed: u64, rotation: usize, seat: usize) -> u64 {
+    let slot = ((rotation as u64) << 32 | seat as u64) + 1;
+    SplitMix64::new(bots_seed ^ slot.wrapping_mul(0x9E37_79B9_7F4A_7C15)).next_u64()
+}
+
+/// A run's settings, read once before any thread starts.
+struct Setup<'l, 'a, G: Game> {
+    lineup: &'l [Entry<'a, G>],
+    options: G::Options,
+    num_players: usize,
+    seed: u64,
+}
+
+impl<G: Game> Setup<'_, '_, G> {
+    /// Plays match `index` in every rotation and adds the group to `part`;
+    /// `Ok(false)` if the run was stopped meanwhile (the group is left out).
+    fn play_group(&self, index: u64, control: &Control, part: &mut Part) -> Result<bool> {
+        let k = self.lineup.len();
+        let (game_seed, bots_seed) = match_seeds(self.seed, index);
+        let mut wins = vec![0i128; k];
+        let mut scores = vec![0i128; k];
+        let mut decisions = 0;
+        let mut winners = 0;
+        for rotation in 0..k {
+            let mut game = G::with_options(game_seed, &self.options);
+            let mut bots: Vec<_> = (0..self.num_players)
+                .map(|seat| {
+                    let entry = &self.lineup[entry_at(seat, rotation, k)];
+                    (entry.make)(bot_seed(bots_seed, rotation, seat))
+                })
+                .collect();
+            while let Some(seat) = game.current_player() {
+                let view = Observation::new(&game, seat)?;
+                let action = bots[seat].act(&view);
+                if control.is_stopped() {
+                    return Ok(false);
+                }
+                game.apply(action).map_err(|refusal| {
+                    let entry = entry_at(seat, rotation, k);
+                    Error::IllegalAction(format!(
+                        "the bot of entry {entry} ({}) at seat {seat}, match {index}, rotation \
+                         {rotation}: {refusal}",
+                        self.lineup[entry].name
+                    ))
+                })?;
+                decisions += 1;
+            }
+            for seat in game.winning_seats() {
+                wins[entry_at(seat, rotation, k)] += 1;
+                winners += 1;
+            }
+            for (seat, score) in game.scores().into_iter().enumerate() {
+                scores[entry_at(seat, rotation, k)] += i128::from(score);
+            }
+        }
+        let total: i128 = scores.iter().sum();
+        for (entry, tally) in part.entries.iter_mut().enumerate() {
+            tally.wins.add(wins[entry]);
+            tally.scores.add(scores[entry]);
+            tally.differences.add(k as i128 * scores[entry] - total);
+        }
+        part.groups += 1;
+        part.decisions += decisions;
+        part.winners += winners;
+        Ok(true)
+    }
+
+    /// Plays the groups of `range` in order, until the end, a stop or an error
+    /// (which stops the other workers too).
+    fn play_range(&self, range: Range<u64>, control: &Control) -> Result<Part> {
+        let mut part = Part::new(self.lineup.len());
+        for index in range {
+            if control.is_stopped() {
+                break;
+            }
+            match self.play_group(index, control, &mut part) {
+                Ok(true) => control.add_done(1),
+                Ok(false) => break,
+                Err(error) => {
+                    control.stop();
+                    return Err(error);
+                }
+            }
+        }
+        Ok(part)
+    }
+}
+
+/// Plays `matches` duplicate groups between the entries of `lineup` on
+/// `threads` threads (docs/bots.md, "The arena").
+pub fn arena<G: Game>(
+    lineup: &[Entry<'_, G>],
+    matches: u64,
+    seed: u64,
+    threads: usize,
+    options: &Map<String, Value>,
+) -> Result<Report> {
+    arena_with(
+        lineup,
+        matches,
+        seed,
+        threads,
+        options,
+        &Control::new(),
+        NEVER,
+        |_| {},
+    )
+}
+
+/// Plays the groups [`arena`] plays, while the calling thread calls
+/// `on_tick(control)` every `tick` until the workers are done; `control`
+/// counts the groups finished.
+///
+/// Once `control` is stopped (by `on_tick`, a bot or any other thread), each
+/// worker leaves the group it is playing at its next decision and the report
+/// counts the groups finished: each worker's first ones, so only a complete
+/// run's figures are reproducible. A bot that cannot decide (a foreign bot
+/// whose call failed) stops `control` from its `act`: what it returns then is
+/// not played.
+#[allow(clippy::too_many_arguments)] // arena's, and the watcher's three
+pub fn arena_with<G: Game>(
+    lineup: &[Entry<'_, G>],
+    matches: u64,
+    seed: u64,
+    threads: usize,
+    options: &Map<String, Value>,
+    control: &Control,
+    tick: Duration,
+    on_tick: impl FnMut(&Control),
+) -> Result<Report> {
+    if threads == 0 {
+        return Err(Error::option("threads", "must be at least 1"));
+    }
+    if matches == 0 {
+        return Err(Error::option("matches", "must be at least 1"));
+    }
+    let options = G::read_options(options)?;
+    let num_players = G::with_options(seed, &options).num_players();
+    if !(2..=num_players).contains(&lineup.len()) {
+        return Err(Error::option(
+            "lineup",
+            format!(
+                "{} is played at {num_players} seats here: a line-up of 2 to {num_players} \
+                 entries, got {}",
+                G::NAME,
+                lineup.len()
+            ),
+        ));
+    }
+    let setup = Setup {
+        lineup,
+        options,
+        num_players,
+        seed,
+    };
+    let start = Instant::now();
+    let parts = run_ranges(matches, threads, control, tick, on_tick, |range| {
+        setup.play_range(range, control)
+    });
+    let threads_used = parts.len();
+    let mut total = Part::new(lineup.len());
+    for part in parts {
+        total.merge(&part?);
+    }
+    Ok(report(
+        &setup,
+        &total,
+        start.elapsed().as_secs_f64(),
+        threads_used,
+    ))
+}
+
+fn report<G: Game>(setup: &Setup<'_, '_, G>, total: &Part, elapsed: f64, threads: usize) -> Report {
+    let k = setup.lineup.len();
+    let seats = setup.num_players as f64;
+    let standings = setup
+        .lineup
+        .iter()
+        .zip(&total.entries)
+        .map(|(entry, tally)| Standing {
+            name: entry.name.clone(),
+            seat_plays: total.groups * setup.num_players as u64,
+            wins: tally.wins.sum as u64,
+            win_rate: tally.wins.estimate(1.0 / seats),
+            mean_score: tally.scores.estimate(1.0 / seats),
+            score_difference: tally.differences.estimate(1.0 / ((k - 1) as f64 * seats)),
+        })
+        .collect();
+    Report {
+        matches: total.groups,
+        rotations: k,
+        num_players: setup.num_players,
+        decisions: total.decisions,
+        standings,
+        even_win_rate: total.winners as f64 / (total.groups as f64 * k as f64 * seats),
+        elapsed_seconds: elapsed,
+        threads,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::RandomBot;
+    use crate::game::ActionId;
+    use crate::games::brouc::Brouc;
+    use crate::games::tarot::Tarot;
+    use std::sync::Mutex;
+
+    fn levels<G: Levels>(names: &[Level]) -> Vec<Entry<'static, G>> {
+        names.iter().map(|&level| Entry::level(level)).collect()
+    }
+
+    /// A report without its timing.
+    fn figures(report: &Report) -> (u64, u64, Vec<Standing>, f64) {
+        (
+            report.matches,
+            report.decisions,
+            report.standings.clone(),
+            report.even_win_rate,
+        )
+    }
+
+    /// Plays at random and notes each (entry, seat, match seed) it acts for.
+    struct Recorder<'a> {
+        entry: usize,
+        random: RandomBot,
+        seen: &'a Mutex<Vec<(usize, usize)>>,
+    }
+
+    impl<G: Game> Bot<G> for Recorder<'_> {
+        fn act(&mut self, view: &Observation<G>) -> ActionId {
+            self.seen.lock().unwrap().push((self.entry, view.seat()));
+            Bot::<G>::act(&mut self.random, view)
+        }
+    }
+
+    #[test]
+    fn every_entry_plays_every_seat_of_every_match() {
+        for k in 2..=4 {
+            let seen = Mutex::new(Vec::new());
+            let lineup: Vec<Entry<'_, Brouc>> = (0..k)
+                .map(|entry| {
+                    let seen = &seen;
+                    Entry::new(format!("#{entry}"), move |seed| {
+                        let random = RandomBot::new(seed);
+                        Box::new(Recorder {
+                            entry,
+                            random,
+                            seen,
+                        }) as Box<dyn Bot<Brouc>>
+                    })
+                })
+                .collect();
+            let options = Map::from_iter([("single_deal".to_owned(), Value::Bool(true))]);
+            let report = arena(&lineup, 1, 5, 1, &options).unwrap();
+            drop(lineup);
+            let mut seen = seen.into_inner().unwrap();
+            seen.sort_unstable();
+            seen.dedup();
+            let every: Vec<_> = (0..k)
+                .flat_map(|entry| (0..4).map(move |seat| (entry, seat)))
+                .collect();
+            assert_eq!(seen, every, "{k} entries");
+            for standing in &report.standings {
+                assert_eq!(standing.seat_plays, 4);
+            }
+        }
+        for rotation in 0..2 {
+            // Brouc's teams are the seats of one parity: with two entries, one team each.
+            let entries: Vec<_> = (0..4).map(|seat| entry_at(seat, rotation, 2)).collect();
+            assert_eq!(entries[0], entries[2]);
+            assert_eq!(entries[1], entries[3]);
+            assert_ne!(entries[0], entries[1]);
+        }
+    }
+
+    #[test]
+    fn the_results_do_not_depend_on_the_threads() {
+        let lineup = levels::<Brouc>(&[Level::Medium, Level::Easy]);
+        let options = Map::new();
+        let one = arena(&lineup, 13, 7, 1, &options).unwrap();
+        assert_eq!(one.matches, 13);
+        for threads in [2, 3, 16] {
+            let many = arena(&lineup, 13, 7, threads, &options).unwrap();
+            assert_eq!(figures(&many), figures(&one));
+        }
+    }
+
+    #[test]
+    fn the_statistics_add_up() {
+        let lineup = levels::<Tarot>(&[Level::Medium, Level::Easy, Level::Easy]);
+        let options = Map::from_iter([("single_deal".to_owned(), Value::Bool(true))]);
+        let report = arena(&lineup, 40, 3, 2, &options).unwrap();
+        let seats = report.num_players as u64;
+        assert_eq!(report.rotations, 3);
+        let wins: u64 = report.standings.iter().map(|s| s.wins).sum();
+        // Every seat of every match is one seat-play of one entry.
+        let seat_plays: u64 = report.standings.iter().map(|s| s.seat_plays).sum();
+        assert_eq!(seat_plays, 40 * 3 * seats);
+        let even = wins as f64 / seat_plays as f64;
+        assert!((report.even_win_rate - even).abs() < 1e-12);
+        // Tarot is zero-sum: the differences against the others' mean add up to zero.
+        let differences: f64 = report
+            .standings
+            .iter()
+            .map(|s| s.score_difference.mean)
+            .sum();
+        assert!(differences.abs() < 1e-9, "{report:?}");
+        for standing in &report.standings {
+            let rate = standing.win_rate;
+            assert!(rate.low() <= rate.mean && rate.mean <= rate.high());
+            assert!((rate.mean - standing.wins as f64 / standing.seat_plays as f64).abs() < 1e-12);
+        }
+    }
+
+    #[test]
+    fn a_stop_ends_the_run_with_the_groups_finished() {
+        let lineup = levels::<Brouc>(&[Level::Medium, Level::Easy]);
+        let control = Control::new();
+        let tick = Duration::from_millis(5);
+        let report = arena_with(&lineup, 1 << 40, 1, 2, &Map::new(), &control, tick, |c| {
+            if c.done() > 0 {
+                c.stop();
+            }
+        })
+        .unwrap();
+        assert!(report.matches > 0 && report.matches < 1 << 40);
+        assert_eq!(control.done(), report.matches);
+        assert_eq!(report.standings[0].seat_plays, report.matches * 4);
+
+        let stopped = Control::new();
+        stopped.stop();
+        let none = arena_with(&lineup, 10, 1, 2, &Map::new(), &stopped, NEVER, |_| {}).unwrap();
+        assert_eq!(none.matches, 0);
+    }
+
+    /// Always plays action 0, legal or not.
+    struct Stubborn;
+
+    impl<G: Game> Bot<G> for Stubborn {
+        fn act(&mut self, _view: &Observation<G>) -> ActionId {
+            0
+        }
+    }
+
+    #[test]
+    fn bad_line_ups_and_illegal_actions_are_refused() {
+        let options = Map::new();
+        let alone = levels::<Brouc>(&[Level::Easy]);
+        let crowd = levels::<Brouc>(&[Level::Easy; 5]);
+        for lineup in [&alone, &crowd] {
+            let error = arena(lineup, 1, 1, 1, &options).unwrap_err();
+            assert!(error.to_string().contains("line-up of 2 to 4"), "{error}");
+        }
+        let pair = levels::<Brouc>(&[Level::Easy; 2]);
+        assert!(arena(&pair, 0, 1, 1, &options).is_err());
+        assert!(arena(&pair, 1, 1, 0, &options).is_err());
+        let stubborn = [
+            Entry::<Brouc>::level(Level::Easy),
+            Entry::new("stubborn", |_| Box::new(Stubborn) as Box<dyn Bot<Brouc>>),
+        ];
+        let error = arena(&stubborn, 3, 1, 2, &options).unwrap_err();
+        assert!(matches!(error, Error::IllegalAction(_)), "{error}");
+        assert!(error.to_string().contains("(stubborn)"), "{error}");
+    }
+}

@@ -1,0 +1,98 @@
+//! Runs of many independent items (matches, duplicate groups) spread over
+//! threads in contiguous ranges of indices, which the caller watches from its
+//! own thread: it sees the items done and can stop the run through a
+//! [`Control`]. Simulations and arenas share it.
+
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
+
+/// Shared by a run's workers and its caller: the number of items finished
+/// (brought up to date every few items) and a stop flag, which the workers
+/// check as often.
+#[derive(Debug, Default)]
+pub struct Control {
+    done: AtomicU64,
+    stop: AtomicBool,
+}
+
+impl Control {
+    pub const fn new() -> Control {
+        Control {
+            done: AtomicU64::new(0),
+            stop: AtomicBool::new(false),
+        }
+    }
+
+    /// The items finished so far (each worker reports every few items).
+    pub fn done(&self) -> u64 {
+        self.done.load(Ordering::Relaxed)
+    }
+
+    /// Counts `items` more as finished.
+    pub fn add_done(&self, items: u64) {
+        self.done.fetch_add(items, Ordering::Relaxed);
+    }
+
+    /// Asks the workers to stop: each does within a few items.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// Splits `0..items` into at most `threads` contiguous ranges and runs
+/// `work(range)` for each on its own thread, while the calling thread calls
+/// `on_tick(control)` every `tick` until the workers are done. Returns the
+/// workers' results in the order of their ranges, so that a caller merging
+/// them in order gets what one thread would have; a worker's panic is passed on.
+pub fn run_ranges<T: Send>(
+    items: u64,
+    threads: usize,
+    control: &Control,
+    tick: Duration,
+    mut on_tick: impl FnMut(&Control),
+    work: impl Fn(Range<u64>) -> T + Sync,
+) -> Vec<T> {
+    let threads = threads.clamp(1, items.max(1).try_into().unwrap_or(usize::MAX));
+    let per_thread = items.div_ceil(threads as u64);
+    let work = &work;
+    std::thread::scope(|scope| {
+        let (finished, finishes) = mpsc::channel::<()>();
+        let handles: Vec<_> = (0..threads as u64)
+            .map(|t| {
+                let range = (t * per_thread).min(items)..((t + 1) * per_thread).min(items);
+                let finished = finished.clone();
+                scope.spawn(move || {
+                    let part = work(range);
+                    finished.send(()).ok(); // the caller listens until every worker is done
+                    part
+                })
+            })
+            .collect();
+        drop(finished);
+        let mut running = handles.len();
+        while running > 0 {
+            match finishes.recv_timeout(tick) {
+                Ok(()) => running -= 1,
+                Err(RecvTimeoutError::Timeout) => on_tick(control),
+                // A worker panicked: joining it below passes the panic on.
+                Err(RecvTimeoutError::Disconnected) => break,
+            }
+        }
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    })
+}
+
+/// How long a run with no watcher waits between its (empty) ticks.
+pub const NEVER: Duration = Duration::from_secs(24 * 3600);

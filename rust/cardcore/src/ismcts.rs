@@ -5,14 +5,17 @@
 //! determinization of the true state for that seat ([`Determinize`]), walks
 //! the tree choosing among the actions legal in that determinization (UCB1 with
 //! availability counts, since an action is not legal in every draw), adds one
-//! node, plays the rest of the deal out at random and credits each node with
-//! the result for the seat that chose its action. The search never reads the
-//! hidden cards: only its draws, which depend on what the seat may know.
+//! node, plays the rest of the deal out ([`Rollout`]: at random, or by the
+//! game's heuristic bot) and credits each node with the result for the seat
+//! that chose its action. The search never reads the hidden cards: only its
+//! draws, which depend on what the seat may know.
 
 use std::time::{Duration, Instant};
 
+use crate::bot::{Bot, Levels};
 use crate::determinize::Determinize;
 use crate::game::ActionId;
+use crate::observation::Observation;
 use crate::rng::SplitMix64;
 
 /// What a search needs of a game beyond determinization: where a rollout
@@ -33,20 +36,38 @@ pub enum Budget {
     Time(Duration),
 }
 
+/// How a search plays a deal out from the node it adds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Rollout {
+    /// Uniformly random legal actions.
+    Random,
+    /// The game's heuristic bot ([`Levels::heuristic`]) for every seat, each
+    /// deciding from its own observation of the determinized state; with
+    /// probability `epsilon` a step is a random legal action instead.
+    Heuristic { epsilon: f64 },
+}
+
 /// The search's settings.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Settings {
     pub budget: Budget,
     /// UCB1's exploration constant.
     pub exploration: f64,
+    pub rollout: Rollout,
+}
+
+impl Settings {
+    /// Settings with the default budget and exploration.
+    pub const DEFAULT: Settings = Settings {
+        budget: Budget::Iterations(1000),
+        exploration: 0.7,
+        rollout: Rollout::Random,
+    };
 }
 
 impl Default for Settings {
     fn default() -> Settings {
-        Settings {
-            budget: Budget::Iterations(1000),
-            exploration: 0.7,
-        }
+        Settings::DEFAULT
     }
 }
 
@@ -75,7 +96,57 @@ pub struct Choice {
 /// Searches from `game` for the seat to act and returns its choice (`None`
 /// once the game is over). Deterministic for a given `rng` under an iteration
 /// budget.
-pub fn search<G: Search>(game: &G, settings: &Settings, rng: &mut SplitMix64) -> Option<Choice> {
+pub fn search<G: Levels>(game: &G, settings: &Settings, rng: &mut SplitMix64) -> Option<Choice> {
+    match settings.rollout {
+        Rollout::Random => run(game, settings, rng, |mut state, rng, start_deals| {
+            while playing(&state, start_deals).is_some() {
+                state.play_random(rng);
+            }
+            state
+        }),
+        Rollout::Heuristic { epsilon } => {
+            // The rollouts' heuristic has its own generator, seeded from the search's.
+            let mut heuristic = G::heuristic(rng.next_u64());
+            run(game, settings, rng, |state, rng, start_deals| {
+                heuristic_rollout(state, &mut heuristic, epsilon, rng, start_deals)
+            })
+        }
+    }
+}
+
+/// Plays `state` to the end of the deal by `heuristic`, each step decided
+/// from the acting seat's observation of it (the state moves into the
+/// observation and back: no copy), or at random with probability `epsilon`.
+fn heuristic_rollout<G: Search>(
+    mut state: G,
+    heuristic: &mut impl Bot<G>,
+    epsilon: f64,
+    rng: &mut SplitMix64,
+    start_deals: usize,
+) -> G {
+    while let Some(seat) = playing(&state, start_deals) {
+        if epsilon > 0.0 && rng.unit() < epsilon {
+            state.play_random(rng);
+            continue;
+        }
+        let view = Observation::of(state, seat);
+        let action = heuristic.act(&view);
+        state = view.into_game();
+        state
+            .apply(action)
+            .expect("the heuristic plays a legal action");
+    }
+    state
+}
+
+/// The search, its rollouts played by `rollout` (from a state, to the end of
+/// the deal numbered by its argument).
+fn run<G: Search>(
+    game: &G,
+    settings: &Settings,
+    rng: &mut SplitMix64,
+    mut rollout: impl FnMut(G, &mut SplitMix64, usize) -> G,
+) -> Option<Choice> {
     let seat = game.current_player()?;
     let mut legal = Vec::new();
     game.legal_actions(&mut legal);
@@ -146,9 +217,7 @@ pub fn search<G: Search>(game: &G, settings: &Settings, rng: &mut SplitMix64) ->
             node = child;
         }
         // Rollout to the end of the deal.
-        while playing(&state, start_deals).is_some() {
-            state.play_random(rng);
-        }
+        let state = rollout(state, rng, start_deals);
         let results = results(&state, &start_scores);
         for &on_path in &path {
             let node = &mut tree[on_path];
@@ -273,6 +342,61 @@ mod tests {
             }
             game.play_random(&mut rng);
         }
+    }
+
+    fn heuristic(iterations: u32, epsilon: f64) -> Settings {
+        Settings {
+            budget: Budget::Iterations(iterations),
+            rollout: Rollout::Heuristic { epsilon },
+            ..Settings::default()
+        }
+    }
+
+    #[test]
+    fn a_search_with_heuristic_rollouts_is_blind_to_the_hidden_cards() {
+        for epsilon in [0.0, 0.2] {
+            let mut game = FiveHundred::new(4, &single_deal()).unwrap();
+            let mut rng = SplitMix64::new(4);
+            let mut checked = 0;
+            while let Some(seat) = game.current_player() {
+                let mut legal = Vec::new();
+                game.legal_actions(&mut legal);
+                if legal.len() > 1 && game.history().len() % 5 == 0 {
+                    let other = game.determinize(seat, &mut SplitMix64::new(checked));
+                    let settings = heuristic(80, epsilon);
+                    let mine = search(&game, &settings, &mut SplitMix64::new(2)).unwrap();
+                    let theirs = search(&other, &settings, &mut SplitMix64::new(2)).unwrap();
+                    assert_eq!(mine, theirs, "epsilon {epsilon}, {:?}", game.history());
+                    assert!(legal.contains(&mine.action));
+                    assert_eq!(mine.iterations, 80);
+                    checked += 1;
+                }
+                game.play_random(&mut rng);
+            }
+            assert!(checked > 3);
+        }
+    }
+
+    #[test]
+    fn heuristic_rollouts_are_deterministic_for_a_seed() {
+        let mut game = Julien::new(8, &single_deal()).unwrap();
+        let mut rng = SplitMix64::new(8);
+        for _ in 0..9 {
+            game.play_random(&mut rng);
+        }
+        let settings = heuristic(200, 0.1);
+        let first = search(&game, &settings, &mut SplitMix64::new(5)).unwrap();
+        let again = search(&game, &settings, &mut SplitMix64::new(5)).unwrap();
+        assert_eq!(first, again);
+        let total: u32 = first.visits.iter().map(|&(_, v)| v).sum();
+        assert_eq!(total, 200);
+        // Rollouts that differ from random ones give other statistics.
+        let random = search(&game, &settings_random(200), &mut SplitMix64::new(5)).unwrap();
+        assert_ne!(first.visits, random.visits);
+    }
+
+    fn settings_random(iterations: u32) -> Settings {
+        settings(iterations)
     }
 
     #[test]

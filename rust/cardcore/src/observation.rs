@@ -26,6 +26,17 @@ impl<G: Game> Observation<G> {
         })
     }
 
+    /// `seat`'s observation of `game`, which it takes (a seat in range): for
+    /// a search's rollouts, which hand it back with [`Observation::into_game`].
+    pub(crate) const fn of(game: G, seat: usize) -> Self {
+        Observation { game, seat }
+    }
+
+    /// The game observed, given back.
+    pub(crate) fn into_game(self) -> G {
+        self.game
+    }
+
     /// The seat observing.
     pub const fn seat(&self) -> usize {
         self.seat

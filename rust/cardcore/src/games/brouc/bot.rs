@@ -14,7 +14,7 @@ use crate::bot::{Bot, Levels};
 use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
 use crate::game::ActionId;
-use crate::ismcts::{Budget, Settings};
+use crate::ismcts::{Budget, Rollout, Settings};
 use crate::observation::Observation;
 use crate::rng::SplitMix64;
 use crate::trick::Trick;
@@ -41,9 +41,12 @@ impl Levels for Brouc {
     }
 
     const HARD: Settings = Settings {
-        budget: Budget::Iterations(10000),
+        budget: Budget::Iterations(2000),
         exploration: 0.7,
+        rollout: Rollout::Heuristic { epsilon: 0.0 },
     };
+
+    const SEARCHED: &'static [&'static str] = &["play"];
 }
 
 impl Bot<Brouc> for Heuristic {

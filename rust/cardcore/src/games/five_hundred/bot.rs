@@ -17,7 +17,7 @@ use crate::bot::{Bot, Levels};
 use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
 use crate::game::ActionId;
-use crate::ismcts::{Budget, Settings};
+use crate::ismcts::{Budget, Rollout, Settings};
 use crate::observation::Observation;
 use crate::rng::SplitMix64;
 use crate::trick::Trick;
@@ -44,9 +44,12 @@ impl Levels for FiveHundred {
     }
 
     const HARD: Settings = Settings {
-        budget: Budget::Iterations(10000),
+        budget: Budget::Iterations(1500),
         exploration: 0.7,
+        rollout: Rollout::Heuristic { epsilon: 0.0 },
     };
+
+    const SEARCHED: &'static [&'static str] = &["play"];
 }
 
 impl Bot<FiveHundred> for Heuristic {

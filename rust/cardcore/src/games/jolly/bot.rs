@@ -11,7 +11,7 @@ use crate::bot::{Bot, Levels};
 use crate::card::{Card, Suit};
 use crate::cardcounts::CardCounts;
 use crate::game::ActionId;
-use crate::ismcts::{Budget, Settings};
+use crate::ismcts::{Budget, Rollout, Settings};
 use crate::observation::Observation;
 use crate::rng::SplitMix64;
 
@@ -57,9 +57,12 @@ impl Levels for Jolly {
     }
 
     const HARD: Settings = Settings {
-        budget: Budget::Iterations(500),
+        budget: Budget::Iterations(200),
         exploration: 0.7,
+        rollout: Rollout::Heuristic { epsilon: 0.0 },
     };
+
+    const SEARCHED: &'static [&'static str] = &["draw"];
 }
 
 impl Bot<Jolly> for Heuristic {

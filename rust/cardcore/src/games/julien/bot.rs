@@ -16,7 +16,7 @@ use crate::bot::{Bot, Levels};
 use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
 use crate::game::ActionId;
-use crate::ismcts::{Budget, Settings};
+use crate::ismcts::{Budget, Rollout, Settings};
 use crate::observation::Observation;
 use crate::rng::SplitMix64;
 use crate::trick::Trick;
@@ -113,9 +113,12 @@ impl Levels for Julien {
     }
 
     const HARD: Settings = Settings {
-        budget: Budget::Iterations(10000),
+        budget: Budget::Iterations(1500),
         exploration: 0.7,
+        rollout: Rollout::Heuristic { epsilon: 0.0 },
     };
+
+    const SEARCHED: &'static [&'static str] = &["bid", "speco", "play"];
 }
 
 impl Bot<Julien> for Heuristic {

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 import signal
 import threading
 import time
@@ -19,13 +20,18 @@ from cli_input import TtyStringIO
 FAST: dict[str, Any] = {"single_deal": True}
 
 
+def untimed(entry: dict[str, Any]) -> dict[str, Any]:
+    """An entry's figures without its move times, which vary from run to run."""
+    return {key: value for key, value in entry.items() if not key.endswith("_seconds")}
+
+
 def figures(result: cardcore.ArenaResult) -> tuple[Any, ...]:
     """Everything but the timing and the threads."""
     return (
         result.matches,
         result.decisions,
         result.even_win_rate,
-        [entry.to_dict() for entry in result.entries],
+        [untimed(entry.to_dict()) for entry in result.entries],
     )
 
 
@@ -79,6 +85,17 @@ def test_the_table_and_the_dict() -> None:
     assert document["options"]["single_deal"] is True
     assert [entry["name"] for entry in document["entries"]] == ["medium", "easy"]
     assert repr(result).startswith('ArenaResult(game="brouc", seed=1, matches=5')
+
+
+def test_each_entry_s_moves_with_a_choice_are_timed() -> None:
+    result = cardcore.arena("brouc", ["medium", "easy"], matches=5, seed=1, **FAST)
+    timed = sum(entry.timed_moves for entry in result.entries)
+    # Brouc's last trick is forced: its cards are decisions but not timed moves.
+    assert 0 < timed < result.decisions
+    for entry in result.entries:
+        assert 0 < entry.median_move_seconds <= entry.p95_move_seconds <= entry.max_move_seconds
+        assert entry.mean_move_seconds <= entry.max_move_seconds
+        assert re.search(rf"\n  {entry.name} +{entry.timed_moves} moves with a choice: median ", str(result))
 
 
 class RandomPlayer:
@@ -273,7 +290,9 @@ def test_the_command_writes_json() -> None:
     assert err == ""
     document = json.loads(out)
     api = cardcore.arena("brouc", ["medium", "easy"], matches=4, seed=2).to_dict()
-    assert document["entries"] == api["entries"]
+    assert [untimed(entry) for entry in document["entries"]] == [
+        untimed(entry) for entry in api["entries"]
+    ]
     assert document["seed"] == 2
 
 

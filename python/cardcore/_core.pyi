@@ -1975,6 +1975,21 @@ class ArenaEntry:
     @property
     def score_difference_interval(self) -> tuple[float, float]:
         """The 95% interval of ``score_difference``: one excluding 0 tells the entries apart."""
+    @property
+    def timed_moves(self) -> int:
+        """The entry's decisions with a choice (two legal actions or more), which are timed."""
+    @property
+    def mean_move_seconds(self) -> float:
+        """The mean time of a timed move, in seconds."""
+    @property
+    def median_move_seconds(self) -> float:
+        """The median time of a timed move, in seconds (read to within 10%)."""
+    @property
+    def p95_move_seconds(self) -> float:
+        """The time under which 95% of the timed moves took, in seconds (to within 10%)."""
+    @property
+    def max_move_seconds(self) -> float:
+        """The slowest timed move, in seconds."""
     def to_dict(self) -> dict[str, Any]:
         """The figures as a JSON-compatible dict (intervals as two-item lists)."""
 

@@ -105,6 +105,22 @@ pub(crate) struct ArenaEntry {
     mean_score_interval: (f64, f64),
     score_difference: f64,
     score_difference_interval: (f64, f64),
+    timed_moves: u64,
+    mean_move_seconds: f64,
+    median_move_seconds: f64,
+    p95_move_seconds: f64,
+    max_move_seconds: f64,
+}
+
+/// A move's time for the table: in µs under a millisecond, in ms under a second.
+fn duration(seconds: f64) -> String {
+    if seconds < 1e-3 {
+        format!("{:.1} µs", seconds * 1e6)
+    } else if seconds < 1.0 {
+        format!("{:.1} ms", seconds * 1e3)
+    } else {
+        format!("{seconds:.2} s")
+    }
 }
 
 fn interval(estimate: Estimate) -> (f64, f64) {
@@ -138,6 +154,11 @@ impl ArenaEntry {
             "mean_score_interval": self.mean_score_interval,
             "score_difference": self.score_difference,
             "score_difference_interval": self.score_difference_interval,
+            "timed_moves": self.timed_moves,
+            "mean_move_seconds": self.mean_move_seconds,
+            "median_move_seconds": self.median_move_seconds,
+            "p95_move_seconds": self.p95_move_seconds,
+            "max_move_seconds": self.max_move_seconds,
         })
     }
 }
@@ -257,6 +278,18 @@ impl ArenaResult {
              difference against {against}",
             100.0 * self.even_win_rate
         );
+        for e in &self.entries {
+            let _ = writeln!(
+                text,
+                "  {:<width$}  {} moves with a choice: median {}, p95 {}, mean {}, slowest {}",
+                e.name,
+                e.timed_moves,
+                duration(e.median_move_seconds),
+                duration(e.p95_move_seconds),
+                duration(e.mean_move_seconds),
+                duration(e.max_move_seconds)
+            );
+        }
         let _ = write!(
             text,
             "  {} decisions in {:.3} s ({:.0} decisions/s)",
@@ -273,7 +306,8 @@ impl ArenaResult {
         let entries = report
             .standings
             .into_iter()
-            .map(|standing| ArenaEntry {
+            .zip(report.move_times)
+            .map(|(standing, times)| ArenaEntry {
                 name: standing.name,
                 seat_plays: standing.seat_plays,
                 wins: standing.wins,
@@ -283,6 +317,11 @@ impl ArenaResult {
                 mean_score_interval: interval(standing.mean_score),
                 score_difference: standing.score_difference.mean,
                 score_difference_interval: interval(standing.score_difference),
+                timed_moves: times.decisions,
+                mean_move_seconds: times.mean().as_secs_f64(),
+                median_move_seconds: times.quantile(0.5).as_secs_f64(),
+                p95_move_seconds: times.quantile(0.95).as_secs_f64(),
+                max_move_seconds: times.slowest.as_secs_f64(),
             })
             .collect();
         ArenaResult {

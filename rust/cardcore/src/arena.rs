@@ -101,8 +101,82 @@ pub struct Report {
     pub standings: Vec<Standing>,
     /// The win rate of equal bots: winning seats per match over the seats.
     pub even_win_rate: f64,
+    /// Per entry, in the line-up's order: how long its decisions took. Apart
+    /// from the standings: times vary from run to run, the standings do not.
+    pub move_times: Vec<MoveTimes>,
     pub elapsed_seconds: f64,
     pub threads: usize,
+}
+
+/// How long a bot's decisions with a choice (two legal actions or more) took,
+/// kept as a histogram whose buckets grow by 10% from 0.1 µs: workers'
+/// histograms merge, and a quantile is read to within 10%.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveTimes {
+    pub decisions: u64,
+    pub total: Duration,
+    pub slowest: Duration,
+    buckets: Vec<u64>,
+}
+
+impl Default for MoveTimes {
+    fn default() -> MoveTimes {
+        MoveTimes {
+            decisions: 0,
+            total: Duration::ZERO,
+            slowest: Duration::ZERO,
+            buckets: vec![0; MoveTimes::BUCKETS],
+        }
+    }
+}
+
+impl MoveTimes {
+    const GROWTH: f64 = 1.1;
+    /// The first bucket's upper edge, in seconds.
+    const FIRST: f64 = 1e-7;
+    /// Up to 1.1^240 × 0.1 µs, over ten minutes; slower moves share the last bucket.
+    const BUCKETS: usize = 240;
+
+    pub fn add(&mut self, time: Duration) {
+        let steps = time.as_secs_f64() / Self::FIRST;
+        let bucket = if steps <= 1.0 {
+            0
+        } else {
+            ((steps.ln() / Self::GROWTH.ln()) as usize).min(Self::BUCKETS - 1)
+        };
+        self.buckets[bucket] += 1;
+        self.decisions += 1;
+        self.total += time;
+        self.slowest = self.slowest.max(time);
+    }
+
+    fn merge(&mut self, other: &MoveTimes) {
+        for (mine, theirs) in self.buckets.iter_mut().zip(&other.buckets) {
+            *mine += theirs;
+        }
+        self.decisions += other.decisions;
+        self.total += other.total;
+        self.slowest = self.slowest.max(other.slowest);
+    }
+
+    pub fn mean(&self) -> Duration {
+        self.total / u32::try_from(self.decisions.max(1)).unwrap_or(u32::MAX)
+    }
+
+    /// The time under which a share `q` of the decisions took, to within 10%
+    /// (the upper edge of its bucket, at most the slowest); zero without decisions.
+    pub fn quantile(&self, q: f64) -> Duration {
+        let rank = (q * self.decisions as f64).ceil().max(1.0) as u64;
+        let mut seen = 0;
+        for (bucket, &count) in self.buckets.iter().enumerate() {
+            seen += count;
+            if seen >= rank {
+                let edge = Self::GROWTH.powi(bucket as i32 + 1) * Self::FIRST;
+                return Duration::from_secs_f64(edge).min(self.slowest);
+            }
+        }
+        Duration::ZERO
+    }
 }
 
 /// 1.96 standard errors: a 95% interval under the normal approximation.
@@ -160,6 +234,7 @@ struct Part {
     /// Winning seats, over every match.
     winners: u64,
     entries: Vec<EntryTally>,
+    move_times: Vec<MoveTimes>,
 }
 
 impl Part {
@@ -169,6 +244,7 @@ impl Part {
             decisions: 0,
             winners: 0,
             entries: vec![EntryTally::default(); entries],
+            move_times: vec![MoveTimes::default(); entries],
         }
     }
 
@@ -180,6 +256,9 @@ impl Part {
             mine.wins.merge(&theirs.wins);
             mine.scores.merge(&theirs.scores);
             mine.differences.merge(&theirs.differences);
+        }
+        for (mine, theirs) in self.move_times.iter_mut().zip(&other.move_times) {
+            mine.merge(theirs);
         }
     }
 }
@@ -220,6 +299,7 @@ impl<G: Game> Setup<'_, '_, G> {
         let mut scores = vec![0i128; k];
         let mut decisions = 0;
         let mut winners = 0;
+        let mut legal = Vec::new();
         for rotation in 0..k {
             let mut game = G::with_options(game_seed, &self.options);
             let mut bots: Vec<_> = (0..self.num_players)
@@ -230,7 +310,13 @@ impl<G: Game> Setup<'_, '_, G> {
                 .collect();
             while let Some(seat) = game.current_player() {
                 let view = Observation::new(&game, seat)?;
+                let started = Instant::now();
                 let action = bots[seat].act(&view);
+                let took = started.elapsed();
+                view.legal_actions(&mut legal);
+                if legal.len() > 1 {
+                    part.move_times[entry_at(seat, rotation, k)].add(took);
+                }
                 if control.is_stopped() {
                     return Ok(false);
                 }
@@ -392,6 +478,7 @@ fn report<G: Game>(setup: &Setup<'_, '_, G>, total: &Part, elapsed: f64, threads
         decisions: total.decisions,
         standings,
         even_win_rate: total.winners as f64 / (total.groups as f64 * k as f64 * seats),
+        move_times: total.move_times.clone(),
         elapsed_seconds: elapsed,
         threads,
     }
@@ -510,6 +597,56 @@ mod tests {
             let rate = standing.win_rate;
             assert!(rate.low() <= rate.mean && rate.mean <= rate.high());
             assert!((rate.mean - standing.wins as f64 / standing.seat_plays as f64).abs() < 1e-12);
+        }
+    }
+
+    #[test]
+    fn move_times_read_quantiles_to_within_ten_percent() {
+        let mut times = MoveTimes::default();
+        assert_eq!(times.quantile(0.5), Duration::ZERO);
+        for _ in 0..90 {
+            times.add(Duration::from_millis(2));
+        }
+        for _ in 0..10 {
+            times.add(Duration::from_millis(300));
+        }
+        let within = |read: Duration, true_ms: f64| {
+            let ms = read.as_secs_f64() * 1e3;
+            assert!(
+                (true_ms..=true_ms * 1.1).contains(&ms),
+                "{ms} ms for {true_ms}"
+            );
+        };
+        within(times.quantile(0.5), 2.0);
+        within(times.quantile(0.9), 2.0);
+        within(times.quantile(0.95), 300.0);
+        assert_eq!(times.quantile(1.0), Duration::from_millis(300));
+        assert_eq!(times.decisions, 100);
+        assert_eq!(times.mean(), Duration::from_micros(31_800));
+        let mut merged = MoveTimes::default();
+        merged.merge(&times);
+        merged.merge(&times);
+        assert_eq!(merged.decisions, 200);
+        assert_eq!(merged.quantile(0.95), times.quantile(0.95));
+    }
+
+    #[test]
+    fn every_entry_s_decisions_with_a_choice_are_timed() {
+        let lineup = levels::<Brouc>(&[Level::Medium, Level::Easy]);
+        let options = Map::from_iter([("single_deal".to_owned(), Value::Bool(true))]);
+        let report = arena(&lineup, 20, 5, 2, &options).unwrap();
+        let timed: u64 = report.move_times.iter().map(|t| t.decisions).sum();
+        // The last trick's cards are forced: fewer timed moves than decisions.
+        assert!(
+            0 < timed && timed < report.decisions,
+            "{timed} of {}",
+            report.decisions
+        );
+        for times in &report.move_times {
+            assert!(times.decisions > 0);
+            assert!(times.quantile(0.5) <= times.quantile(0.95));
+            assert!(times.quantile(0.95) <= times.slowest);
+            assert!(times.mean() <= times.slowest);
         }
     }
 

@@ -95,7 +95,8 @@ def test_each_entry_s_moves_with_a_choice_are_timed() -> None:
     for entry in result.entries:
         assert 0 < entry.median_move_seconds <= entry.p95_move_seconds <= entry.max_move_seconds
         assert entry.mean_move_seconds <= entry.max_move_seconds
-        assert re.search(rf"\n  {entry.name} +{entry.timed_moves} moves with a choice: median ", str(result))
+        line = rf"\n  {entry.name} +{entry.timed_moves} moves with a choice: median "
+        assert re.search(line, str(result))
 
 
 class RandomPlayer:

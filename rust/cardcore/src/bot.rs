@@ -7,7 +7,7 @@
 
 use crate::determinize::Determinize;
 use crate::game::{ActionId, Game};
-use crate::ismcts::{search, Search, Settings};
+use crate::ismcts::{search_among, Search, Settings};
 use crate::observation::Observation;
 use crate::rng::SplitMix64;
 
@@ -49,12 +49,23 @@ impl SearchBot {
     }
 }
 
+impl SearchBot {
+    /// The search's choice among the legal actions `among` accepts (one at least).
+    pub fn act_among<G: Levels>(
+        &mut self,
+        view: &Observation<G>,
+        among: impl Fn(ActionId) -> bool,
+    ) -> ActionId {
+        // The search reads the game only through draws for the observing seat.
+        search_among(view.game(), &self.settings, &mut self.rng, among)
+            .expect("the observing seat is to act, with an action `among` accepts")
+            .action
+    }
+}
+
 impl<G: Levels> Bot<G> for SearchBot {
     fn act(&mut self, view: &Observation<G>) -> ActionId {
-        // The search reads the game only through draws for the observing seat.
-        search(view.game(), &self.settings, &mut self.rng)
-            .expect("the observing seat is to act")
-            .action
+        self.act_among(view, |_| true)
     }
 }
 
@@ -119,8 +130,9 @@ pub trait Levels: Search {
     /// How a hard bot searches a move.
     const HARD: Settings;
 
-    /// The phases ([`Game::phase`]) whose decisions a hard bot searches; the
-    /// heuristic decides the others.
+    /// The kinds of action ([`Game::action_kind`]) a hard bot searches among,
+    /// when the heuristic would play one of them; it plays the heuristic's
+    /// choice otherwise.
     const SEARCHED: &'static [&'static str];
 }
 
@@ -160,9 +172,11 @@ impl<G: Levels> Bot<G> for LevelBot<G> {
     }
 }
 
-/// The hard level: searches the decisions of [`Levels::SEARCHED`] phases
-/// ([`SearchBot`], heuristic rollouts where the settings say so), and plays
-/// the others by the game's heuristic.
+/// The hard level: where the game's heuristic would play an action of a kind
+/// [`Levels::SEARCHED`] names, searches among the legal actions of those
+/// kinds ([`SearchBot`]); plays the heuristic's choice elsewhere. The
+/// heuristic sees every decision, so that what it remembers of the turn
+/// (Jolly's steps) stays true.
 #[derive(Clone, Debug)]
 pub struct HardBot<G: Levels> {
     pub search: SearchBot,
@@ -173,24 +187,28 @@ impl<G: Levels> HardBot<G> {
     pub fn new(settings: Settings, seed: u64) -> HardBot<G> {
         HardBot {
             search: SearchBot::new(settings, seed),
-            // Apart from the search's generator.
-            heuristic: G::heuristic(seed ^ 0x2545_F491_4F6C_DD1D),
+            heuristic: G::heuristic(Self::heuristic_seed(seed)),
         }
     }
 
-    /// Whether the bot searches the decision `view` is to make.
-    pub fn searches(view: &Observation<G>) -> bool {
-        G::SEARCHED.contains(&view.phase())
+    /// The seed of a hard bot's heuristic: apart from its search's generator.
+    pub const fn heuristic_seed(seed: u64) -> u64 {
+        seed ^ 0x2545_F491_4F6C_DD1D
+    }
+
+    /// Whether the hard bot searches among actions of `action`'s kind.
+    pub fn searched(action: ActionId) -> bool {
+        G::SEARCHED.contains(&G::action_kind(action))
     }
 }
 
 impl<G: Levels> Bot<G> for HardBot<G> {
     fn act(&mut self, view: &Observation<G>) -> ActionId {
-        if Self::searches(view) {
-            self.search.act(view)
-        } else {
-            self.heuristic.act(view)
+        let choice = self.heuristic.act(view);
+        if !Self::searched(choice) {
+            return choice;
         }
+        self.search.act_among(view, Self::searched)
     }
 }
 
@@ -236,186 +254,6 @@ mod tests {
     use crate::games::tarot::Tarot;
     use crate::ismcts::{Budget, Rollout};
     use serde_json::{Map, Value};
-    use std::time::Instant;
-
-    /// One side of a duplicate comparison: a level's bot, or a search with
-    /// other settings.
-    #[derive(Clone, Copy, Debug)]
-    enum Side {
-        Level(Level),
-        Search(Settings),
-    }
-
-    impl Side {
-        fn parse<G: Levels>(text: &str) -> Side {
-            if let Some(level) = Level::from_name(text) {
-                return Side::Level(level);
-            }
-            // search:ITERATIONS:ROLLOUT[:EXPLORATION], ROLLOUT random or an epsilon.
-            let parts: Vec<&str> = text.split(':').collect();
-            let mut settings = G::HARD;
-            settings.budget = Budget::Iterations(parts[1].parse().unwrap());
-            settings.rollout = match parts[2] {
-                "random" => Rollout::Random,
-                eps => Rollout::Heuristic {
-                    epsilon: eps.parse().unwrap(),
-                },
-            };
-            if let Some(c) = parts.get(3) {
-                settings.exploration = c.parse().unwrap();
-            }
-            Side::Search(settings)
-        }
-    }
-
-    enum Player<G: Levels> {
-        Bot(Box<dyn Bot<G>>),
-        Search(Settings, SplitMix64),
-    }
-
-    #[derive(Default)]
-    struct Timing {
-        /// Seconds per searched move, and the iterations it ran.
-        moves: Vec<(f64, u32)>,
-    }
-
-    fn player<G: Levels>(side: Side, seed: u64) -> Player<G> {
-        match side {
-            Side::Level(Level::Hard) => Player::Search(G::HARD, SplitMix64::new(seed)),
-            Side::Level(level) => Player::Bot(bot::<G>(level, seed)),
-            Side::Search(settings) => Player::Search(settings, SplitMix64::new(seed)),
-        }
-    }
-
-    /// Whether a searching side searches in `phase`: [`Levels::SEARCHED`],
-    /// or the comma-separated phases of `HARD_PHASES`.
-    fn searched<G: Levels>(phase: &str) -> bool {
-        std::env::var("HARD_PHASES").map_or_else(
-            |_| G::SEARCHED.contains(&phase),
-            |phases| phases.split(',').any(|p| p == phase),
-        )
-    }
-
-    #[allow(clippy::print_stderr)]
-    /// Plays one single deal from `seed`, seats where `is_a` by side `a`, and
-    /// returns side a's mean score minus side b's.
-    fn deal<G: Levels>(
-        seed: u64,
-        options: &Map<String, Value>,
-        (a, b): (Side, Side),
-        is_a: impl Fn(usize) -> bool,
-        timing: &mut Timing,
-    ) -> f64 {
-        let mut game = G::new(seed, options).unwrap();
-        let n = game.num_players();
-        let mut players: Vec<Player<G>> = (0..n)
-            .map(|s| {
-                let bot_seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (s as u64 + 1);
-                player::<G>(if is_a(s) { a } else { b }, bot_seed)
-            })
-            .collect();
-        let mut heuristics: Vec<G::Heuristic> = (0..n)
-            .map(|s| G::heuristic(seed ^ 0x2545_F491_4F6C_DD1D ^ (s as u64)))
-            .collect();
-        let mut legal = Vec::new();
-        while let Some(seat) = game.current_player() {
-            let action = match &mut players[seat] {
-                Player::Bot(bot) => bot.act(&Observation::new(&game, seat).unwrap()),
-                Player::Search(_, _) if !searched::<G>(game.phase()) => {
-                    heuristics[seat].act(&Observation::new(&game, seat).unwrap())
-                }
-                Player::Search(settings, rng) => {
-                    game.legal_actions(&mut legal);
-                    let started = Instant::now();
-                    let choice = search(&game, settings, rng).unwrap();
-                    if legal.len() > 1 {
-                        timing
-                            .moves
-                            .push((started.elapsed().as_secs_f64(), choice.iterations));
-                    }
-                    choice.action
-                }
-            };
-            game.apply(action).unwrap();
-        }
-        let scores = game.scores();
-        if std::env::var("HARD_VERBOSE").is_ok() {
-            let mut history = String::new();
-            for &action in game.history() {
-                history.push_str(&G::action_text(action));
-                history.push(' ');
-            }
-            eprintln!("GAME {seed} {scores:?} {history}");
-        }
-        let mean = |want: bool| {
-            let seats: Vec<i64> = (0..n)
-                .filter(|&s| is_a(s) == want)
-                .map(|s| scores[s])
-                .collect();
-            seats.iter().sum::<i64>() as f64 / seats.len() as f64
-        };
-        mean(true) - mean(false)
-    }
-
-    #[allow(clippy::print_stderr)]
-    fn duplicate<G: Levels>(pairs: u64, seed: u64, a: &str, b: &str) {
-        let sides = (Side::parse::<G>(a), Side::parse::<G>(b));
-        // Whole matches with HARD_WHOLE set, single deals otherwise.
-        let mut options = Map::new();
-        if std::env::var("HARD_WHOLE").is_err() {
-            options.insert("single_deal".to_owned(), Value::from(true));
-        }
-        let mut timing = Timing::default();
-        let mut diffs = Vec::new();
-        let started = Instant::now();
-        for pair in 0..pairs {
-            let deal_seed = seed.wrapping_add(pair);
-            let n = G::new(deal_seed, &options).unwrap().num_players();
-            let rotations = if n % 2 == 0 { 2 } else { n };
-            let total: f64 = (0..rotations)
-                .map(|r| {
-                    let is_a = move |s: usize| {
-                        if n % 2 == 0 {
-                            s % 2 == r
-                        } else {
-                            s == r
-                        }
-                    };
-                    deal::<G>(deal_seed, &options, sides, is_a, &mut timing)
-                })
-                .sum();
-            diffs.push(total / rotations as f64);
-        }
-        let count = diffs.len() as f64;
-        let mean = diffs.iter().sum::<f64>() / count;
-        let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (count - 1.0);
-        let half = 1.96 * (var / count).sqrt();
-        let won = diffs.iter().filter(|&&d| d > 0.0).count();
-        let lost = diffs.iter().filter(|&&d| d < 0.0).count();
-        let mut times: Vec<f64> = timing.moves.iter().map(|m| m.0).collect();
-        times.sort_by(f64::total_cmp);
-        let at = |q: f64| {
-            times
-                .get(((times.len() as f64 - 1.0) * q) as usize)
-                .copied()
-                .unwrap_or(0.0)
-        };
-        let searched: f64 = times.iter().sum();
-        let iterations: u64 = timing.moves.iter().map(|m| u64::from(m.1)).sum();
-        eprintln!(
-            "RESULT {} {a} vs {b}: {pairs} pairs, diff {mean:+.2} ± {half:.2} [{:+.2}, {:+.2}], ahead {won} behind {lost} even {}; searched moves {} median {:.1} ms p95 {:.1} ms max {:.1} ms, {:.0} it/s; {:.0} s",
-            G::NAME,
-            mean - half,
-            mean + half,
-            pairs as usize - won - lost,
-            times.len(),
-            at(0.5) * 1e3,
-            at(0.95) * 1e3,
-            at(1.0) * 1e3,
-            iterations as f64 / searched.max(1e-9),
-            started.elapsed().as_secs_f64(),
-        );
-    }
 
     fn single_deal() -> Map<String, Value> {
         let mut options = Map::new();
@@ -487,6 +325,52 @@ mod tests {
         }
     }
 
+    #[test]
+    fn hard_plays_the_heuristic_unless_it_would_play_a_searched_kind() {
+        // Jolly: draws and discards are searched, melding steps are the heuristic's.
+        let small = Settings {
+            budget: Budget::Iterations(20),
+            ..Jolly::HARD
+        };
+        let (mut followed, mut searched) = (0, 0);
+        // Single deals until seat 0 has melded: the first ones may end before.
+        for seed in 0..6 {
+            let mut game = Jolly::new(seed, &single_deal()).unwrap();
+            let mut hard = HardBot::<Jolly>::new(small, seed);
+            // The hard bot's own heuristic, fed the same views: the same choices.
+            let mut twin = Jolly::heuristic(HardBot::<Jolly>::heuristic_seed(seed));
+            let mut medium = bot::<Jolly>(Level::Medium, seed);
+            while let Some(seat) = game.current_player() {
+                let view = Observation::new(&game, seat).unwrap();
+                let action = if seat == 0 {
+                    let heuristic = twin.act(&view);
+                    let action = hard.act(&view);
+                    if HardBot::<Jolly>::searched(heuristic) {
+                        assert!(
+                            HardBot::<Jolly>::searched(action),
+                            "{heuristic} -> {action}"
+                        );
+                        searched += 1;
+                    } else {
+                        assert_eq!(action, heuristic);
+                        followed += 1;
+                    }
+                    action
+                } else {
+                    medium.act(&view)
+                };
+                game.apply(action).unwrap();
+            }
+            if followed > 5 {
+                break;
+            }
+        }
+        assert!(
+            followed > 5 && searched > 5,
+            "{followed} followed, {searched} searched"
+        );
+    }
+
     /// At a few decisions of a single deal played by medium bots, each
     /// level's seeded bot chooses the same from the true state and from a
     /// determinization of it (other seats' hidden cards swapped consistently
@@ -528,26 +412,5 @@ mod tests {
         no_level_cheats::<Tarot>(1, 23);
         no_level_cheats::<FiveHundred>(1, 11);
         no_level_cheats::<Jolly>(1, 5);
-    }
-
-    /// The levels' duplicate comparison (docs/bots.md, "Levels"), by hand:
-    /// `HARD_GAME=brouc HARD_A=hard HARD_B=medium HARD_PAIRS=40 cargo test
-    /// --release -p cardcore levels_report -- --ignored --nocapture`; a side
-    /// is a level or `search:ITERATIONS:random|EPSILON[:EXPLORATION]`.
-    #[test]
-    #[ignore = "a measurement, minutes long"]
-    fn levels_report() {
-        let var = |name: &str, default: &str| std::env::var(name).unwrap_or(default.to_owned());
-        let pairs: u64 = var("HARD_PAIRS", "40").parse().unwrap();
-        let seed: u64 = var("HARD_SEED", "1000").parse().unwrap();
-        let (a, b) = (var("HARD_A", "hard"), var("HARD_B", "medium"));
-        match var("HARD_GAME", "brouc").as_str() {
-            "brouc" => duplicate::<Brouc>(pairs, seed, &a, &b),
-            "julien" => duplicate::<Julien>(pairs, seed, &a, &b),
-            "tarot" => duplicate::<Tarot>(pairs, seed, &a, &b),
-            "five_hundred" => duplicate::<FiveHundred>(pairs, seed, &a, &b),
-            "jolly" => duplicate::<Jolly>(pairs, seed, &a, &b),
-            other => panic!("no game {other}"),
-        }
     }
 }

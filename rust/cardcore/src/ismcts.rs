@@ -97,8 +97,19 @@ pub struct Choice {
 /// once the game is over). Deterministic for a given `rng` under an iteration
 /// budget.
 pub fn search<G: Levels>(game: &G, settings: &Settings, rng: &mut SplitMix64) -> Option<Choice> {
+    search_among(game, settings, rng, |_| true)
+}
+
+/// [`search`], choosing only among the legal actions `among` accepts (`None`
+/// if it accepts none); below the root, every legal action is played.
+pub fn search_among<G: Levels>(
+    game: &G,
+    settings: &Settings,
+    rng: &mut SplitMix64,
+    among: impl Fn(ActionId) -> bool,
+) -> Option<Choice> {
     match settings.rollout {
-        Rollout::Random => run(game, settings, rng, |mut state, rng, start_deals| {
+        Rollout::Random => run(game, settings, rng, among, |mut state, rng, start_deals| {
             while playing(&state, start_deals).is_some() {
                 state.play_random(rng);
             }
@@ -107,7 +118,7 @@ pub fn search<G: Levels>(game: &G, settings: &Settings, rng: &mut SplitMix64) ->
         Rollout::Heuristic { epsilon } => {
             // The rollouts' heuristic has its own generator, seeded from the search's.
             let mut heuristic = G::heuristic(rng.next_u64());
-            run(game, settings, rng, |state, rng, start_deals| {
+            run(game, settings, rng, among, |state, rng, start_deals| {
                 heuristic_rollout(state, &mut heuristic, epsilon, rng, start_deals)
             })
         }
@@ -145,11 +156,14 @@ fn run<G: Search>(
     game: &G,
     settings: &Settings,
     rng: &mut SplitMix64,
+    among: impl Fn(ActionId) -> bool,
     mut rollout: impl FnMut(G, &mut SplitMix64, usize) -> G,
 ) -> Option<Choice> {
     let seat = game.current_player()?;
     let mut legal = Vec::new();
     game.legal_actions(&mut legal);
+    legal.retain(|&action| among(action));
+    let first = *legal.first()?;
     if let [only] = legal[..] {
         let visits = vec![(only, 0)];
         return Some(Choice {
@@ -186,6 +200,9 @@ fn run<G: Search>(
         // Selection, then one expansion.
         while let Some(player) = playing(&state, start_deals) {
             state.legal_actions(&mut legal);
+            if node == 0 {
+                legal.retain(|&action| among(action));
+            }
             untried.clear();
             untried.extend(
                 legal
@@ -234,18 +251,12 @@ fn run<G: Search>(
     let action = visits
         .iter()
         .max_by_key(|&&(action, count)| (count, std::cmp::Reverse(action)))
-        .map_or_else(|| legal_first(game), |&(action, _)| action);
+        .map_or(first, |&(action, _)| action);
     Some(Choice {
         action,
         iterations,
         visits,
     })
-}
-
-fn legal_first<G: Search>(game: &G) -> ActionId {
-    let mut legal = Vec::new();
-    game.legal_actions(&mut legal);
-    legal[0]
 }
 
 /// The seat to act while the deal the search started in goes on.
@@ -397,6 +408,30 @@ mod tests {
 
     fn settings_random(iterations: u32) -> Settings {
         settings(iterations)
+    }
+
+    #[test]
+    fn a_search_among_some_actions_chooses_one_of_them() {
+        let mut game = Julien::new(6, &single_deal()).unwrap();
+        let mut rng = SplitMix64::new(6);
+        let mut legal = Vec::new();
+        let mut checked = 0;
+        while let Some(_seat) = game.current_player() {
+            game.legal_actions(&mut legal);
+            if legal.len() > 2 {
+                // Every other legal action: the root's statistics hold only those.
+                let allowed: Vec<ActionId> = legal.iter().copied().step_by(2).collect();
+                let choice =
+                    search_among(&game, &settings(50), &mut rng, |a| allowed.contains(&a)).unwrap();
+                assert!(allowed.contains(&choice.action));
+                assert!(choice.visits.iter().all(|(a, _)| allowed.contains(a)));
+                assert_eq!(choice.iterations, 50);
+                assert!(search_among(&game, &settings(50), &mut rng, |_| false).is_none());
+                checked += 1;
+            }
+            game.play_random(&mut rng);
+        }
+        assert!(checked > 5);
     }
 
     #[test]

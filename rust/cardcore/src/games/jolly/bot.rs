@@ -62,7 +62,7 @@ impl Levels for Jolly {
         rollout: Rollout::Heuristic { epsilon: 0.0 },
     };
 
-    const SEARCHED: &'static [&'static str] = &["draw"];
+    const SEARCHED: &'static [&'static str] = &["draw", "take", "discard"];
 }
 
 impl Bot<Jolly> for Heuristic {

@@ -118,7 +118,7 @@ impl Levels for Julien {
         rollout: Rollout::Heuristic { epsilon: 0.0 },
     };
 
-    const SEARCHED: &'static [&'static str] = &["bid", "speco", "play"];
+    const SEARCHED: &'static [&'static str] = &["bid", "take", "leave", "play"];
 }
 
 impl Bot<Julien> for Heuristic {

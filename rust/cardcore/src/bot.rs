@@ -7,7 +7,7 @@
 
 use crate::determinize::Determinize;
 use crate::game::{ActionId, Game};
-use crate::ismcts::{search_among, Search, Settings};
+use crate::ismcts::{search_among, Choice, Search, Settings};
 use crate::observation::Observation;
 use crate::rng::SplitMix64;
 
@@ -50,22 +50,21 @@ impl SearchBot {
 }
 
 impl SearchBot {
-    /// The search's choice among the legal actions `among` accepts (one at least).
-    pub fn act_among<G: Levels>(
+    /// What the search finds among the legal actions `among` accepts (one at least).
+    pub fn choose_among<G: Levels>(
         &mut self,
         view: &Observation<G>,
         among: impl Fn(ActionId) -> bool,
-    ) -> ActionId {
+    ) -> Choice {
         // The search reads the game only through draws for the observing seat.
         search_among(view.game(), &self.settings, &mut self.rng, among)
             .expect("the observing seat is to act, with an action `among` accepts")
-            .action
     }
 }
 
 impl<G: Levels> Bot<G> for SearchBot {
     fn act(&mut self, view: &Observation<G>) -> ActionId {
-        self.act_among(view, |_| true)
+        self.choose_among(view, |_| true).action
     }
 }
 
@@ -174,9 +173,10 @@ impl<G: Levels> Bot<G> for LevelBot<G> {
 
 /// The hard level: where the game's heuristic would play an action of a kind
 /// [`Levels::SEARCHED`] names, searches among the legal actions of those
-/// kinds ([`SearchBot`]); plays the heuristic's choice elsewhere. The
-/// heuristic sees every decision, so that what it remembers of the turn
-/// (Jolly's steps) stays true.
+/// kinds ([`SearchBot`]) and plays what it finds if it is clearly better than
+/// the heuristic's choice ([`OVERRULE_Z`]); plays the heuristic's choice
+/// otherwise. The heuristic sees every decision, so that what it remembers of
+/// the turn (Jolly's steps) stays true.
 #[derive(Clone, Debug)]
 pub struct HardBot<G: Levels> {
     pub search: SearchBot,
@@ -204,11 +204,33 @@ impl<G: Levels> HardBot<G> {
 
 impl<G: Levels> Bot<G> for HardBot<G> {
     fn act(&mut self, view: &Observation<G>) -> ActionId {
-        let choice = self.heuristic.act(view);
-        if !Self::searched(choice) {
-            return choice;
+        let heuristic = self.heuristic.act(view);
+        if !Self::searched(heuristic) {
+            return heuristic;
         }
-        self.search.act_among(view, Self::searched)
+        let choice = self.search.choose_among(view, Self::searched);
+        if overrules(&choice, heuristic) {
+            choice.action
+        } else {
+            heuristic
+        }
+    }
+}
+
+/// How many standard errors of their difference the search's pick must be
+/// ahead of the heuristic's choice, in mean result, to be played instead: a
+/// search of a few hundred noisy play-outs picks near at random among close
+/// actions, where the rules of thumb know better.
+pub const OVERRULE_Z: f64 = 2.0;
+
+/// Whether `choice` should be played rather than the heuristic's `heuristic`.
+fn overrules(choice: &Choice, heuristic: ActionId) -> bool {
+    match (choice.result_of(choice.action), choice.result_of(heuristic)) {
+        (Some((best, best_error)), Some((rule, rule_error))) => {
+            best - rule > OVERRULE_Z * best_error.hypot(rule_error)
+        }
+        // The heuristic's choice was not tried: no evidence against it.
+        _ => false,
     }
 }
 
@@ -323,6 +345,23 @@ mod tests {
             assert!(matches!(settings.budget, Budget::Iterations(n) if n > 0));
             assert!(matches!(settings.rollout, Rollout::Heuristic { .. }));
         }
+    }
+
+    #[test]
+    fn the_search_overrules_the_heuristic_only_when_clearly_ahead() {
+        let choice = |results: Vec<(f64, f64)>| Choice {
+            action: 7,
+            iterations: 300,
+            visits: vec![(7, 200), (3, 100)],
+            results,
+        };
+        // 0.3 ahead, with errors of 0.1 each: 2.1 standard errors.
+        assert!(overrules(&choice(vec![(0.5, 0.1), (0.2, 0.1)]), 3));
+        // 0.2 ahead: 1.4 standard errors.
+        assert!(!overrules(&choice(vec![(0.4, 0.1), (0.2, 0.1)]), 3));
+        // The heuristic's own choice, or one never tried.
+        assert!(!overrules(&choice(vec![(0.5, 0.1), (0.2, 0.1)]), 7));
+        assert!(!overrules(&choice(vec![(0.5, 0.1), (0.2, 0.1)]), 5));
     }
 
     #[test]

@@ -82,6 +82,8 @@ struct Node {
     /// How many times the node's action was legal when its parent was visited.
     availability: u32,
     total: f64,
+    /// The sum of the squared results, for the standard error.
+    squares: f64,
 }
 
 /// What one search found: the action chosen, and the iterations it ran.
@@ -91,6 +93,17 @@ pub struct Choice {
     pub iterations: u32,
     /// Visits per root action, in the order the actions were first tried.
     pub visits: Vec<(ActionId, u32)>,
+    /// Per root action, in the same order: the mean result of its visits for
+    /// the searching seat, and the standard error of that mean.
+    pub results: Vec<(f64, f64)>,
+}
+
+impl Choice {
+    /// The mean result and its standard error of root action `action`, if searched.
+    pub fn result_of(&self, action: ActionId) -> Option<(f64, f64)> {
+        let index = self.visits.iter().position(|&(a, _)| a == action)?;
+        Some(self.results[index])
+    }
 }
 
 /// Searches from `game` for the seat to act and returns its choice (`None`
@@ -165,11 +178,11 @@ fn run<G: Search>(
     legal.retain(|&action| among(action));
     let first = *legal.first()?;
     if let [only] = legal[..] {
-        let visits = vec![(only, 0)];
         return Some(Choice {
             action: only,
             iterations: 0,
-            visits,
+            visits: vec![(only, 0)],
+            results: vec![(0.0, 0.0)],
         });
     }
     let start_scores = game.scores();
@@ -181,6 +194,7 @@ fn run<G: Search>(
         visits: 0,
         availability: 0,
         total: 0.0,
+        squares: 0.0,
     }];
     let started = Instant::now();
     let mut iterations = 0;
@@ -220,6 +234,7 @@ fn run<G: Search>(
                     visits: 0,
                     availability: 1,
                     total: 0.0,
+                    squares: 0.0,
                 });
                 let child = tree.len() - 1;
                 tree[node].children.push(child);
@@ -238,8 +253,10 @@ fn run<G: Search>(
         let results = results(&state, &start_scores);
         for &on_path in &path {
             let node = &mut tree[on_path];
+            let result = results[node.chooser];
             node.visits += 1;
-            node.total += results[node.chooser];
+            node.total += result;
+            node.squares += result * result;
         }
         iterations += 1;
     }
@@ -247,6 +264,11 @@ fn run<G: Search>(
         .children
         .iter()
         .map(|&c| (tree[c].action, tree[c].visits))
+        .collect();
+    let results = tree[0]
+        .children
+        .iter()
+        .map(|&c| mean_and_error(&tree[c]))
         .collect();
     let action = visits
         .iter()
@@ -256,7 +278,19 @@ fn run<G: Search>(
         action,
         iterations,
         visits,
+        results,
     })
+}
+
+/// A node's mean result and the standard error of that mean (0 under two visits).
+fn mean_and_error(node: &Node) -> (f64, f64) {
+    let n = f64::from(node.visits);
+    if node.visits < 2 {
+        return (node.total / n.max(1.0), 0.0);
+    }
+    let mean = node.total / n;
+    let variance = ((node.squares - node.total * mean) / (n - 1.0)).max(0.0);
+    (mean, (variance / n).sqrt())
 }
 
 /// The seat to act while the deal the search started in goes on.

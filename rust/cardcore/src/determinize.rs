@@ -3,7 +3,9 @@
 //! (docs/bots.md); each game says what its seats may know and hands the
 //! hidden cards to [`place_uniformly`], which every game shares.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::game::Game;
 use crate::rng::SplitMix64;
@@ -59,9 +61,10 @@ type Capacities = [u8; MAX_PLACES];
 /// the draw uniform over the allowed distributions, and is all a draw needs
 /// when the masks rarely bite). When none is kept, items with the same mask
 /// form groups, the distributions of the remaining groups into each remaining
-/// capacity vector are counted (memoized, in floats: only ratios matter), and
-/// each group's split is drawn with its true weight. A mixture of two uniform
-/// draws is uniform.
+/// capacity vector are counted (memoized, in floats: only ratios matter, and
+/// kept for the next draw of the same groups on the thread), and each group's
+/// split is drawn with its true weight. A mixture of two uniform draws is
+/// uniform.
 pub fn place_uniformly<T: Copy>(
     items: &[(T, u16)],
     capacities: &[usize],
@@ -92,9 +95,16 @@ pub fn place_uniformly<T: Copy>(
         *slot = capacity as u8;
     }
     let sizes: Vec<(u16, usize)> = groups.iter().map(|(m, g)| (*m, g.len())).collect();
+    let memo = COUNTED.with_borrow_mut(|(counted, memo)| {
+        if *counted == sizes {
+            std::mem::take(memo)
+        } else {
+            Memo::default()
+        }
+    });
     let mut counter = Counter {
         groups: &sizes,
-        memo: HashMap::new(),
+        memo,
     };
     if counter.ways(0, remaining) == 0.0 {
         return None;
@@ -109,7 +119,61 @@ pub fn place_uniformly<T: Copy>(
             remaining[place] -= split[place];
         }
     }
+    let memo = counter.memo;
+    COUNTED.with_borrow_mut(|counted| *counted = (sizes, memo));
     Some(places)
+}
+
+/// Counts of distributions, by [`memo_key`].
+type Memo = HashMap<u64, f64, BuildHasherDefault<KeyHasher>>;
+
+/// A group index (below 128, as there are at most [`MAX_ITEMS`] items) and
+/// remaining capacities (each at most [`MAX_ITEMS`]) in one word, 7 bits each.
+fn memo_key(index: usize, remaining: Capacities) -> u64 {
+    remaining.iter().fold(index as u64, |key, &capacity| {
+        key << 7 | u64::from(capacity)
+    })
+}
+
+/// Hashes a memo key by one multiplication: the keys are the library's own
+/// and hashing with SipHash was a third of a count.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0 ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+
+    /// The table takes its buckets from the low bits, which a product mixes least.
+    fn finish(&self) -> u64 {
+        self.0.rotate_left(26)
+    }
+}
+
+thread_local! {
+    /// The groups [`place_uniformly`] last counted on this thread, and their
+    /// counts. A search draws hundreds of times from one position, and the
+    /// counting is most of a draw; the counts depend on the groups alone
+    /// (their masks and sizes), so reusing them leaves every draw unchanged.
+    static COUNTED: RefCell<(Vec<(u16, usize)>, Memo)> = RefCell::new((Vec::new(), Memo::default()));
+}
+
+#[cfg(test)]
+thread_local! {
+    static STATES_COUNTED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// How many counts this thread has made, to bound a draw's work in tests.
+#[cfg(test)]
+pub(crate) fn counted_states() -> usize {
+    STATES_COUNTED.get()
 }
 
 /// How many plain shuffles [`place_uniformly`] tries before counting.
@@ -153,7 +217,7 @@ fn places_of(mask: u16) -> impl Iterator<Item = usize> {
 /// Counts the distributions of groups `index..` into capacities.
 struct Counter<'a> {
     groups: &'a [(u16, usize)],
-    memo: HashMap<(usize, Capacities), f64>,
+    memo: Memo,
 }
 
 impl Counter<'_> {
@@ -165,14 +229,16 @@ impl Counter<'_> {
                 0.0
             };
         };
-        if let Some(&ways) = self.memo.get(&(index, remaining)) {
+        if let Some(&ways) = self.memo.get(&memo_key(index, remaining)) {
             return ways;
         }
         let mut total = 0.0;
         for_each_split(mask, size, remaining, &mut |split, weight| {
             total += weight * self.ways(index + 1, minus(remaining, split));
         });
-        self.memo.insert((index, remaining), total);
+        self.memo.insert(memo_key(index, remaining), total);
+        #[cfg(test)]
+        STATES_COUNTED.set(STATES_COUNTED.get() + 1);
         total
     }
 
@@ -369,6 +435,35 @@ mod tests {
             0b0011, 0b0110, 0b1100, 0b1001, 0b1111, 0b0111, 0b1110, 0b1011,
         ];
         frequencies_match_enumeration(&masks, &[2, 2, 2, 2], 40_000);
+    }
+
+    #[test]
+    fn repeated_draws_reuse_their_counts_and_draw_the_same() {
+        // Three places each void in one third of 30 items: no plain shuffle fits.
+        let items: Vec<(usize, u16)> = (0..30).map(|i| (i, 0b111 ^ 1 << (i % 3))).collect();
+        let draw = |seed| place_uniformly(&items, &[10, 10, 10], &mut SplitMix64::new(seed));
+        // Two groups of ten, one per place: counted too, and small.
+        let other: Vec<(usize, u16)> = (0..20).map(|i| (i, 1 << (i / 10))).collect();
+        let count_other = || place_uniformly(&other, &[10, 10], &mut SplitMix64::new(0));
+        let before = counted_states();
+        draw(0);
+        let counted = counted_states();
+        assert!(counted > before);
+        let reused: Vec<_> = (1..30).map(draw).collect();
+        assert_eq!(
+            counted_states(),
+            counted,
+            "the same groups count nothing new"
+        );
+        count_other();
+        assert!(counted_states() > counted, "other groups are counted");
+        // Counted afresh, the draws are the same.
+        for (seed, draw_reusing) in (1..30).zip(reused) {
+            count_other();
+            let fresh = counted_states();
+            assert_eq!(draw(seed), draw_reusing);
+            assert!(counted_states() > fresh);
+        }
     }
 
     #[test]

@@ -425,6 +425,7 @@ mod tests {
 
     use super::super::Dealt;
     use super::*;
+    use crate::determinize::counted_states;
     use crate::game::Game;
     use crate::state::Replay;
     use crate::testing::{check_determinizations, check_uniform};
@@ -631,6 +632,26 @@ mod tests {
                         .is_some_and(|s| c.suit() != Some(s))
             })
         })
+    }
+
+    /// A search draws hundreds of times from one position: where the masks
+    /// bite, the first draw counts the placements and the others reuse them.
+    #[test]
+    fn repeated_determinizations_count_the_placements_once() {
+        for players in [3, 4, 5] {
+            let (game, seat) = endgame(players, sizes(players).0 - 2, 1, |game, seat| {
+                game.taker().is_some_and(|t| t != seat) && void_shown(game, seat)
+            });
+            let mut rng = SplitMix64::new(5);
+            let before = counted_states();
+            game.determinize(seat, &mut rng);
+            let counted = counted_states();
+            assert!(counted > before, "{players} players: the draw counts");
+            for _ in 0..100 {
+                game.determinize(seat, &mut rng);
+            }
+            assert_eq!(counted_states(), counted, "{players} players");
+        }
     }
 
     #[test]

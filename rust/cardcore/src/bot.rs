@@ -38,6 +38,7 @@ impl<G: Determinize> Observation<G> {
 pub struct SearchBot {
     pub settings: Settings,
     rng: SplitMix64,
+    iterations: u64,
 }
 
 impl SearchBot {
@@ -45,16 +46,23 @@ impl SearchBot {
         SearchBot {
             settings,
             rng: SplitMix64::new(seed),
+            iterations: 0,
         }
+    }
+
+    /// The search iterations the bot has run, over all its moves.
+    pub const fn iterations(&self) -> u64 {
+        self.iterations
     }
 }
 
 impl<G: Levels> Bot<G> for SearchBot {
     fn act(&mut self, view: &Observation<G>) -> ActionId {
         // The search reads the game only through draws for the observing seat.
-        search(view.game(), &self.settings, &mut self.rng)
-            .expect("the observing seat is to act")
-            .action
+        let choice = search(view.game(), &self.settings, &mut self.rng)
+            .expect("the observing seat is to act");
+        self.iterations += u64::from(choice.iterations);
+        choice.action
     }
 }
 

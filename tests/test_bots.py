@@ -172,16 +172,14 @@ def test_a_search_bot_is_reproducible_from_its_seed_and_threads() -> None:
     positions = [mid_deal("julien", seed, 9) for seed in range(6)]
     positions = [p for p in positions if len(p.legal_actions()) > 1]
     assert len(positions) >= 3
+
+    def moves(seed: int, rollout: bots.RolloutKind, threads: int) -> list[cardcore.Action]:
+        bot = bots.search("julien", seed=seed, iterations=120, rollout=rollout, threads=threads)
+        return [bot.act(p.observation(to_act(p))) for p in positions]
+
     for threads in (1, 2):
         for rollout in ("heuristic", "random"):
-
-            def moves(seed: int) -> list[cardcore.Action]:
-                bot = bots.search(
-                    "julien", seed=seed, iterations=120, rollout=rollout, threads=threads
-                )
-                return [bot.act(p.observation(to_act(p))) for p in positions]
-
-            assert moves(7) == moves(7), (threads, rollout)
+            assert moves(7, rollout, threads) == moves(7, rollout, threads), (threads, rollout)
     bot = bots.search("julien", seed=7, iterations=121, threads=2)
     for position in positions:
         bot.act(position.observation(to_act(position)))
@@ -232,7 +230,7 @@ BAD_SEARCH_ARGUMENTS: list[tuple[dict[str, Any], str]] = [
     ({"milliseconds": 0}, "'milliseconds': expected 1 to 3600000 milliseconds"),
     ({"milliseconds": -1}, "'milliseconds'"),
     ({"iterations": 10, "milliseconds": 10}, "'milliseconds': give iterations or milliseconds"),
-    ({"rollout": "greedy"}, "'rollout': expected \"heuristic\" or \"random\", got \"greedy\""),
+    ({"rollout": "greedy"}, '\'rollout\': expected "heuristic" or "random", got "greedy"'),
     ({"rollout": ""}, "'rollout'"),
     ({"epsilon": -0.1}, "'epsilon': expected a number from 0 to 1"),
     ({"epsilon": 1.5}, "'epsilon'"),

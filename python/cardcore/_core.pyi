@@ -9,8 +9,7 @@ from numpy.typing import NDArray
 from cardcore._cards import Rank, Suit
 from cardcore._protocol import Game, Observation
 from cardcore.bots import Level as BotLevel
-from cardcore.bots import RolloutKind
-from cardcore.bots import Opponents
+from cardcore.bots import Opponents, RolloutKind
 from cardcore.brouc import Options as BroucOptions
 from cardcore.brouc import Phase as BroucPhase
 from cardcore.five_hundred import Options as FiveHundredOptions

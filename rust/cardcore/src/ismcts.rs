@@ -96,7 +96,8 @@ struct Node {
 pub struct Choice {
     pub action: ActionId,
     pub iterations: u32,
-    /// Visits per root action, in the order the actions were first tried.
+    /// Visits per root action, in the order the actions were first tried
+    /// (with threads, the first thread's order, then the next one's new actions).
     pub visits: Vec<(ActionId, u32)>,
 }
 

@@ -16,6 +16,14 @@ For each game (Brouc, Le Julien, French Tarot, 500, Jolly):
   pure-Python reference (``cardcore.reference``), and their ratio;
 - ``g.clone()`` from Python on a mid-deal state;
 
+and, in the bots section (``--only bots`` runs it alone), for each game:
+
+- the heuristic bot's decisions/s natively (``cardcore.arena`` of medium bots, 1 thread);
+- ISMCTS iterations/s, random and heuristic rollouts, one thread
+  (``cardcore.bots.search`` and ``NativeBot.iterations``, over mid-deal positions);
+
+beside OpenSpiel's ``ISMCTSBot`` on hearts (random rollouts) and the ratio;
+
 and once, for the peers (compared with each game's Python loop):
 
 - the same Python loop on OpenSpiel's Hearts, Tarok and Euchre (``pyspiel``, optional),
@@ -45,6 +53,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
+
+# numpy's idle BLAS threads cost CPU the figures would miss; set before numpy loads.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 try:
     import cardcore
@@ -633,6 +644,161 @@ def jolly_action_sets(bench: Bench, rounds: int = 300) -> None:
 
 
 # --------------------------------------------------------------------------------------
+# Bots: the heuristic natively, ISMCTS, and OpenSpiel's ISMCTS
+
+SEARCH_ITERATIONS = 300
+"""Iterations a searched move, for cardcore's ISMCTS and OpenSpiel's alike."""
+SEARCH_POSITIONS = 12
+"""Positions each search measurement cycles through."""
+
+
+def heuristic_decisions(bench: Bench, game: str) -> None:
+    """Decisions/s of medium (heuristic) bots at every seat, natively, one thread: the
+    arena's loop, observations and game steps included."""
+
+    def arena(matches: int, seed: int) -> tuple[int, float]:
+        result = cardcore.arena(
+            game, ["medium", "medium"], matches=matches, seed=seed, threads=1, progress=None
+        )
+        return result.decisions, result.elapsed_seconds
+
+    matches = 4
+    while True:  # calibrate: double the matches until a run takes long enough to time
+        _, elapsed = arena(matches, bench.seed)
+        if elapsed >= max(bench.warmup, MIN_CALIBRATION_SECONDS) or matches >= 1 << 20:
+            break
+        matches *= 2
+    matches_per_second = matches / elapsed
+    seeds = iter(range(bench.seed + 1, bench.seed + 1000))
+
+    def run(seconds: float) -> Sample:
+        decisions, took = arena(max(1, int(matches_per_second * seconds)), next(seeds))
+        return Sample((decisions,), took)
+
+    rate = measure(bench, run, warm_up=False).rate()
+    label = f"{game}: heuristic bot (medium), arena, 1 thread: decisions/s"
+    bench.add(Row(f"{game}_heuristic_decisions", label, rate))
+
+
+def search_positions(game: str, seed: int) -> list[Any]:
+    """``SEARCH_POSITIONS`` observations, from seeded random single deals, of seats to
+    act with two legal actions or more where the search bot searches (a one-iteration
+    probe tells), spread over the deals."""
+    found: list[Any] = []
+    rng = random.Random(seed)
+    deal = seed
+    while len(found) < 4 * SEARCH_POSITIONS and deal < seed + 200:
+        g = cardcore.new_game(game, seed=deal, single_deal=True)
+        deal += 1
+        while not g.is_over:
+            legal = g.legal_actions()
+            seat = g.current_player
+            if len(legal) > 1 and seat is not None:
+                probe = cardcore.bots.search(game, seed=deal, iterations=1, rollout="random")
+                view = g.observation(seat)
+                probe.act(view)
+                if probe.iterations:
+                    found.append(view)
+            g.apply(rng.choice(legal))
+    return found[:: max(1, len(found) // SEARCH_POSITIONS)][:SEARCH_POSITIONS]
+
+
+def search_rate(bench: Bench, game: str, rollout: Any) -> None:
+    """ISMCTS iterations/s, one thread, ``SEARCH_ITERATIONS`` a move, over
+    ``search_positions``: the bot's own count of iterations over the wall time."""
+    views = search_positions(game, bench.seed)
+
+    def run(seconds: float) -> Sample:
+        bot = cardcore.bots.search(
+            game, seed=bench.seed, iterations=SEARCH_ITERATIONS, rollout=rollout
+        )
+        moves = 0
+        start = time.perf_counter()
+        deadline = start + seconds
+        while time.perf_counter() < deadline:
+            bot.act(views[moves % len(views)])
+            moves += 1
+        return Sample((bot.iterations, moves), time.perf_counter() - start)
+
+    rate = measure(bench, run).rate()
+    label = f"{game}: ISMCTS, {rollout} rollouts, 1 thread: iterations/s"
+    bench.add(Row(f"{game}_ismcts_{rollout}", label, rate))
+
+
+def openspiel_ismcts(bench: Bench) -> None:
+    """OpenSpiel's ``ISMCTSBot`` on hearts, random rollouts, ``SEARCH_ITERATIONS``
+    simulations a step, over mid-deal positions (after the passing) with two legal
+    actions or more: iterations/s, and cardcore's Le Julien over it."""
+    key, label = "openspiel_hearts_ismcts", "OpenSpiel hearts, ISMCTSBot, random rollouts"
+    try:
+        pyspiel: Any = importlib.import_module("pyspiel")
+    except ImportError as exc:
+        missing = f"skipped: pyspiel not importable ({exc})"
+        bench.add(Row(key, f"{label}: iterations/s", note=missing))
+    else:
+        game = pyspiel.load_game("hearts")
+        rng = random.Random(bench.seed)
+        states: list[Any] = []
+        while len(states) < SEARCH_POSITIONS:
+            state = game.new_initial_state()
+            decisions = 0
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    actions, weights = zip(*state.chance_outcomes(), strict=True)
+                    state.apply_action(rng.choices(actions, weights)[0])
+                    continue
+                legal = state.legal_actions()
+                # 12 passes, then card play: keep one play position in six.
+                if decisions > 12 and len(legal) > 1 and decisions % 6 == 0:
+                    states.append(state.clone())
+                state.apply_action(rng.choice(legal))
+                decisions += 1
+        states = states[:SEARCH_POSITIONS]
+
+        def run(seconds: float) -> Sample:
+            seed = bench.seed
+            bot = pyspiel.ISMCTSBot(
+                seed,
+                pyspiel.RandomRolloutEvaluator(1, seed),
+                2.0,
+                SEARCH_ITERATIONS,
+                -1,
+                pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+                False,
+                False,
+            )
+            steps = 0
+            start = time.perf_counter()
+            deadline = start + seconds
+            while time.perf_counter() < deadline:
+                bot.step(states[steps % len(states)])
+                steps += 1
+            return Sample((steps * SEARCH_ITERATIONS, steps), time.perf_counter() - start)
+
+        bench.add(Row(key, f"{label}: iterations/s", measure(bench, run).rate()))
+    bench.ratio(
+        "julien_ismcts_over_openspiel",
+        "julien: ISMCTS iterations/s, random rollouts, cardcore / OpenSpiel hearts",
+        "julien_ismcts_random",
+        key,
+        None,
+    )
+
+
+def bots_section(bench: Bench) -> list[tuple[str, Callable[[], None]]]:
+    """The bots section's measurements."""
+    steps: list[tuple[str, Callable[[], None]]] = []
+    for game in GAMES:
+        steps += [
+            (f"{game}: heuristic bot", partial(heuristic_decisions, bench, game)),
+            (f"{game}: ISMCTS, random", partial(search_rate, bench, game, "random")),
+            (f"{game}: ISMCTS, heuristic", partial(search_rate, bench, game, "heuristic")),
+        ]
+    steps.append(("OpenSpiel ISMCTS on hearts", partial(openspiel_ismcts, bench)))
+    return steps
+
+
+# --------------------------------------------------------------------------------------
 # The table
 
 
@@ -712,6 +878,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="0.5 s per measurement")
     parser.add_argument("--seed", type=int, default=2024, help="seed of every measurement")
     parser.add_argument("--json", metavar="PATH", help="also write the figures as JSON")
+    parser.add_argument("--only", choices=["bots"], help="run one section only")
     args = parser.parse_args(argv)
     if _IMPORT_ERROR is not None:
         print(f"cardcore is not importable ({_IMPORT_ERROR}); build it first, e.g.")
@@ -732,6 +899,8 @@ def main(argv: list[str] | None = None) -> int:
             print("warning: the machine is busy; the figures will be low and noisy")
     print()
 
+    if args.only == "bots":
+        return finish(bench, env, args, bots_section(bench))
     steps: list[tuple[str, Callable[[], None]]] = [
         ("OpenSpiel hearts' numpy observer", partial(openspiel_observer, bench)),
         ("PettingZoo classic cards", partial(pettingzoo_classic, bench)),
@@ -755,7 +924,18 @@ def main(argv: list[str] | None = None) -> int:
         ("RLCard", partial(rlcard_peer, bench)),
         ("Jolly against the gin rummies", partial(jolly_against_gin_rummy, bench)),
         ("Jolly's action sets", partial(jolly_action_sets, bench)),
+        *bots_section(bench),
     ]
+    return finish(bench, env, args, steps)
+
+
+def finish(
+    bench: Bench,
+    env: dict[str, Any],
+    args: argparse.Namespace,
+    steps: list[tuple[str, Callable[[], None]]],
+) -> int:
+    """Runs ``steps``, prints the table and writes the JSON report if asked."""
     errors: dict[str, str] = {}
     for name, step in steps:
         print(f"measuring: {name} ...", file=sys.stderr, flush=True)
@@ -770,7 +950,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         report = {
             "environment": env,
-            "seconds": seconds,
+            "seconds": bench.seconds,
             "seed": args.seed,
             "figures": bench.figures,
             "targets": {

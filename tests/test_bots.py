@@ -5,6 +5,9 @@ refuses bad input clearly."""
 from __future__ import annotations
 
 import random
+import re
+import time
+from typing import Any
 
 import pytest
 
@@ -141,3 +144,139 @@ def test_python_and_native_bots_share_the_protocol() -> None:
         seat = to_act(game)
         game.apply(players[seat % 2].act(game.observation(seat)))
     assert game.is_over
+
+
+@pytest.mark.parametrize("name", cardcore.GAMES)
+def test_a_search_bot_plays_legally_and_counts_its_iterations(name: str) -> None:
+    game = mid_deal(name, 5, 2)
+    bot = bots.search(name, seed=3, iterations=40, rollout="random")
+    assert (bot.game, bot.level, bot.seed, bot.iterations) == (name, "search", 3, 0)
+    searched = 0
+    for _ in range(30):
+        if game.is_over:
+            break
+        seat = to_act(game)
+        before = bot.iterations
+        action = bot.act(game.observation(seat))
+        assert action in game.legal_actions()
+        # 40 a move when it searches: never part of a budget.
+        assert bot.iterations - before in (0, 40)
+        searched += bot.iterations > before
+        game.apply(action)
+    assert searched > 0, name
+    assert bot.iterations == 40 * searched
+
+
+def test_a_search_bot_is_reproducible_from_its_seed_and_threads() -> None:
+    """Under an iteration budget the same seed and thread count give the same moves."""
+    positions = [mid_deal("julien", seed, 9) for seed in range(6)]
+    positions = [p for p in positions if len(p.legal_actions()) > 1]
+    assert len(positions) >= 3
+
+    def moves(seed: int, rollout: bots.RolloutKind, threads: int) -> list[cardcore.Action]:
+        bot = bots.search("julien", seed=seed, iterations=120, rollout=rollout, threads=threads)
+        return [bot.act(p.observation(to_act(p))) for p in positions]
+
+    for threads in (1, 2):
+        for rollout in ("heuristic", "random"):
+            assert moves(7, rollout, threads) == moves(7, rollout, threads), (threads, rollout)
+    bot = bots.search("julien", seed=7, iterations=121, threads=2)
+    for position in positions:
+        bot.act(position.observation(to_act(position)))
+    # Le Julien's card play is searched: 121 iterations a move with a choice, shared
+    # out between the threads.
+    assert bot.iterations == 121 * len(positions)
+
+
+def test_the_hard_level_is_a_search_of_the_hard_settings() -> None:
+    """Brouc's hard level searches 2,000 iterations with heuristic rollouts: a search
+    bot of those settings plays its moves."""
+    game = mid_deal("brouc", 6, 3)
+    view = game.observation(to_act(game))
+    hard = bots.make("brouc", "hard", seed=4)
+    search = bots.search("brouc", seed=4, iterations=2000)
+    assert hard.act(view) == search.act(view)
+    assert hard.iterations == search.iterations == 2000
+
+
+def test_a_time_budget_returns_a_legal_move() -> None:
+    game = mid_deal("brouc", 2, 4)
+    view = game.observation(to_act(game))
+    for threads in (1, 2):
+        bot = bots.search("brouc", seed=1, milliseconds=20, rollout="random", threads=threads)
+        started = time.perf_counter()
+        assert bot.act(view) in game.legal_actions()
+        assert time.perf_counter() - started < 2.0
+        assert bot.iterations > 0
+
+
+def test_a_search_bot_describes_its_settings() -> None:
+    bot = bots.search("tarot", seed=2, milliseconds=50, epsilon=0.25, threads=2)
+    assert repr(bot) == (
+        '<cardcore.bots.NativeBot game="tarot" level="search" seed=2 budget="50 ms" '
+        'rollout="heuristic, epsilon 0.25" exploration=0.7 threads=2>'
+    )
+    default = bots.search("tarot", seed=2)
+    assert 'budget="1000 iterations"' in repr(default)
+    for level in bots.LEVELS:
+        assert bots.make("tarot", level, seed=1).iterations == 0
+
+
+BAD_SEARCH_ARGUMENTS: list[tuple[dict[str, Any], str]] = [
+    ({"iterations": 0}, "'iterations': expected 1 to 4294967295 iterations, got 0"),
+    ({"iterations": -5}, "'iterations': expected 1 to"),
+    ({"iterations": 2**32}, "'iterations': expected 1 to"),
+    ({"iterations": 2**70}, "'iterations'"),
+    ({"milliseconds": 0}, "'milliseconds': expected 1 to 3600000 milliseconds"),
+    ({"milliseconds": -1}, "'milliseconds'"),
+    ({"iterations": 10, "milliseconds": 10}, "'milliseconds': give iterations or milliseconds"),
+    ({"rollout": "greedy"}, '\'rollout\': expected "heuristic" or "random", got "greedy"'),
+    ({"rollout": ""}, "'rollout'"),
+    ({"epsilon": -0.1}, "'epsilon': expected a number from 0 to 1"),
+    ({"epsilon": 1.5}, "'epsilon'"),
+    ({"epsilon": float("nan")}, "'epsilon'"),
+    ({"rollout": "random", "epsilon": 0.2}, "'epsilon': 0.2 is for heuristic rollouts"),
+    ({"exploration": -1}, "'exploration': expected a number from 0"),
+    ({"exploration": float("inf")}, "'exploration'"),
+    ({"threads": 0}, "'threads': expected 1 to 1024 threads, got 0"),
+    ({"threads": -2}, "'threads'"),
+    ({"seed": -1}, "'seed'"),
+]
+
+WRONG_SEARCH_ARGUMENTS: list[tuple[dict[str, Any], str]] = [
+    ({"iterations": "10"}, "'iterations': expected an integer"),
+    ({"iterations": 10.0}, "'iterations'"),
+    ({"iterations": True}, "'iterations'"),
+    ({"milliseconds": 1.5}, "'milliseconds'"),
+    ({"rollout": None}, "'rollout'"),
+    ({"rollout": 1}, "'rollout'"),
+    ({"epsilon": "0.1"}, "'epsilon': expected a number"),
+    ({"epsilon": None}, "'epsilon'"),
+    ({"epsilon": True}, "'epsilon'"),
+    ({"exploration": [0.7]}, "'exploration'"),
+    ({"threads": 2.0}, "'threads'"),
+    ({"threads": "2"}, "'threads'"),
+    ({"seed": "1"}, "'seed'"),
+]
+
+
+@pytest.mark.parametrize(("arguments", "message"), BAD_SEARCH_ARGUMENTS)
+def test_search_names_a_bad_value(arguments: dict[str, Any], message: str) -> None:
+    given: dict[str, Any] = {"seed": 1, **arguments}
+    with pytest.raises(cardcore.OptionError, match=re.escape(message)) as raised:
+        bots.search("brouc", **given)
+    assert not isinstance(raised.value, TypeError)
+
+
+@pytest.mark.parametrize(("arguments", "message"), WRONG_SEARCH_ARGUMENTS)
+def test_search_names_a_value_of_the_wrong_type(arguments: dict[str, Any], message: str) -> None:
+    given: dict[str, Any] = {"seed": 1, **arguments}
+    with pytest.raises(cardcore.OptionTypeError, match=re.escape(message)):
+        bots.search("brouc", **given)
+
+
+def test_search_names_an_unknown_game() -> None:
+    with pytest.raises(cardcore.UnknownGameError, match="poker"):
+        bots.search("poker", seed=1)
+    with pytest.raises(cardcore.UnknownGameTypeError):
+        bots.search(5, seed=1)  # type: ignore[arg-type]

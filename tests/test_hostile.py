@@ -156,6 +156,8 @@ def test_lone_surrogates_are_refused_as_bad_text(name: str, text: str) -> None:
     refuse(illegal, game.action, text, match=UNICODE)
     refuse(unknown, cardcore.new_game, text, seed=0, match=UNICODE)
     refuse(unknown, cardcore.simulate, text, games=1, seed=0, match=UNICODE)
+    refuse(unknown, cardcore.bots.search, text, seed=0, match=UNICODE)
+    refuse(cardcore.OptionError, cardcore.bots.search, name, seed=0, rollout=text, match=UNICODE)
     refuse(unknown, cardcore._core._action, text, 0, match=UNICODE)
     refuse(json_error, cardcore.from_json, text, match=UNICODE)
     inside = game.to_json().replace('"history"', f'"hist{text}ory"')
@@ -203,11 +205,15 @@ def test_integers_too_long_to_print_are_named_by_their_digits(name: str, sign: i
         refuse(option, cardcore.RandomBot, huge),
         refuse(option, cardcore.simulate, name, games=1, seed=huge),
         refuse(option, cardcore.arena, name, ["easy"] * 2, seed=huge),
+        refuse(option, cardcore.bots.search, name, seed=huge),
     ):
         assert str(error) == f"option 'seed': expected an integer in 0..2**64, got {shown}"
     refuse(option, cardcore.simulate, name, games=huge, seed=0, match=shown)
     refuse(option, cardcore.simulate, name, games=1, seed=0, threads=huge, match=shown)
     refuse(option, cardcore.arena, name, ["easy"] * 2, matches=huge, match=shown)
+    for argument in ("iterations", "milliseconds", "threads", "epsilon", "exploration"):
+        searching: dict[str, Any] = {argument: huge}
+        refuse(option, cardcore.bots.search, name, seed=0, **searching, match=shown)
     refuse(illegal, game.apply, huge, match=shown)
     refuse(illegal, game.action, huge, match=shown)
     refuse(illegal, cardcore._core._action, name, huge, match=shown)
@@ -280,6 +286,7 @@ def test_values_of_the_wrong_type_are_also_type_errors(name: str) -> None:
         refuse(unknown, cardcore.new_game, value, seed=0, wrong_type=True)
         refuse(unknown, cardcore.simulate, value, games=1, seed=0, wrong_type=True)
         refuse(unknown, cardcore.arena, value, ["easy"] * 2, wrong_type=True)
+        refuse(unknown, cardcore.bots.search, value, seed=0, wrong_type=True)
         refuse(unknown, cardcore._core._action, value, 0, wrong_type=True)
     for value in (b"{}", bytearray(game.to_json().encode()), None, 5, [game.to_json()]):
         refuse(cardcore.JsonError, cardcore.from_json, value, wrong_type=True)
@@ -289,6 +296,7 @@ def test_values_of_the_wrong_type_are_also_type_errors(name: str) -> None:
         refuse(option, type(game), seed=seed, wrong_type=True, match=seeded)
         refuse(option, cardcore.RandomBot, seed, wrong_type=True, match=seeded)
         refuse(option, cardcore.simulate, name, games=1, seed=seed, wrong_type=True, match=seeded)
+        refuse(option, cardcore.bots.search, name, seed=seed, wrong_type=True, match=seeded)
     for argument, value in (("games", "10"), ("games", 1.5), ("games", True), ("threads", "2")):
         arguments: dict[str, Any] = {"games": 1, argument: value}
         error = refuse(option, cardcore.simulate, name, seed=0, **arguments, wrong_type=True)

@@ -147,6 +147,22 @@ def test_arena_result_has_its_stub_types(name: str) -> None:
     assert checker.checked["ArenaEntry"] > 0
 
 
+def test_native_bots_have_their_stub_types() -> None:
+    game = cardcore.new_game("brouc", seed=2, single_deal=True)
+    for _ in range(3):
+        game.apply(game.legal_actions()[0])
+    seat = game.current_player
+    assert seat is not None
+    for bot in (
+        cardcore.bots.make("brouc", "hard", seed=1),
+        cardcore.bots.search("brouc", seed=1, iterations=20, rollout="random", threads=2),
+    ):
+        bot.act(game.observation(seat))
+        checker = Checker(0)
+        checker.check_object(bot, "NativeBot")
+        assert checker.checked["NativeBot"] == 1
+
+
 def test_the_checker_catches_a_wrong_type() -> None:
     """A bytes value where the stub says list[int] (BroucDeal.trick_winners once) fails."""
     member = Member("trick_winners", "property", (), list[int])

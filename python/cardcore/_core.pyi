@@ -9,7 +9,7 @@ from numpy.typing import NDArray
 from cardcore._cards import Rank, Suit
 from cardcore._protocol import Game, Observation
 from cardcore.bots import Level as BotLevel
-from cardcore.bots import Opponents
+from cardcore.bots import Opponents, RolloutKind
 from cardcore.brouc import Options as BroucOptions
 from cardcore.brouc import Phase as BroucPhase
 from cardcore.five_hundred import Options as FiveHundredOptions
@@ -91,6 +91,7 @@ __all__ = [
     "julien_score",
     "make_bot",
     "new_game",
+    "search_bot",
     "simulate",
     "tarot_card_points",
     "tarot_settle",
@@ -1796,19 +1797,26 @@ class RandomBot:
 
 @final
 class NativeBot:
-    """A native bot: one game's player at one level, from its seed (``cardcore.bots.make``)."""
+    """A native bot: one game's player at one level, or searching with chosen settings,
+    from its seed (``cardcore.bots.make``, ``cardcore.bots.search``)."""
 
     @property
     def game(self) -> str:
         """The registered name of the game it plays."""
 
     @property
-    def level(self) -> BotLevel:
-        """Its level: ``"easy"``, ``"medium"`` or ``"hard"``."""
+    def level(self) -> BotLevel | Literal["search"]:
+        """Its level: ``"easy"``, ``"medium"`` or ``"hard"`` (``make``), or ``"search"``
+        (``search``)."""
 
     @property
     def seed(self) -> int:
         """The seed it was made with."""
+
+    @property
+    def iterations(self) -> int:
+        """The search iterations it has run over all its moves (0 for the easy and
+        medium levels, which do not search)."""
 
     def act(self, observation: Observation) -> Action:
         """The action it chooses for the seat of ``observation``, which must be to act
@@ -1817,6 +1825,21 @@ class NativeBot:
 def make_bot(game: str, level: BotLevel, *, seed: int) -> NativeBot:
     """A native bot playing ``game`` at ``level`` (``"easy"``, ``"medium"`` or ``"hard"``),
     seeded: the same seed and observations give the same actions."""
+
+def search_bot(
+    game: str,
+    *,
+    seed: int,
+    iterations: int | None,
+    milliseconds: int | None,
+    rollout: RolloutKind,
+    epsilon: float,
+    exploration: float,
+    threads: int | None,
+) -> NativeBot:
+    """A native bot playing ``game`` by a search of the given settings where the hard
+    level searches (docs/bots.md, "Search"), seeded. Every argument is given by
+    ``cardcore.bots.search``, which holds the defaults."""
 
 @final
 class VectorEnv:

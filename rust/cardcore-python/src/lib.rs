@@ -1624,6 +1624,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyRandomBot>()?;
     m.add_class::<bots::PyNativeBot>()?;
     m.add_function(wrap_pyfunction!(bots::make_bot, m)?)?;
+    m.add_function(wrap_pyfunction!(bots::search_bot, m)?)?;
     m.add_class::<SimulationSummary>()?;
     // Each game's classes live in its own Python module (cardcore.brouc, ...);
     // here they are named apart, as this one module holds every game's.

@@ -38,6 +38,7 @@ impl<G: Determinize> Observation<G> {
 pub struct SearchBot {
     pub settings: Settings,
     rng: SplitMix64,
+    iterations: u64,
 }
 
 impl SearchBot {
@@ -45,20 +46,26 @@ impl SearchBot {
         SearchBot {
             settings,
             rng: SplitMix64::new(seed),
+            iterations: 0,
         }
     }
-}
 
-impl SearchBot {
+    /// The search iterations the bot has run, over all its moves.
+    pub const fn iterations(&self) -> u64 {
+        self.iterations
+    }
+
     /// What the search finds among the legal actions `among` accepts (one at least).
     pub fn choose_among<G: Levels>(
         &mut self,
         view: &Observation<G>,
-        among: impl Fn(ActionId) -> bool,
+        among: impl Fn(ActionId) -> bool + Sync,
     ) -> Choice {
         // The search reads the game only through draws for the observing seat.
-        search_among(view.game(), &self.settings, &mut self.rng, among)
-            .expect("the observing seat is to act, with an action `among` accepts")
+        let choice = search_among(view.game(), &self.settings, &mut self.rng, among)
+            .expect("the observing seat is to act, with an action `among` accepts");
+        self.iterations += u64::from(choice.iterations);
+        choice
     }
 }
 
@@ -349,19 +356,29 @@ mod tests {
 
     #[test]
     fn the_search_overrules_the_heuristic_only_when_clearly_ahead() {
-        let choice = |results: Vec<(f64, f64)>| Choice {
-            action: 7,
-            iterations: 300,
-            visits: vec![(7, 200), (3, 100)],
-            results,
+        // Sums of 200 and 100 results with the given mean and standard error.
+        let choice = |results: [(f64, f64); 2]| {
+            let sums = [200.0, 100.0]
+                .iter()
+                .zip(results)
+                .map(|(&n, (mean, error))| {
+                    let variance = error * error * n;
+                    (mean * n, variance * (n - 1.0) + mean * mean * n)
+                });
+            Choice {
+                action: 7,
+                iterations: 300,
+                visits: vec![(7, 200), (3, 100)],
+                sums: sums.collect(),
+            }
         };
         // 0.3 ahead, with errors of 0.1 each: 2.1 standard errors.
-        assert!(overrules(&choice(vec![(0.5, 0.1), (0.2, 0.1)]), 3));
+        assert!(overrules(&choice([(0.5, 0.1), (0.2, 0.1)]), 3));
         // 0.2 ahead: 1.4 standard errors.
-        assert!(!overrules(&choice(vec![(0.4, 0.1), (0.2, 0.1)]), 3));
+        assert!(!overrules(&choice([(0.4, 0.1), (0.2, 0.1)]), 3));
         // The heuristic's own choice, or one never tried.
-        assert!(!overrules(&choice(vec![(0.5, 0.1), (0.2, 0.1)]), 7));
-        assert!(!overrules(&choice(vec![(0.5, 0.1), (0.2, 0.1)]), 5));
+        assert!(!overrules(&choice([(0.5, 0.1), (0.2, 0.1)]), 7));
+        assert!(!overrules(&choice([(0.5, 0.1), (0.2, 0.1)]), 5));
     }
 
     #[test]

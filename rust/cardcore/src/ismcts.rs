@@ -9,6 +9,9 @@
 //! game's heuristic bot) and credits each node with the result for the seat
 //! that chose its action. The search never reads the hidden cards: only its
 //! draws, which depend on what the seat may know.
+//!
+//! With several threads the search is root-parallel: each thread grows its
+//! own tree from its own generator, and the root visits are summed.
 
 use std::time::{Duration, Instant};
 
@@ -54,14 +57,18 @@ pub struct Settings {
     /// UCB1's exploration constant.
     pub exploration: f64,
     pub rollout: Rollout,
+    /// Independent trees searched at once, one per thread (0 counts as 1).
+    /// An iteration budget is shared out among them; a time budget is each one's.
+    pub threads: usize,
 }
 
 impl Settings {
-    /// Settings with the default budget and exploration.
+    /// Settings with the default budget and exploration, on one thread.
     pub const DEFAULT: Settings = Settings {
         budget: Budget::Iterations(1000),
         exploration: 0.7,
         rollout: Rollout::Random,
+        threads: 1,
     };
 }
 
@@ -91,24 +98,33 @@ struct Node {
 pub struct Choice {
     pub action: ActionId,
     pub iterations: u32,
-    /// Visits per root action, in the order the actions were first tried.
+    /// Visits per root action, in the order the actions were first tried
+    /// (with threads, the first thread's order, then the next one's new actions).
     pub visits: Vec<(ActionId, u32)>,
-    /// Per root action, in the same order: the mean result of its visits for
-    /// the searching seat, and the standard error of that mean.
-    pub results: Vec<(f64, f64)>,
+    /// Per root action, in the same order: the sum of its visits' results for
+    /// the searching seat, and the sum of their squares.
+    pub sums: Vec<(f64, f64)>,
 }
 
 impl Choice {
-    /// The mean result and its standard error of root action `action`, if searched.
+    /// Root action `action`'s mean result and the standard error of that
+    /// mean (0 under two visits), if it was searched.
     pub fn result_of(&self, action: ActionId) -> Option<(f64, f64)> {
         let index = self.visits.iter().position(|&(a, _)| a == action)?;
-        Some(self.results[index])
+        let n = f64::from(self.visits[index].1);
+        let (total, squares) = self.sums[index];
+        let mean = total / n.max(1.0);
+        if n < 2.0 {
+            return Some((mean, 0.0));
+        }
+        let variance = ((squares - total * mean) / (n - 1.0)).max(0.0);
+        Some((mean, (variance / n).sqrt()))
     }
 }
 
 /// Searches from `game` for the seat to act and returns its choice (`None`
-/// once the game is over). Deterministic for a given `rng` under an iteration
-/// budget.
+/// once the game is over). Deterministic for a given `rng` (and thread
+/// count) under an iteration budget.
 pub fn search<G: Levels>(game: &G, settings: &Settings, rng: &mut SplitMix64) -> Option<Choice> {
     search_among(game, settings, rng, |_| true)
 }
@@ -116,6 +132,107 @@ pub fn search<G: Levels>(game: &G, settings: &Settings, rng: &mut SplitMix64) ->
 /// [`search`], choosing only among the legal actions `among` accepts (`None`
 /// if it accepts none); below the root, every legal action is played.
 pub fn search_among<G: Levels>(
+    game: &G,
+    settings: &Settings,
+    rng: &mut SplitMix64,
+    among: impl Fn(ActionId) -> bool + Sync,
+) -> Option<Choice> {
+    if settings.threads <= 1 {
+        return search_tree(game, settings, rng, &among);
+    }
+    if let Some(only) = only_action(game, &among)? {
+        return Some(only);
+    }
+    let threads = settings.threads;
+    // Each tree's generator is drawn before any starts, so the draws do not
+    // depend on the threads' timing.
+    let trees: Vec<(Settings, SplitMix64)> = (0..threads)
+        .map(|index| {
+            let budget = match settings.budget {
+                Budget::Iterations(n) => {
+                    let share = n / threads as u32 + u32::from(index < n as usize % threads);
+                    Budget::Iterations(share)
+                }
+                time => time,
+            };
+            let one = Settings {
+                budget,
+                threads: 1,
+                ..*settings
+            };
+            (one, SplitMix64::new(rng.next_u64()))
+        })
+        .collect();
+    let choices: Vec<Option<Choice>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = trees
+            .into_iter()
+            .map(|(one, mut rng)| {
+                let among = &among;
+                scope.spawn(move || search_tree(game, &one, &mut rng, among))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|handle| handle.join().expect("a search thread panicked"))
+            .collect()
+    });
+    let mut iterations = 0;
+    let mut visits: Vec<(ActionId, u32)> = Vec::new();
+    let mut sums: Vec<(f64, f64)> = Vec::new();
+    for choice in choices.into_iter().flatten() {
+        iterations += choice.iterations;
+        for ((action, count), (total, squares)) in choice.visits.into_iter().zip(choice.sums) {
+            match visits.iter().position(|&(a, _)| a == action) {
+                Some(index) => {
+                    visits[index].1 += count;
+                    sums[index].0 += total;
+                    sums[index].1 += squares;
+                }
+                None => {
+                    visits.push((action, count));
+                    sums.push((total, squares));
+                }
+            }
+        }
+    }
+    Some(Choice {
+        action: most_visited(&visits).unwrap_or_else(|| first_among(game, &among)),
+        iterations,
+        visits,
+        sums,
+    })
+}
+
+/// The choice without a search when `among` accepts a single legal action
+/// (`None` inside when there is a choice to search; `None` outside once the
+/// game is over, or if `among` accepts no legal action).
+fn only_action<G: Search>(game: &G, among: impl Fn(ActionId) -> bool) -> Option<Option<Choice>> {
+    game.current_player()?;
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    legal.retain(|&action| among(action));
+    Some(match legal[..] {
+        [] => return None,
+        [only] => Some(Choice {
+            action: only,
+            iterations: 0,
+            visits: vec![(only, 0)],
+            sums: vec![(0.0, 0.0)],
+        }),
+        _ => None,
+    })
+}
+
+/// The most visited root action, the lowest on a tie.
+fn most_visited(visits: &[(ActionId, u32)]) -> Option<ActionId> {
+    visits
+        .iter()
+        .max_by_key(|&&(action, count)| (count, std::cmp::Reverse(action)))
+        .map(|&(action, _)| action)
+}
+
+/// One tree's search, on the calling thread.
+fn search_tree<G: Levels>(
     game: &G,
     settings: &Settings,
     rng: &mut SplitMix64,
@@ -172,19 +289,11 @@ fn run<G: Search>(
     among: impl Fn(ActionId) -> bool,
     mut rollout: impl FnMut(G, &mut SplitMix64, usize) -> G,
 ) -> Option<Choice> {
+    if let Some(only) = only_action(game, &among)? {
+        return Some(only);
+    }
     let seat = game.current_player()?;
     let mut legal = Vec::new();
-    game.legal_actions(&mut legal);
-    legal.retain(|&action| among(action));
-    let first = *legal.first()?;
-    if let [only] = legal[..] {
-        return Some(Choice {
-            action: only,
-            iterations: 0,
-            visits: vec![(only, 0)],
-            results: vec![(0.0, 0.0)],
-        });
-    }
     let start_scores = game.scores();
     let start_deals = game.deals_done();
     let mut tree = vec![Node {
@@ -260,37 +369,31 @@ fn run<G: Search>(
         }
         iterations += 1;
     }
-    let visits: Vec<(ActionId, u32)> = tree[0]
-        .children
+    let root = &tree[0].children;
+    let visits: Vec<(ActionId, u32)> = root
         .iter()
         .map(|&c| (tree[c].action, tree[c].visits))
         .collect();
-    let results = tree[0]
-        .children
+    let sums = root
         .iter()
-        .map(|&c| mean_and_error(&tree[c]))
+        .map(|&c| (tree[c].total, tree[c].squares))
         .collect();
-    let action = visits
-        .iter()
-        .max_by_key(|&&(action, count)| (count, std::cmp::Reverse(action)))
-        .map_or(first, |&(action, _)| action);
     Some(Choice {
-        action,
+        action: most_visited(&visits).unwrap_or_else(|| first_among(game, &among)),
         iterations,
         visits,
-        results,
+        sums,
     })
 }
 
-/// A node's mean result and the standard error of that mean (0 under two visits).
-fn mean_and_error(node: &Node) -> (f64, f64) {
-    let n = f64::from(node.visits);
-    if node.visits < 2 {
-        return (node.total / n.max(1.0), 0.0);
-    }
-    let mean = node.total / n;
-    let variance = ((node.squares - node.total * mean) / (n - 1.0)).max(0.0);
-    (mean, (variance / n).sqrt())
+/// The first legal action `among` accepts (one does: the search checked).
+fn first_among<G: Search>(game: &G, among: impl Fn(ActionId) -> bool) -> ActionId {
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    legal
+        .into_iter()
+        .find(|&action| among(action))
+        .expect("an action `among` accepts")
 }
 
 /// The seat to act while the deal the search started in goes on.
@@ -512,6 +615,124 @@ mod tests {
             let margin = team_margin(team, 6, 150);
             assert!(margin > 0, "team {team}: {margin}");
         }
+    }
+
+    /// A Le Julien position nine random steps into a single deal.
+    fn julien_position(seed: u64) -> Julien {
+        let mut game = Julien::new(seed, &single_deal()).unwrap();
+        let mut rng = SplitMix64::new(seed);
+        for _ in 0..9 {
+            game.play_random(&mut rng);
+        }
+        game
+    }
+
+    fn threaded(iterations: u32, threads: usize, rollout: Rollout) -> Settings {
+        Settings {
+            budget: Budget::Iterations(iterations),
+            rollout,
+            threads,
+            ..Settings::default()
+        }
+    }
+
+    #[test]
+    fn threads_are_deterministic_for_a_seed_and_share_the_iterations() {
+        let game = julien_position(8);
+        for rollout in [Rollout::Random, Rollout::Heuristic { epsilon: 0.1 }] {
+            // 301 iterations: the remainder goes to the first threads.
+            for (threads, iterations) in [(2, 301), (3, 301), (4, 2)] {
+                let settings = threaded(iterations, threads, rollout);
+                let first = search(&game, &settings, &mut SplitMix64::new(5)).unwrap();
+                let again = search(&game, &settings, &mut SplitMix64::new(5)).unwrap();
+                assert_eq!(first, again, "{threads} threads");
+                assert_eq!(first.iterations, iterations);
+                let visited: u32 = first.visits.iter().map(|&(_, v)| v).sum();
+                assert_eq!(visited, iterations);
+                assert_eq!(
+                    Some(first.action),
+                    most_visited(&first.visits),
+                    "{:?}",
+                    first.visits
+                );
+            }
+        }
+        // Other trees than one thread's: other statistics.
+        let one = search(
+            &game,
+            &threaded(300, 1, Rollout::Random),
+            &mut SplitMix64::new(5),
+        );
+        let two = search(
+            &game,
+            &threaded(300, 2, Rollout::Random),
+            &mut SplitMix64::new(5),
+        );
+        assert_ne!(one.unwrap().visits, two.unwrap().visits);
+    }
+
+    #[test]
+    fn threads_sum_the_trees_of_their_own_generators() {
+        // Two threads' visits are those of two one-thread searches seeded as
+        // the threads are, summed.
+        let game = julien_position(3);
+        let mut rng = SplitMix64::new(9);
+        let seeds = [rng.next_u64(), rng.next_u64()];
+        let two = search(
+            &game,
+            &threaded(201, 2, Rollout::Random),
+            &mut SplitMix64::new(9),
+        )
+        .unwrap();
+        let mut summed: Vec<(ActionId, u32)> = Vec::new();
+        for (seed, share) in seeds.into_iter().zip([101, 100]) {
+            let one = threaded(share, 1, Rollout::Random);
+            let tree = search(&game, &one, &mut SplitMix64::new(seed)).unwrap();
+            for (action, count) in tree.visits {
+                match summed.iter_mut().find(|(a, _)| *a == action) {
+                    Some((_, total)) => *total += count,
+                    None => summed.push((action, count)),
+                }
+            }
+        }
+        assert_eq!(two.visits, summed);
+    }
+
+    #[test]
+    fn threads_short_circuit_a_single_legal_action_and_a_finished_game() {
+        let mut game = FiveHundred::new(2, &single_deal()).unwrap();
+        let mut rng = SplitMix64::new(2);
+        let mut legal = Vec::new();
+        let mut seen_single = false;
+        while game.current_player().is_some() {
+            game.legal_actions(&mut legal);
+            if legal.len() == 1 {
+                let choice = search(&game, &threaded(500, 2, Rollout::Random), &mut rng).unwrap();
+                assert_eq!((choice.action, choice.iterations), (legal[0], 0));
+                seen_single = true;
+            }
+            game.play_random(&mut rng);
+        }
+        assert!(seen_single);
+        assert_eq!(
+            search(&game, &threaded(500, 2, Rollout::Random), &mut rng),
+            None
+        );
+    }
+
+    #[test]
+    fn threads_share_a_time_budget_of_the_same_wall_time() {
+        let game = Julien::new(5, &single_deal()).unwrap();
+        let limit = Duration::from_millis(30);
+        let settings = Settings {
+            budget: Budget::Time(limit),
+            threads: 2,
+            ..Settings::default()
+        };
+        let started = Instant::now();
+        let choice = search(&game, &settings, &mut SplitMix64::new(5)).unwrap();
+        assert!(choice.iterations > 0);
+        assert!(started.elapsed() < limit * 10, "{:?}", started.elapsed());
     }
 
     #[test]

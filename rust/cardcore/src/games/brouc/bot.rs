@@ -44,6 +44,7 @@ impl Levels for Brouc {
         budget: Budget::Iterations(2000),
         exploration: 0.7,
         rollout: Rollout::Heuristic { epsilon: 0.0 },
+        threads: 1,
     };
 
     const SEARCHED: &'static [&'static str] = &["play"];

@@ -47,6 +47,7 @@ impl Levels for FiveHundred {
         budget: Budget::Iterations(1500),
         exploration: 0.7,
         rollout: Rollout::Heuristic { epsilon: 0.0 },
+        threads: 1,
     };
 
     const SEARCHED: &'static [&'static str] = &["play"];

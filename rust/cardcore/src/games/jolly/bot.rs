@@ -60,6 +60,7 @@ impl Levels for Jolly {
         budget: Budget::Iterations(200),
         exploration: 0.7,
         rollout: Rollout::Heuristic { epsilon: 0.0 },
+        threads: 1,
     };
 
     const SEARCHED: &'static [&'static str] = &["draw", "take", "discard"];

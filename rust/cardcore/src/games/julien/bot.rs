@@ -116,6 +116,7 @@ impl Levels for Julien {
         budget: Budget::Iterations(1500),
         exploration: 0.7,
         rollout: Rollout::Heuristic { epsilon: 0.0 },
+        threads: 1,
     };
 
     const SEARCHED: &'static [&'static str] = &["bid", "take", "leave", "play"];

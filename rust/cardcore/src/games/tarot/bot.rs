@@ -59,6 +59,7 @@ impl Levels for Tarot {
         budget: Budget::Iterations(400),
         exploration: 0.7,
         rollout: Rollout::Heuristic { epsilon: 0.0 },
+        threads: 1,
     };
 
     const SEARCHED: &'static [&'static str] = &["play"];

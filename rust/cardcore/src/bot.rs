@@ -140,6 +140,13 @@ pub trait Levels: Search {
     /// when the heuristic would play one of them; it plays the heuristic's
     /// choice otherwise.
     const SEARCHED: &'static [&'static str];
+
+    /// `Some(z)`: a hard bot plays its search's pick only if its mean result
+    /// is ahead of the heuristic's choice's by more than `z` standard errors
+    /// of their difference, where a search of a few hundred noisy play-outs
+    /// picks near at random among close actions and the rules of thumb know
+    /// better; `None`: it plays the search's pick.
+    const OVERRULE: Option<f64>;
 }
 
 /// How often an easy bot plays a random legal action instead of its rule of thumb.
@@ -180,9 +187,9 @@ impl<G: Levels> Bot<G> for LevelBot<G> {
 
 /// The hard level: where the game's heuristic would play an action of a kind
 /// [`Levels::SEARCHED`] names, searches among the legal actions of those
-/// kinds ([`SearchBot`]) and plays what it finds if it is clearly better than
-/// the heuristic's choice ([`OVERRULE_Z`]); plays the heuristic's choice
-/// otherwise. The heuristic sees every decision, so that what it remembers of
+/// kinds ([`SearchBot`]) and plays what it finds, or, in the games that say
+/// so ([`Levels::OVERRULE`]), only what it finds clearly better than the
+/// heuristic's choice; plays the heuristic's choice otherwise. The heuristic sees every decision, so that what it remembers of
 /// the turn (Jolly's steps) stays true.
 #[derive(Clone, Debug)]
 pub struct HardBot<G: Levels> {
@@ -216,7 +223,7 @@ impl<G: Levels> Bot<G> for HardBot<G> {
             return heuristic;
         }
         let choice = self.search.choose_among(view, Self::searched);
-        if overrules(&choice, heuristic) {
+        if overrules(&choice, heuristic, G::OVERRULE) {
             choice.action
         } else {
             heuristic
@@ -224,17 +231,16 @@ impl<G: Levels> Bot<G> for HardBot<G> {
     }
 }
 
-/// How many standard errors of their difference the search's pick must be
-/// ahead of the heuristic's choice, in mean result, to be played instead: a
-/// search of a few hundred noisy play-outs picks near at random among close
-/// actions, where the rules of thumb know better.
-pub const OVERRULE_Z: f64 = 2.0;
-
-/// Whether `choice` should be played rather than the heuristic's `heuristic`.
-fn overrules(choice: &Choice, heuristic: ActionId) -> bool {
+/// Whether `choice` should be played rather than the heuristic's `heuristic`:
+/// always without a `margin`, else if its mean result is ahead by more than
+/// `margin` standard errors of the difference.
+fn overrules(choice: &Choice, heuristic: ActionId, margin: Option<f64>) -> bool {
+    let Some(margin) = margin else {
+        return true;
+    };
     match (choice.result_of(choice.action), choice.result_of(heuristic)) {
         (Some((best, best_error)), Some((rule, rule_error))) => {
-            best - rule > OVERRULE_Z * best_error.hypot(rule_error)
+            best - rule > margin * best_error.hypot(rule_error)
         }
         // The heuristic's choice was not tried: no evidence against it.
         _ => false,
@@ -355,7 +361,7 @@ mod tests {
     }
 
     #[test]
-    fn the_search_overrules_the_heuristic_only_when_clearly_ahead() {
+    fn the_search_overrules_the_heuristic_by_the_games_margin() {
         // Sums of 200 and 100 results with the given mean and standard error.
         let choice = |results: [(f64, f64); 2]| {
             let sums = [200.0, 100.0]
@@ -372,13 +378,17 @@ mod tests {
                 sums: sums.collect(),
             }
         };
+        let two = Some(2.0);
         // 0.3 ahead, with errors of 0.1 each: 2.1 standard errors.
-        assert!(overrules(&choice([(0.5, 0.1), (0.2, 0.1)]), 3));
-        // 0.2 ahead: 1.4 standard errors.
-        assert!(!overrules(&choice([(0.4, 0.1), (0.2, 0.1)]), 3));
+        assert!(overrules(&choice([(0.5, 0.1), (0.2, 0.1)]), 3, two));
+        // 0.2 ahead: 1.4 standard errors, enough for a margin of one.
+        assert!(!overrules(&choice([(0.4, 0.1), (0.2, 0.1)]), 3, two));
+        assert!(overrules(&choice([(0.4, 0.1), (0.2, 0.1)]), 3, Some(1.0)));
+        // Without a margin, the search's pick.
+        assert!(overrules(&choice([(0.2, 0.1), (0.4, 0.1)]), 3, None));
         // The heuristic's own choice, or one never tried.
-        assert!(!overrules(&choice([(0.5, 0.1), (0.2, 0.1)]), 7));
-        assert!(!overrules(&choice([(0.5, 0.1), (0.2, 0.1)]), 5));
+        assert!(!overrules(&choice([(0.5, 0.1), (0.2, 0.1)]), 7, two));
+        assert!(!overrules(&choice([(0.5, 0.1), (0.2, 0.1)]), 5, two));
     }
 
     #[test]

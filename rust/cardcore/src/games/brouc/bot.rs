@@ -48,6 +48,8 @@ impl Levels for Brouc {
     };
 
     const SEARCHED: &'static [&'static str] = &["play"];
+
+    const OVERRULE: Option<f64> = Some(2.0);
 }
 
 impl Bot<Brouc> for Heuristic {

@@ -64,6 +64,8 @@ impl Levels for Jolly {
     };
 
     const SEARCHED: &'static [&'static str] = &["draw", "take", "discard"];
+
+    const OVERRULE: Option<f64> = Some(2.0);
 }
 
 impl Bot<Jolly> for Heuristic {

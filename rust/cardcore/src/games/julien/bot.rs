@@ -120,6 +120,8 @@ impl Levels for Julien {
     };
 
     const SEARCHED: &'static [&'static str] = &["bid", "take", "leave", "play"];
+
+    const OVERRULE: Option<f64> = Some(2.0);
 }
 
 impl Bot<Julien> for Heuristic {

@@ -63,6 +63,8 @@ impl Levels for Tarot {
     };
 
     const SEARCHED: &'static [&'static str] = &["play"];
+
+    const OVERRULE: Option<f64> = Some(2.0);
 }
 
 impl Bot<Tarot> for Heuristic {

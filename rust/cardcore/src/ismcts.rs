@@ -70,6 +70,17 @@ impl Settings {
         rollout: Rollout::Random,
         threads: 1,
     };
+
+    /// A hard bot's settings: `iterations` a move (so that a seeded bot is
+    /// reproducible), heuristic play-outs without random steps, the default
+    /// exploration, one thread.
+    pub const fn hard(iterations: u32) -> Settings {
+        Settings {
+            budget: Budget::Iterations(iterations),
+            rollout: Rollout::Heuristic { epsilon: 0.0 },
+            ..Settings::DEFAULT
+        }
+    }
 }
 
 impl Default for Settings {

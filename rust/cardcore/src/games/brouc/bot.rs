@@ -14,7 +14,7 @@ use crate::bot::{Bot, Levels};
 use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
 use crate::game::ActionId;
-use crate::ismcts::{Budget, Rollout, Settings};
+use crate::ismcts::Settings;
 use crate::observation::Observation;
 use crate::rng::SplitMix64;
 use crate::trick::Trick;
@@ -40,12 +40,7 @@ impl Levels for Brouc {
         Heuristic::new(seed)
     }
 
-    const HARD: Settings = Settings {
-        budget: Budget::Iterations(2000),
-        exploration: 0.7,
-        rollout: Rollout::Heuristic { epsilon: 0.0 },
-        threads: 1,
-    };
+    const HARD: Settings = Settings::hard(2000);
 
     const SEARCHED: &'static [&'static str] = &["play"];
 

@@ -17,7 +17,7 @@ use crate::bot::{Bot, Levels};
 use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
 use crate::game::ActionId;
-use crate::ismcts::{Budget, Rollout, Settings};
+use crate::ismcts::Settings;
 use crate::observation::Observation;
 use crate::rng::SplitMix64;
 use crate::trick::Trick;
@@ -43,12 +43,7 @@ impl Levels for FiveHundred {
         Heuristic::new(seed)
     }
 
-    const HARD: Settings = Settings {
-        budget: Budget::Iterations(1500),
-        exploration: 0.7,
-        rollout: Rollout::Heuristic { epsilon: 0.0 },
-        threads: 1,
-    };
+    const HARD: Settings = Settings::hard(1500);
 
     const SEARCHED: &'static [&'static str] = &["play"];
 

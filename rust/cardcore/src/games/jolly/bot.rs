@@ -11,7 +11,7 @@ use crate::bot::{Bot, Levels};
 use crate::card::{Card, Suit};
 use crate::cardcounts::CardCounts;
 use crate::game::ActionId;
-use crate::ismcts::{Budget, Rollout, Settings};
+use crate::ismcts::Settings;
 use crate::observation::Observation;
 use crate::rng::SplitMix64;
 
@@ -56,12 +56,7 @@ impl Levels for Jolly {
         Heuristic::new(seed)
     }
 
-    const HARD: Settings = Settings {
-        budget: Budget::Iterations(200),
-        exploration: 0.7,
-        rollout: Rollout::Heuristic { epsilon: 0.0 },
-        threads: 1,
-    };
+    const HARD: Settings = Settings::hard(200);
 
     const SEARCHED: &'static [&'static str] = &["draw", "take", "discard"];
 

@@ -16,7 +16,7 @@ $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet "maturin>=1.9.3,<2" "pytest>=8" "hypothesis>=6.100" "mypy>=1.10" "ruff>=0.5" "typeguard>=4.3" \
-		"numpy>=1.24" "gymnasium>=1.0" "pettingzoo>=1.24"
+		"numpy>=1.24" "gymnasium>=1.0" "pettingzoo>=1.24" "ray>=2.40" "pyarrow>=14"
 	$(PY) -m pip install --quiet $(DOCS_REQUIREMENTS)
 	touch $@
 

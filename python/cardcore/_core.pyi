@@ -1952,6 +1952,9 @@ def simulate(
     seed: int,
     threads: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    backend: Literal["local", "ray"] = "local",
+    address: str | None = None,
+    batch_size: int | None = None,
     **options: Any,
 ) -> SimulationSummary:
     """Play ``games`` (1 to 10**12) whole matches between random bots in Rust, without the GIL.
@@ -1963,7 +1966,36 @@ def simulate(
     every 50 ms (Ctrl-C stops the run and raises ``KeyboardInterrupt``) and calls
     ``progress(games_done, games)`` a few times a second, and once at the end. An
     exception raised by ``progress`` stops the run and is raised.
+
+    ``backend="ray"`` (the ``ray`` extra) plays the matches in batches of
+    ``batch_size`` as Ray tasks of ``threads`` CPUs each (default 1), on the cluster
+    at ``address`` or on a Ray started on this machine, with the same figures as
+    here (docs/distributed.md); ``progress`` is then called as batches finish, and
+    Ctrl-C cancels the tasks.
     """
+
+def _simulate_part(
+    name: str, *, seed: int, start: int, stop: int, threads: int | None = None, **options: Any
+) -> str:
+    """Matches ``start`` to ``stop`` of a ``simulate`` run, as text for ``_simulate_summary``."""
+
+def _simulate_summary(
+    name: str, parts: Sequence[str], *, elapsed_seconds: float, threads: int
+) -> SimulationSummary:
+    """The summary of a ``simulate`` run from its batches' parts."""
+
+def _selfplay_part(
+    name: str,
+    bots: Sequence[str],
+    *,
+    seed: int,
+    start: int,
+    stop: int,
+    threads: int | None = None,
+    **options: Any,
+) -> dict[str, NDArray[Any]]:
+    """The decisions of matches ``start`` to ``stop`` of a self-play run, a numpy array a
+    column (``cardcore.selfplay``)."""
 
 @final
 class ArenaEntry:
@@ -2073,6 +2105,9 @@ def arena(
     seed: int | None = None,
     threads: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    backend: Literal["local", "ray"] = "local",
+    address: str | None = None,
+    batch_size: int | None = None,
     **options: Any,
 ) -> ArenaResult:
     """Play ``matches`` (1 to 10**12) matches between the bots of ``lineup``, each match once
@@ -2086,5 +2121,31 @@ def arena(
     an action that is not legal, stops the run and is raised. ``seed`` defaults to a
     random one (``ArenaResult.seed``); ``threads`` to the machine's cores, or 1 with a
     Python bot in the line-up. The results do not depend on ``threads``. Ctrl-C and
-    ``progress(matches_done, matches)`` work as in ``simulate``.
+    ``progress(matches_done, matches)`` work as in ``simulate``, and so do
+    ``backend="ray"``, ``address`` and ``batch_size``: there, Python bots are pickled
+    into the tasks, each batch playing with its own copies.
     """
+
+def _arena_part(
+    name: str,
+    lineup: Sequence[str | _ArenaBot],
+    *,
+    seed: int,
+    start: int,
+    stop: int,
+    threads: int | None = None,
+    **options: Any,
+) -> str:
+    """Groups ``start`` to ``stop`` of an ``arena`` run, as text for ``_arena_result``."""
+
+def _arena_result(
+    name: str,
+    lineup: Sequence[str | _ArenaBot],
+    parts: Sequence[str],
+    *,
+    seed: int,
+    elapsed_seconds: float,
+    threads: int,
+    **options: Any,
+) -> ArenaResult:
+    """The result of an ``arena`` run from its batches' parts."""

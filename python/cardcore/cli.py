@@ -224,7 +224,8 @@ SIMULATE_JSON_HELP = """\
   decisions_per_second  decisions / elapsed_seconds
 The figures are those of cardcore.simulate(game, games=games, seed=seed,
 threads=threads, **options) for the same arguments; they do not depend on the
-thread count. The progress bar is drawn on stderr only when stderr is a terminal.
+thread count, nor on the backend (--backend ray --address HOST:PORT plays them
+on a Ray cluster, docs/distributed.md). The progress bar is drawn on stderr only when stderr is a terminal.
 """
 
 ARENA_HELP = """\
@@ -258,6 +259,34 @@ Type a number to pick from the numbered list of your legal choices (1 is the
 first listed), or a card as rank then suit letter in any letter case (QH, 10S,
 ac), whatever --color shows; ? for help, q to quit.
 """
+
+
+def _add_backend_options(parser: argparse.ArgumentParser) -> None:
+    """``--backend``, ``--address`` and ``--batch-size``: where ``simulate`` and
+    ``arena`` play (docs/distributed.md)."""
+    parser.add_argument(
+        "--backend",
+        choices=["local", "ray"],
+        default="local",
+        help="local: this machine's threads (the default); ray: batches of Ray tasks "
+        "(the ray extra), with the same figures",
+    )
+    parser.add_argument(
+        "--address",
+        help="with --backend ray: the Ray cluster's address (default: a Ray started here)",
+    )
+    parser.add_argument(
+        "--batch-size",
+        type=_positive,
+        metavar="N",
+        help="with --backend ray: matches per task (default: the backend's choice)",
+    )
+
+
+def _backend(args: argparse.Namespace) -> dict[str, Any]:
+    """The backend arguments, for ``simulate`` and ``arena`` (which refuse ``--address``
+    and ``--batch-size`` with the local backend)."""
+    return {"backend": args.backend, "address": args.address, "batch_size": args.batch_size}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -327,6 +356,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="no progress bar (it is drawn on stderr only when stderr is a terminal)",
     )
     sim.add_argument("--json", action="store_true", help="one JSON document on stdout (keys below)")
+    _add_backend_options(sim)
     _add_game_options(sim)
 
     arena = sub.add_parser(
@@ -357,6 +387,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument(
         "--json", action="store_true", help="one JSON document on stdout (keys below)"
     )
+    _add_backend_options(arena)
     _add_game_options(arena)
 
     check = sub.add_parser(
@@ -722,6 +753,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             seed=args.seed,
             threads=args.threads,
             progress=bar,
+            **_backend(args),
             **options,
         ),
     )
@@ -762,6 +794,7 @@ def cmd_arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             seed=args.seed,
             threads=args.threads,
             progress=bar,
+            **_backend(args),
             **_game_options(args),
         ),
     )

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::hash::{BuildHasher, RandomState};
 use std::sync::Mutex;
 
-use cardcore::arena::{Entry, Estimate, Report};
+use cardcore::arena::{Entry, Estimate, Part, Report};
 use cardcore::bot::{Bot, Level};
 use cardcore::game::{ActionId, Game};
 use cardcore::watch::Control;
@@ -14,6 +14,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PySequence, PyString};
 use serde_json::Value;
 
+use crate::distributed::{backend_arg, range_arg, read_parts, Backend};
 use crate::{
     action_id, count_arg, default_threads, extract_seed, int_arg, json_to_py, options_err,
     options_to_json, progress_arg, run_watched, shown, str_arg, threads_arg, to_py_err, type_name,
@@ -64,6 +65,36 @@ fn entry_arg(entry: &Bound<'_, PyAny>) -> PyResult<EntryArg> {
 
 /// The first error a Python bot raised; the run stops at it.
 type Raised = Mutex<Option<PyErr>>;
+
+/// The arena's entries for `lineup`: a Python bot's errors go to `raised`
+/// and stop the run through `control`.
+fn entries<'a, G: PyGame + cardcore::bot::Levels>(
+    lineup: &'a [EntryArg],
+    raised: &'a Raised,
+    control: &'a Control,
+) -> Vec<Entry<'a, G>> {
+    lineup
+        .iter()
+        .map(|entry| match entry {
+            EntryArg::Level(level) => Entry::level(*level),
+            EntryArg::Python { bot, name } => Entry::new(name.as_str(), move |_seed| {
+                Box::new(PythonBot {
+                    bot,
+                    raised,
+                    control,
+                }) as Box<dyn Bot<G> + '_>
+            }),
+        })
+        .collect()
+}
+
+/// The first error a Python bot raised in a run, if any.
+fn raised_error(raised: Raised) -> PyResult<()> {
+    match raised.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        Some(error) => Err(error),
+        None => Ok(()),
+    }
+}
 
 /// A Python bot playing a seat: each decision takes the GIL to call
 /// `bot.act(observation)`. An exception, or an answer that is no action of
@@ -342,24 +373,29 @@ impl ArenaResult {
 
 /// Matches between the bots of `lineup`, seats rotated on the same deals, in
 /// Rust without the GIL (docs/bots.md, "The arena").
+/// Here or on Ray (`cardcore._ray`).
 #[pyfunction]
 #[pyo3(
-    signature = (name, lineup, *, matches = None, seed = None, threads = None, progress = None, **options),
-    text_signature = "(name, lineup, *, matches=100, seed=None, threads=None, progress=None, **options)"
+    signature = (name, lineup, *, matches = None, seed = None, threads = None, progress = None, backend = None, address = None, batch_size = None, **options),
+    text_signature = "(name, lineup, *, matches=100, seed=None, threads=None, progress=None, backend='local', address=None, batch_size=None, **options)"
 )]
 #[allow(clippy::too_many_arguments)] // the Python signature's
-pub(crate) fn arena(
-    py: Python<'_>,
-    name: &Bound<'_, PyAny>,
-    lineup: &Bound<'_, PyAny>,
-    matches: Option<&Bound<'_, PyAny>>,
-    seed: Option<&Bound<'_, PyAny>>,
-    threads: Option<&Bound<'_, PyAny>>,
-    progress: Option<&Bound<'_, PyAny>>,
-    options: Option<&Bound<'_, PyDict>>,
-) -> PyResult<ArenaResult> {
+pub(crate) fn arena<'py>(
+    py: Python<'py>,
+    name: &Bound<'py, PyAny>,
+    lineup: &Bound<'py, PyAny>,
+    matches: Option<&Bound<'py, PyAny>>,
+    seed: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
+    progress: Option<&Bound<'py, PyAny>>,
+    backend: Option<&Bound<'py, PyAny>>,
+    address: Option<&Bound<'py, PyAny>>,
+    batch_size: Option<&Bound<'py, PyAny>>,
+    options: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
     let name = str_arg(name, Error::UnknownGame)?;
     let name = name.as_str();
+    let lineup_given = lineup;
     let lineup = lineup_arg(lineup)?;
     let matches = match matches {
         Some(matches) => count_arg(
@@ -375,34 +411,116 @@ pub(crate) fn arena(
         None => RandomState::new().hash_one(matches),
     };
     let has_python_bot = lineup.iter().any(|e| matches!(e, EntryArg::Python { .. }));
-    // Python bots take turns at the GIL anyway; on one thread they are also
-    // called in the same order at every run, so a bot with its own state plays alike.
-    let threads =
-        threads_arg(threads)?.unwrap_or_else(|| if has_python_bot { 1 } else { default_threads() });
+    let threads = threads_arg(threads)?;
     let progress = progress_arg(progress)?;
+    let backend = backend_arg(backend, address, batch_size)?;
     cardcore::with_game!(name, G => {
         let options = options_to_json::<G>(options)?;
         let probe = G::new(seed, &options).map_err(|e| options_err::<G>(e, &options))?;
         let raised = Raised::default();
         let control = Control::new();
-        let entries: Vec<Entry<'_, G>> = lineup.iter().map(|entry| match entry {
-            EntryArg::Level(level) => Entry::level(*level),
-            EntryArg::Python { bot, name } => Entry::new(name.as_str(), {
-                let (raised, control) = (&raised, &control);
-                move |_seed| Box::new(PythonBot { bot, raised, control }) as Box<dyn Bot<G> + '_>
-            }),
-        }).collect();
+        let entries = entries::<G>(&lineup, &raised, &control);
+        if let Backend::Ray { .. } = backend {
+            // An empty part checks the line-up against the table before any task starts.
+            cardcore::arena::arena_part_with(
+                &entries, 0..0, seed, 1, &options, &control, SIGNAL_TICK, |_| {},
+            )
+            .map_err(|e| options_err::<G>(e, &options))?;
+            let arguments = PyDict::new(py);
+            arguments.set_item("name", G::NAME)?;
+            arguments.set_item("lineup", lineup_given)?;
+            arguments.set_item("matches", matches)?;
+            arguments.set_item("seed", seed)?;
+            arguments.set_item("threads", threads)?;
+            arguments.set_item("progress", progress)?;
+            arguments.set_item("options", json_to_py(py, &Value::Object(options))?)?;
+            return backend.run_on_ray(py, "arena", &arguments);
+        }
+        // Python bots take turns at the GIL anyway; on one thread they are also
+        // called in the same order at every run, so a bot with its own state plays alike.
+        let threads =
+            threads.unwrap_or_else(|| if has_python_bot { 1 } else { default_threads() });
         let report = run_watched(py, matches, progress.as_ref(), &control, |on_tick| {
             cardcore::arena::arena_with(
                 &entries, matches, seed, threads, &options, &control, SIGNAL_TICK, on_tick,
             )
         })?;
-        if let Some(error) = raised.lock().unwrap_or_else(|p| p.into_inner()).take() {
-            return Err(error);
-        }
+        drop(entries);
+        raised_error(raised)?;
         let report = report.map_err(|e| options_err::<G>(e, &options))?;
-        Ok(ArenaResult::new(G::NAME, seed, probe.options(), report))
+        let result = ArenaResult::new(G::NAME, seed, probe.options(), report);
+        Ok(Bound::new(py, result)?.into_any())
     }, unknown => Err(to_py_err(Error::UnknownGame(name.to_owned()))))
+}
+
+/// The groups `start..stop` of an arena run seeded `seed`, as JSON text for
+/// `_arena_result`; `threads` defaults to 1.
+#[pyfunction]
+#[pyo3(signature = (name, lineup, *, seed, start, stop, threads = None, **options))]
+#[allow(clippy::too_many_arguments)] // the Python signature's
+pub(crate) fn _arena_part(
+    py: Python<'_>,
+    name: &Bound<'_, PyAny>,
+    lineup: &Bound<'_, PyAny>,
+    seed: &Bound<'_, PyAny>,
+    start: &Bound<'_, PyAny>,
+    stop: &Bound<'_, PyAny>,
+    threads: Option<&Bound<'_, PyAny>>,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<String> {
+    let name = str_arg(name, Error::UnknownGame)?;
+    let lineup = lineup_arg(lineup)?;
+    let seed = extract_seed(seed)?;
+    let range = range_arg(start, stop)?;
+    let threads = threads_arg(threads)?.unwrap_or(1);
+    cardcore::with_game!(name.as_str(), G => {
+        let options = options_to_json::<G>(options)?;
+        let raised = Raised::default();
+        let control = Control::new();
+        let entries = entries::<G>(&lineup, &raised, &control);
+        let count = range.end - range.start;
+        let part = run_watched(py, count, None, &control, |on_tick| {
+            cardcore::arena::arena_part_with(
+                &entries, range, seed, threads, &options, &control, SIGNAL_TICK, on_tick,
+            )
+        })?;
+        drop(entries);
+        raised_error(raised)?;
+        let part = part.map_err(|e| options_err::<G>(e, &options))?;
+        Ok(serde_json::to_string(&part).expect("a part is JSON"))
+    }, unknown => Err(to_py_err(Error::UnknownGame(name))))
+}
+
+/// The result of an arena run from the parts of its batches.
+#[pyfunction]
+#[pyo3(signature = (name, lineup, parts, *, seed, elapsed_seconds, threads, **options))]
+#[allow(clippy::too_many_arguments)] // the Python signature's
+pub(crate) fn _arena_result(
+    name: &Bound<'_, PyAny>,
+    lineup: &Bound<'_, PyAny>,
+    parts: &Bound<'_, PyAny>,
+    seed: &Bound<'_, PyAny>,
+    elapsed_seconds: f64,
+    threads: usize,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<ArenaResult> {
+    let name = str_arg(name, Error::UnknownGame)?;
+    let lineup = lineup_arg(lineup)?;
+    let seed = extract_seed(seed)?;
+    let parts = read_parts::<Part>(parts)?;
+    cardcore::with_game!(name.as_str(), G => {
+        let options = options_to_json::<G>(options)?;
+        let probe = G::new(seed, &options).map_err(|e| options_err::<G>(e, &options))?;
+        let (raised, control) = (Raised::default(), Control::new());
+        let entries = entries::<G>(&lineup, &raised, &control);
+        let mut total = Part::new(entries.len());
+        for part in &parts {
+            total.merge(part).map_err(to_py_err)?;
+        }
+        let report = cardcore::arena::report(&entries, &options, &total, elapsed_seconds, threads)
+            .map_err(|e| options_err::<G>(e, &options))?;
+        Ok(ArenaResult::new(G::NAME, seed, probe.options(), report))
+    }, unknown => Err(to_py_err(Error::UnknownGame(name))))
 }
 
 /// The matches an arena plays when not told.

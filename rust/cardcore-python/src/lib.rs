@@ -23,6 +23,7 @@ mod arena;
 mod arrays;
 mod bots;
 mod brouc;
+mod distributed;
 mod five_hundred;
 mod jolly;
 mod julien;
@@ -1442,6 +1443,24 @@ struct SimulationSummary {
     threads: usize,
 }
 
+impl SimulationSummary {
+    fn new(game: &'static str, summary: cardcore::simulate::Summary) -> SimulationSummary {
+        SimulationSummary {
+            game,
+            games: summary.games,
+            decisions: summary.decisions,
+            wins: summary.wins,
+            mean_scores: summary
+                .score_sums
+                .iter()
+                .map(|&s| s as f64 / summary.games as f64)
+                .collect(),
+            elapsed_seconds: summary.elapsed_seconds,
+            threads: summary.threads,
+        }
+    }
+}
+
 #[pymethods]
 impl SimulationSummary {
     #[getter]
@@ -1467,18 +1486,26 @@ const SIGNAL_TICK: Duration = Duration::from_millis(50);
 /// Every how many wake-ups the progress callback is called (a few times a second).
 const TICKS_PER_PROGRESS: u32 = 5;
 
-/// Plays `games` whole matches between random bots in Rust, without the GIL.
+/// Plays `games` whole matches between random bots in Rust, without the GIL,
+/// here or on Ray (`cardcore._ray`).
 #[pyfunction]
-#[pyo3(signature = (name, *, games, seed, threads = None, progress = None, **options))]
-fn simulate(
-    py: Python<'_>,
-    name: &Bound<'_, PyAny>,
-    games: &Bound<'_, PyAny>,
-    seed: &Bound<'_, PyAny>,
-    threads: Option<&Bound<'_, PyAny>>,
-    progress: Option<&Bound<'_, PyAny>>,
-    options: Option<&Bound<'_, PyDict>>,
-) -> PyResult<SimulationSummary> {
+#[pyo3(
+    signature = (name, *, games, seed, threads = None, progress = None, backend = None, address = None, batch_size = None, **options),
+    text_signature = "(name, *, games, seed, threads=None, progress=None, backend='local', address=None, batch_size=None, **options)"
+)]
+#[allow(clippy::too_many_arguments)] // the Python signature's
+fn simulate<'py>(
+    py: Python<'py>,
+    name: &Bound<'py, PyAny>,
+    games: &Bound<'py, PyAny>,
+    seed: &Bound<'py, PyAny>,
+    threads: Option<&Bound<'py, PyAny>>,
+    progress: Option<&Bound<'py, PyAny>>,
+    backend: Option<&Bound<'py, PyAny>>,
+    address: Option<&Bound<'py, PyAny>>,
+    batch_size: Option<&Bound<'py, PyAny>>,
+    options: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
     let name = str_arg(name, Error::UnknownGame)?;
     let name = name.as_str();
     let games = int_arg(games, |m| Error::option("games", m))?;
@@ -1486,9 +1513,21 @@ fn simulate(
     let seed = extract_seed(seed)?;
     let progress = progress_arg(progress)?;
     let games = count_arg(games, "games")?;
-    let threads = threads.unwrap_or_else(default_threads);
+    let backend = distributed::backend_arg(backend, address, batch_size)?;
     cardcore::with_game!(name, G => {
         let options = options_to_json::<G>(options)?;
+        if let distributed::Backend::Ray { .. } = backend {
+            G::new(seed, &options).map_err(|e| options_err::<G>(e, &options))?;
+            let arguments = PyDict::new(py);
+            arguments.set_item("name", G::NAME)?;
+            arguments.set_item("games", games)?;
+            arguments.set_item("seed", seed)?;
+            arguments.set_item("threads", threads)?;
+            arguments.set_item("progress", progress)?;
+            arguments.set_item("options", json_to_py(py, &Value::Object(options))?)?;
+            return backend.run_on_ray(py, "simulate", &arguments);
+        }
+        let threads = threads.unwrap_or_else(default_threads);
         let control = cardcore::watch::Control::new();
         let summary = run_watched(py, games, progress.as_ref(), &control, |on_tick| {
             cardcore::simulate::simulate_with::<G>(
@@ -1496,15 +1535,7 @@ fn simulate(
             )
         })?
         .map_err(|e| options_err::<G>(e, &options))?;
-        Ok(SimulationSummary {
-            game: G::NAME,
-            games: summary.games,
-            decisions: summary.decisions,
-            wins: summary.wins,
-            mean_scores: summary.score_sums.iter().map(|&s| s as f64 / summary.games as f64).collect(),
-            elapsed_seconds: summary.elapsed_seconds,
-            threads: summary.threads,
-        })
+        Ok(Bound::new(py, SimulationSummary::new(G::NAME, summary))?.into_any())
     }, unknown => Err(to_py_err(Error::UnknownGame(name.to_owned()))))
 }
 
@@ -1692,6 +1723,11 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(from_json, m)?)?;
     m.add_function(wrap_pyfunction!(game_info, m)?)?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
+    m.add_function(wrap_pyfunction!(distributed::_simulate_part, m)?)?;
+    m.add_function(wrap_pyfunction!(distributed::_simulate_summary, m)?)?;
+    m.add_function(wrap_pyfunction!(distributed::_selfplay_part, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::_arena_part, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::_arena_result, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena, m)?)?;
     m.add_class::<arena::ArenaResult>()?;
     m.add_class::<arena::ArenaEntry>()?;

@@ -13,19 +13,22 @@
 //!
 //! The group is the independent sample: each statistic is a mean over groups
 //! with a 95% interval (normal approximation, 1.96 standard errors). Every
-//! tally is an integer, so the figures do not depend on the threads.
+//! tally is an integer, so the figures do not depend on the threads. A run
+//! can be played in parts, ranges of its match indices whose tallies
+//! ([`Part`]) merge into the run's (the Python binding's Ray backend).
 
 use std::ops::Range;
 use std::time::{Duration, Instant};
 
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::bot::{bot, Bot, Level, Levels};
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::observation::Observation;
-use crate::rng::SplitMix64;
-use crate::watch::{run_ranges, Control, NEVER};
+use crate::rng::{match_seeds, SplitMix64};
+use crate::watch::{run_ranges, threads_for, Control, NEVER};
 
 /// Makes an entry's bot for one seat of one match, from that seat's seed.
 pub type MakeBot<'a, G> = dyn Fn(u64) -> Box<dyn Bot<G> + 'a> + Sync + 'a;
@@ -111,7 +114,7 @@ pub struct Report {
 /// How long a bot's decisions with a choice (two legal actions or more) took,
 /// kept as a histogram whose buckets grow by 10% from 0.1 µs: workers'
 /// histograms merge, and a quantile is read to within 10%.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MoveTimes {
     pub decisions: u64,
     pub total: Duration,
@@ -183,7 +186,7 @@ impl MoveTimes {
 const Z_95: f64 = 1.96;
 
 /// A running count, sum and sum of squares of integer samples.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 struct Tally {
     count: u64,
     sum: i128,
@@ -216,7 +219,7 @@ impl Tally {
 }
 
 /// One entry's tallies, each fed one sample per group.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 struct EntryTally {
     wins: Tally,
     /// The entry's score sum over its seat-plays.
@@ -226,9 +229,11 @@ struct EntryTally {
     differences: Tally,
 }
 
-/// The tallies of consecutive groups.
-#[derive(Clone, Debug, PartialEq)]
-struct Part {
+/// The tallies of some groups of a run, which merge with the other parts'
+/// into the run's whatever the order: every sum is an integer, and the move
+/// times a histogram.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Part {
     groups: u64,
     decisions: u64,
     /// Winning seats, over every match.
@@ -238,7 +243,8 @@ struct Part {
 }
 
 impl Part {
-    fn new(entries: usize) -> Part {
+    /// The tallies of no group, for a line-up of `entries`.
+    pub fn new(entries: usize) -> Part {
         Part {
             groups: 0,
             decisions: 0,
@@ -248,7 +254,24 @@ impl Part {
         }
     }
 
-    fn merge(&mut self, other: &Part) {
+    /// Adds the groups of `other`, a part of the same run.
+    pub fn merge(&mut self, other: &Part) -> Result<()> {
+        if other.entries.len() != self.entries.len()
+            || other.move_times.len() != self.move_times.len()
+            || other
+                .move_times
+                .iter()
+                .any(|t| t.buckets.len() != MoveTimes::BUCKETS)
+        {
+            return Err(Error::option(
+                "parts",
+                format!(
+                    "a part of {} entries in a run of {}",
+                    other.entries.len(),
+                    self.entries.len()
+                ),
+            ));
+        }
         self.groups += other.groups;
         self.decisions += other.decisions;
         self.winners += other.winners;
@@ -260,6 +283,7 @@ impl Part {
         for (mine, theirs) in self.move_times.iter_mut().zip(&other.move_times) {
             mine.merge(theirs);
         }
+        Ok(())
     }
 }
 
@@ -268,15 +292,8 @@ pub const fn entry_at(seat: usize, rotation: usize, entries: usize) -> usize {
     (seat + rotation) % entries
 }
 
-/// The seeds of match `index`'s game and of its bots: they depend only on
-/// the run's seed and the index, so the results do not depend on the threads.
-fn match_seeds(seed: u64, index: u64) -> (u64, u64) {
-    let mut rng = SplitMix64::new(seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
-    (rng.next_u64(), rng.next_u64())
-}
-
 /// The seed of the bot at `seat` in `rotation` of a match whose bots' seed is `bots_seed`.
-fn bot_seed(bots_seed: u64, rotation: usize, seat: usize) -> u64 {
+pub(crate) fn bot_seed(bots_seed: u64, rotation: usize, seat: usize) -> u64 {
     let slot = ((rotation as u64) << 32 | seat as u64) + 1;
     SplitMix64::new(bots_seed ^ slot.wrapping_mul(0x9E37_79B9_7F4A_7C15)).next_u64()
 }
@@ -289,7 +306,31 @@ struct Setup<'l, 'a, G: Game> {
     seed: u64,
 }
 
-impl<G: Game> Setup<'_, '_, G> {
+impl<'l, 'a, G: Game> Setup<'l, 'a, G> {
+    /// The settings of a run with `lineup`, checked: the options, and a
+    /// line-up of 2 to the table's seats.
+    fn new(lineup: &'l [Entry<'a, G>], seed: u64, options: &Map<String, Value>) -> Result<Self> {
+        let options = G::read_options(options)?;
+        let num_players = G::with_options(seed, &options).num_players();
+        if !(2..=num_players).contains(&lineup.len()) {
+            return Err(Error::option(
+                "lineup",
+                format!(
+                    "{} is played at {num_players} seats here: a line-up of 2 to {num_players} \
+                     entries, got {}",
+                    G::NAME,
+                    lineup.len()
+                ),
+            ));
+        }
+        Ok(Setup {
+            lineup,
+            options,
+            num_players,
+            seed,
+        })
+    }
+
     /// Plays match `index` in every rotation and adds the group to `part`;
     /// `Ok(false)` if the run was stopped meanwhile (the group is left out).
     fn play_group(&self, index: u64, control: &Control, part: &mut Part) -> Result<bool> {
@@ -413,53 +454,81 @@ pub fn arena_with<G: Game>(
     tick: Duration,
     on_tick: impl FnMut(&Control),
 ) -> Result<Report> {
-    if threads == 0 {
-        return Err(Error::option("threads", "must be at least 1"));
-    }
     if matches == 0 {
         return Err(Error::option("matches", "must be at least 1"));
     }
-    let options = G::read_options(options)?;
-    let num_players = G::with_options(seed, &options).num_players();
-    if !(2..=num_players).contains(&lineup.len()) {
-        return Err(Error::option(
-            "lineup",
-            format!(
-                "{} is played at {num_players} seats here: a line-up of 2 to {num_players} \
-                 entries, got {}",
-                G::NAME,
-                lineup.len()
-            ),
-        ));
-    }
-    let setup = Setup {
+    let start = Instant::now();
+    let part = arena_part_with(
+        lineup,
+        0..matches,
+        seed,
+        threads,
+        options,
+        control,
+        tick,
+        on_tick,
+    )?;
+    let threads = threads_for(matches, threads);
+    report(
         lineup,
         options,
-        num_players,
-        seed,
-    };
-    let start = Instant::now();
+        &part,
+        start.elapsed().as_secs_f64(),
+        threads,
+    )
+}
+
+/// Plays the groups of `matches`, a range of a run's match indices, as
+/// [`arena_with`] plays the whole run, and returns their tallies: the parts
+/// of ranges that cover `0..matches` merge ([`Part::merge`]) into the
+/// run's, whose [`report`] is the run's.
+#[allow(clippy::too_many_arguments)] // arena_with's
+pub fn arena_part_with<G: Game>(
+    lineup: &[Entry<'_, G>],
+    matches: Range<u64>,
+    seed: u64,
+    threads: usize,
+    options: &Map<String, Value>,
+    control: &Control,
+    tick: Duration,
+    on_tick: impl FnMut(&Control),
+) -> Result<Part> {
+    if threads == 0 {
+        return Err(Error::option("threads", "must be at least 1"));
+    }
+    let setup = Setup::new(lineup, seed, options)?;
     let parts = run_ranges(matches, threads, control, tick, on_tick, |range| {
         setup.play_range(range, control)
     });
-    let threads_used = parts.len();
     let mut total = Part::new(lineup.len());
     for part in parts {
-        total.merge(&part?);
+        total.merge(&part?)?;
     }
-    Ok(report(
-        &setup,
-        &total,
-        start.elapsed().as_secs_f64(),
-        threads_used,
-    ))
+    Ok(total)
 }
 
-fn report<G: Game>(setup: &Setup<'_, '_, G>, total: &Part, elapsed: f64, threads: usize) -> Report {
-    let k = setup.lineup.len();
+/// The report of the groups tallied in `total` (the merged parts of a run
+/// with `lineup` and `options`), which took `elapsed` seconds on `threads`.
+pub fn report<G: Game>(
+    lineup: &[Entry<'_, G>],
+    options: &Map<String, Value>,
+    total: &Part,
+    elapsed: f64,
+    threads: usize,
+) -> Result<Report> {
+    let setup = Setup::new(lineup, 0, options)?;
+    let k = lineup.len();
+    if total.entries.len() != k {
+        return Err(Error::option(
+            "parts",
+            format!(
+                "tallies of {} entries for a line-up of {k}",
+                total.entries.len()
+            ),
+        ));
+    }
     let seats = setup.num_players as f64;
-    let standings = setup
-        .lineup
+    let standings = lineup
         .iter()
         .zip(&total.entries)
         .map(|(entry, tally)| Standing {
@@ -471,7 +540,7 @@ fn report<G: Game>(setup: &Setup<'_, '_, G>, total: &Part, elapsed: f64, threads
             score_difference: tally.differences.estimate(1.0 / ((k - 1) as f64 * seats)),
         })
         .collect();
-    Report {
+    Ok(Report {
         matches: total.groups,
         rotations: k,
         num_players: setup.num_players,
@@ -481,7 +550,7 @@ fn report<G: Game>(setup: &Setup<'_, '_, G>, total: &Part, elapsed: f64, threads
         move_times: total.move_times.clone(),
         elapsed_seconds: elapsed,
         threads,
-    }
+    })
 }
 
 #[cfg(test)]
@@ -571,6 +640,27 @@ mod tests {
             let many = arena(&lineup, 13, 7, threads, &options).unwrap();
             assert_eq!(figures(&many), figures(&one));
         }
+    }
+
+    #[test]
+    fn parts_of_a_run_merge_into_the_run() {
+        let lineup = levels::<Brouc>(&[Level::Medium, Level::Easy]);
+        let options = Map::new();
+        let whole = arena(&lineup, 13, 7, 2, &options).unwrap();
+        let mut merged = Part::new(2);
+        // Out of order, and through JSON, as the parts of a distributed run come back.
+        for range in [9..13, 0..4, 4..4, 4..9] {
+            let control = Control::new();
+            let part =
+                arena_part_with(&lineup, range, 7, 3, &options, &control, NEVER, |_| {}).unwrap();
+            let text = serde_json::to_string(&part).unwrap();
+            merged.merge(&serde_json::from_str(&text).unwrap()).unwrap();
+        }
+        let report = report(&lineup, &options, &merged, 0.0, 1).unwrap();
+        assert_eq!(figures(&report), figures(&whole));
+        let move_times = |r: &Report| r.move_times.iter().map(|t| t.decisions).collect::<Vec<_>>();
+        assert_eq!(move_times(&report), move_times(&whole));
+        assert!(merged.merge(&Part::new(3)).is_err());
     }
 
     #[test]

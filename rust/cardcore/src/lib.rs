@@ -20,6 +20,7 @@ pub mod json;
 pub mod observation;
 pub mod options;
 pub mod rng;
+pub mod selfplay;
 pub mod simulate;
 pub mod state;
 pub mod tensor;

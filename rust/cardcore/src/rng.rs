@@ -54,6 +54,14 @@ impl SplitMix64 {
     }
 }
 
+/// The seeds of match `index` of a run seeded `seed` (its deal's and its
+/// bots'): they depend only on the two, so a run's matches are the same
+/// whatever the threads, the batches or the machines that play them.
+pub fn match_seeds(seed: u64, index: u64) -> (u64, u64) {
+    let mut rng = SplitMix64::new(seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
+    (rng.next_u64(), rng.next_u64())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

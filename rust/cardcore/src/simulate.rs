@@ -1,18 +1,21 @@
 //! Whole matches between random bots, spread over threads. A caller can watch
 //! a run's progress and stop it from its own thread through a [`Control`].
+//! A run can be played in parts, any ranges of its match indices, whose
+//! summaries merge into the whole run's (the Python binding's Ray backend).
 
 use std::ops::Range;
 use std::time::{Duration, Instant};
 
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::bot::RandomBot;
 use crate::error::{Error, Result};
 use crate::game::Game;
-use crate::rng::SplitMix64;
-use crate::watch::{run_ranges, Control, NEVER};
+use crate::rng::match_seeds;
+use crate::watch::{run_ranges, threads_for, Control, NEVER};
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
     pub games: u64,
     pub decisions: u64,
@@ -28,22 +31,42 @@ pub struct Summary {
 /// counter is touched too rarely to cost anything.
 const MATCHES_PER_CHECK: u64 = 16;
 
-/// The seed of match `index`: each match depends only on the run's seed and
-/// its index, so the results do not depend on the number of threads.
-fn match_seeds(seed: u64, index: u64) -> (u64, u64) {
-    let mut rng = SplitMix64::new(seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
-    (rng.next_u64(), rng.next_u64())
-}
+impl Summary {
+    /// A summary of no match, for a table of `num_players` seats.
+    pub fn empty(num_players: usize) -> Summary {
+        Summary {
+            games: 0,
+            decisions: 0,
+            wins: vec![0; num_players],
+            score_sums: vec![0; num_players],
+            elapsed_seconds: 0.0,
+            threads: 1,
+        }
+    }
 
-/// A summary of no match, for a table of `num_players` seats.
-fn empty_summary(num_players: usize) -> Summary {
-    Summary {
-        games: 0,
-        decisions: 0,
-        wins: vec![0; num_players],
-        score_sums: vec![0; num_players],
-        elapsed_seconds: 0.0,
-        threads: 1,
+    /// Adds the matches of `other` (a part of the same run) to these; every
+    /// figure but the time and threads is an integer sum, so parts merge
+    /// into what one run of all their matches gives.
+    pub fn merge(&mut self, other: &Summary) -> Result<()> {
+        if other.wins.len() != self.wins.len() {
+            return Err(Error::option(
+                "parts",
+                format!(
+                    "a part of {} seats in a run of {}",
+                    other.wins.len(),
+                    self.wins.len()
+                ),
+            ));
+        }
+        self.games += other.games;
+        self.decisions += other.decisions;
+        for (a, b) in self.wins.iter_mut().zip(&other.wins) {
+            *a += b;
+        }
+        for (a, b) in self.score_sums.iter_mut().zip(&other.score_sums) {
+            *a += b;
+        }
+        Ok(())
     }
 }
 
@@ -55,7 +78,7 @@ fn play_range<G: Game>(
     control: &Control,
     num_players: usize,
 ) -> Summary {
-    let mut summary = empty_summary(num_players);
+    let mut summary = Summary::empty(num_players);
     let mut since_check = 0;
     for index in range {
         if since_check == 0 && control.is_stopped() {
@@ -118,29 +141,37 @@ pub fn simulate_with<G: Game>(
     tick: Duration,
     on_tick: impl FnMut(&Control),
 ) -> Result<Summary> {
+    simulate_part_with::<G>(0..games, seed, threads, options, control, tick, on_tick)
+}
+
+/// Plays the matches of `matches`, a range of a run's match indices, as
+/// [`simulate_with`] plays the whole run: the summaries of ranges that
+/// cover `0..games` merge ([`Summary::merge`]) into the run's.
+pub fn simulate_part_with<G: Game>(
+    matches: Range<u64>,
+    seed: u64,
+    threads: usize,
+    options: &Map<String, Value>,
+    control: &Control,
+    tick: Duration,
+    on_tick: impl FnMut(&Control),
+) -> Result<Summary> {
     if threads == 0 {
         return Err(Error::option("threads", "must be at least 1"));
     }
     let options = &G::read_options(options)?; // read once, before any thread starts
     let num_players = G::with_options(seed, options).num_players();
     let start = Instant::now();
-    let parts = run_ranges(games, threads, control, tick, on_tick, |range| {
+    let count = matches.end.saturating_sub(matches.start);
+    let parts = run_ranges(matches, threads, control, tick, on_tick, |range| {
         play_range::<G>(seed, range, options, control, num_players)
     });
-    let threads_used = parts.len();
-    let mut total = empty_summary(num_players);
-    for part in parts {
-        total.games += part.games;
-        total.decisions += part.decisions;
-        for (a, b) in total.wins.iter_mut().zip(part.wins) {
-            *a += b;
-        }
-        for (a, b) in total.score_sums.iter_mut().zip(part.score_sums) {
-            *a += b;
-        }
+    let mut total = Summary::empty(num_players);
+    for part in &parts {
+        total.merge(part)?;
     }
     total.elapsed_seconds = start.elapsed().as_secs_f64();
-    total.threads = threads_used;
+    total.threads = threads_for(count, threads);
     Ok(total)
 }
 
@@ -166,6 +197,22 @@ mod tests {
             let many = simulate::<Brouc>(101, 7, threads, &options).unwrap();
             assert_eq!(figures(&many), figures(&one));
         }
+    }
+
+    #[test]
+    fn parts_of_a_run_merge_into_the_run() {
+        let options = Map::new();
+        let whole = simulate::<Brouc>(101, 9, 2, &options).unwrap();
+        let control = Control::new();
+        let mut merged = Summary::empty(4);
+        for range in [0..7, 7..7, 7..60, 60..101] {
+            let part = simulate_part_with::<Brouc>(range, 9, 3, &options, &control, NEVER, |_| {})
+                .unwrap();
+            let text = serde_json::to_string(&part).unwrap();
+            merged.merge(&serde_json::from_str(&text).unwrap()).unwrap();
+        }
+        assert_eq!(figures(&merged), figures(&whole));
+        assert!(merged.merge(&Summary::empty(3)).is_err());
     }
 
     #[test]

@@ -45,27 +45,35 @@ impl Control {
     }
 }
 
-/// Splits `0..items` into at most `threads` contiguous ranges and runs
+/// The threads a run of `items` items on `threads` threads uses: one item
+/// at least per thread, and one thread at least.
+pub fn threads_for(items: u64, threads: usize) -> usize {
+    threads.clamp(1, items.max(1).try_into().unwrap_or(usize::MAX))
+}
+
+/// Splits `items` into at most `threads` contiguous ranges and runs
 /// `work(range)` for each on its own thread, while the calling thread calls
 /// `on_tick(control)` every `tick` until the workers are done. Returns the
 /// workers' results in the order of their ranges, so that a caller merging
 /// them in order gets what one thread would have; a worker's panic is passed on.
 pub fn run_ranges<T: Send>(
-    items: u64,
+    items: Range<u64>,
     threads: usize,
     control: &Control,
     tick: Duration,
     mut on_tick: impl FnMut(&Control),
     work: impl Fn(Range<u64>) -> T + Sync,
 ) -> Vec<T> {
-    let threads = threads.clamp(1, items.max(1).try_into().unwrap_or(usize::MAX));
-    let per_thread = items.div_ceil(threads as u64);
+    let (first, count) = (items.start, items.end.saturating_sub(items.start));
+    let threads = threads_for(count, threads);
+    let per_thread = count.div_ceil(threads as u64);
     let work = &work;
     std::thread::scope(|scope| {
         let (finished, finishes) = mpsc::channel::<()>();
         let handles: Vec<_> = (0..threads as u64)
             .map(|t| {
-                let range = (t * per_thread).min(items)..((t + 1) * per_thread).min(items);
+                let range =
+                    first + (t * per_thread).min(count)..first + ((t + 1) * per_thread).min(count);
                 let finished = finished.clone();
                 scope.spawn(move || {
                     let part = work(range);

@@ -1,0 +1,202 @@
+"""Self-play data for learning agents, written as Parquet files a training job streams.
+
+``write`` plays matches between native bots at every seat and keeps each
+decision as a row: the deciding seat's observation tensor and legal-action mask
+(what ``VectorEnv`` shows an agent), the action the bot took and its reward
+(+1, -1 or 0 on the seat's last decision of a match, 0 before). The matches are
+played in batches, one Parquet file each, here or on a Ray cluster
+(``backend="ray"``); ``manifest.json`` lists the files once they are all
+written, and ``read`` streams them back in order. Match ``i`` depends only on
+the seed and ``i``: the files hold the same rows whatever the backend, the
+threads and the cluster (docs/distributed.md, "Self-play data").
+
+Needs pyarrow (``pip install 'cardcore[ray]'`` installs it, with Ray).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import uuid
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from cardcore import _core, _ray
+
+#: The manifest's format, which a reader checks.
+FORMAT = "cardcore-selfplay/1"
+#: The manifest's file name, beside the batches'.
+MANIFEST = "manifest.json"
+#: Matches per file when the caller does not say.
+DEFAULT_BATCH_SIZE = 256
+
+__all__ = ["DEFAULT_BATCH_SIZE", "FORMAT", "MANIFEST", "read", "read_manifest", "write"]
+
+
+def _arrow() -> tuple[Any, Any, Any]:
+    """pyarrow, its ``parquet`` and its ``fs`` modules, or an ImportError that says how."""
+    try:
+        return (
+            importlib.import_module("pyarrow"),
+            importlib.import_module("pyarrow.parquet"),
+            importlib.import_module("pyarrow.fs"),
+        )
+    except ImportError as error:
+        raise ImportError(
+            "cardcore.selfplay writes Parquet with pyarrow: pip install 'cardcore[ray]'"
+        ) from error
+
+
+def _filesystem(directory: str) -> tuple[Any, str]:
+    """The filesystem of ``directory`` (a local path, or a URI such as ``s3://...``
+    that every node reaches) and its path there."""
+    fs = _arrow()[2]
+    if "://" not in directory:
+        directory = os.path.abspath(directory)
+        return fs.LocalFileSystem(), directory
+    return fs.FileSystem.from_uri(directory)  # type: ignore[no-any-return]
+
+
+def _table(columns: dict[str, Any]) -> Any:
+    """The Arrow table of a batch's columns (numpy arrays, the 2-D ones as
+    fixed-size lists a row)."""
+    pa = _arrow()[0]
+    fields = {}
+    for name, values in columns.items():
+        if values.ndim == 2:
+            flat = pa.array(values.reshape(-1))
+            fields[name] = pa.FixedSizeListArray.from_arrays(flat, values.shape[1])
+        else:
+            fields[name] = pa.array(values)
+    return pa.table(fields)
+
+
+def write_batch(
+    batch: _ray.Batch,
+    game: str,
+    bots: Sequence[str],
+    seed: int,
+    threads: int,
+    options: dict[str, Any],
+    directory: str,
+) -> dict[str, Any]:
+    """Plays one batch and writes its file (under a temporary name first, so a
+    file is whole or absent, and a batch played again writes the same bytes);
+    returns its manifest entry."""
+    pq = _arrow()[1]
+    columns = _core._selfplay_part(
+        game, list(bots), seed=seed, start=batch.start, stop=batch.stop, threads=threads, **options
+    )
+    table = _table(columns)
+    fs, path = _filesystem(directory)
+    name = f"batch-{batch.index:06d}.parquet"
+    partial = f"{path}/.{name}.{uuid.uuid4().hex}.partial"
+    pq.write_table(table, partial, filesystem=fs)
+    fs.move(partial, f"{path}/{name}")
+    return {
+        "index": batch.index,
+        "file": name,
+        "start": batch.start,
+        "stop": batch.stop,
+        "rows": table.num_rows,
+    }
+
+
+def write(
+    game: str,
+    directory: str,
+    *,
+    matches: int,
+    seed: int,
+    bots: Sequence[str] = ("medium",),
+    batch_size: int | None = None,
+    threads: int | None = None,
+    backend: str = "local",
+    address: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    **options: Any,
+) -> dict[str, Any]:
+    """Plays ``matches`` matches of ``game`` between ``bots`` and writes their
+    decisions to ``directory``, one Parquet file per ``batch_size`` matches
+    (default ``DEFAULT_BATCH_SIZE``), then ``manifest.json``; returns the manifest.
+
+    ``bots`` is a line-up as the arena's first rotation plays it: ``"random"``
+    or level names, ``bots[s % len(bots)]`` at seat ``s`` (one for all the
+    seats by default; two at Brouc and 500 are the two teams). ``directory`` is
+    a local path or a URI pyarrow reaches (``s3://...``); on a cluster every
+    node must reach it. ``backend="local"`` plays the batches one after the
+    other on ``threads`` threads (default: the machine's cores);
+    ``backend="ray"`` as Ray tasks of ``threads`` CPUs (default 1), on the
+    cluster at ``address`` or a local Ray. ``progress(matches_done,
+    matches)`` is called after each batch. Each row holds ``match``, ``seat``,
+    ``turn`` (the match's decision number), ``observation`` (float32,
+    ``observation_size`` a row), ``mask`` (bool, ``action_count`` a row),
+    ``action``, ``reward`` (float32) and ``end`` (the seat's last decision).
+    """
+    batch_size = DEFAULT_BATCH_SIZE if batch_size is None else batch_size
+    for name, value in (("matches", matches), ("batch_size", batch_size)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _core.OptionTypeError(f"option '{name}': expected an int, got {value!r}")
+        if value < 1:
+            raise _core.OptionError(f"option '{name}': expected 1 or more, got {value}")
+    if backend not in ("local", "ray"):
+        raise _core.OptionError(f"option 'backend': expected \"local\" or \"ray\", got {backend!r}")
+    if backend == "local" and address is not None:
+        raise _core.OptionError("option 'address': is for backend=\"ray\" only")
+    # An empty batch checks the game, the line-up, the seed and the options before any play.
+    probe = _core._selfplay_part(
+        game, list(bots), seed=seed, start=0, stop=0, threads=threads, **options
+    )
+    fs, path = _filesystem(directory)
+    fs.create_dir(path, recursive=True)
+    batches = _ray.split(matches, batch_size)
+    if backend == "ray":
+        ray = _ray.connect(address)
+        threads = threads or 1
+        arguments = (game, list(bots), seed, threads, options, directory)
+        entries = _ray.run_batches(
+            ray, write_batch, batches, arguments, threads=threads, progress=progress
+        )
+    else:
+        threads = threads or os.cpu_count() or 1
+        entries = []
+        for batch in batches:
+            entries.append(write_batch(batch, game, bots, seed, threads, options, directory))
+            if progress is not None:
+                progress(batch.stop, matches)
+    manifest = {
+        "format": FORMAT,
+        "game": _core.new_game(game, seed=seed, **options).name,
+        "options": options,
+        "seed": seed,
+        "bots": list(bots),
+        "matches": matches,
+        "batch_size": batch_size,
+        "observation_size": probe["observation"].shape[1],
+        "action_count": probe["mask"].shape[1],
+        "rows": sum(entry["rows"] for entry in entries),
+        "batches": entries,
+    }
+    with fs.open_output_stream(f"{path}/{MANIFEST}") as out:
+        out.write(json.dumps(manifest, indent=1).encode())
+    return manifest
+
+
+def read_manifest(directory: str) -> dict[str, Any]:
+    """The manifest ``write`` left in ``directory``."""
+    fs, path = _filesystem(directory)
+    with fs.open_input_stream(f"{path}/{MANIFEST}") as stream:
+        manifest: dict[str, Any] = json.loads(stream.read())
+    if manifest.get("format") != FORMAT:
+        raise ValueError(f"{directory}: not a {FORMAT} manifest")
+    return manifest
+
+
+def read(directory: str) -> Iterator[Any]:
+    """The batches of ``directory`` as pyarrow tables, in the manifest's order,
+    one file read at a time."""
+    pq = _arrow()[1]
+    fs, path = _filesystem(directory)
+    for entry in read_manifest(directory)["batches"]:
+        yield pq.read_table(f"{path}/{entry['file']}", filesystem=fs)

@@ -73,6 +73,7 @@ fuzz:
 	cd fuzz && cargo fuzz run --sanitizer none game_actions -- -max_total_time=60
 	cd fuzz && cargo fuzz run --sanitizer none game_json -- -max_total_time=60
 	cd fuzz && cargo fuzz run --sanitizer none game_state_edits -- -max_total_time=60
+	cd fuzz && cargo fuzz run --sanitizer none run_parts -- -max_total_time=60
 
 clean:
 	rm -rf $(VENV) target dist site

@@ -24,6 +24,15 @@ and, in the bots section (``--only bots`` runs it alone), for each game:
 
 beside OpenSpiel's ``ISMCTSBot`` on hearts (random rollouts) and the ratio;
 
+and, in the Ray section (``--only ray``; needs the ray extra), on a local Ray of the
+machine's CPUs:
+
+- a task's overhead per batch (tasks of one random Brouc deal);
+- the time the default batches are sized to take (``cardcore._ray.BATCH_SECONDS``) over
+  that overhead, which should be 20x or more (the overhead under 5% of a batch);
+- matches/s of the same ``simulate`` and ``arena`` runs locally and on Ray (default
+  batches), and the ratio;
+
 and once, for the peers (compared with each game's Python loop):
 
 - the same Python loop on OpenSpiel's Hearts, Tarok and Euchre (``pyspiel``, optional),
@@ -799,6 +808,92 @@ def bots_section(bench: Bench) -> list[tuple[str, Callable[[], None]]]:
 
 
 # --------------------------------------------------------------------------------------
+# Ray
+
+# The runs both backends play: as many matches as a few seconds take locally.
+RAY_SIMULATION = {"name": "brouc", "games": 4_000_000, "seed": 1}
+RAY_ARENA = {"name": "brouc", "lineup": ["medium", "easy"], "matches": 40_000, "seed": 1}
+
+
+def ray_overhead(bench: Bench) -> None:
+    """A task's overhead: tasks of one random Brouc deal (a microsecond), through the
+    backend's own runner, as many at once as the local Ray has CPUs; the time a batch
+    costs a CPU. Then the default batches' time over it."""
+    from cardcore import _ray
+
+    ray = _ray.connect(None)
+    slots = _ray.task_slots(ray, 1)
+    arguments: tuple[Any, ...] = ("brouc", 1, 1, {"single_deal": True})
+
+    def tasks(count: int) -> None:
+        batches = _ray.Batches(count, 1, 1, slots)
+        _ray.run_batches(ray, _ray.play_simulation, batches, arguments, threads=1)
+
+    tasks(40)  # the workers started and warm
+    best = float("inf")
+    for _ in range(REPEATS):
+        started = time.perf_counter()
+        tasks(400)
+        best = min(best, (time.perf_counter() - started) * slots / 400)
+    bench.add(Row("ray_task_overhead", "Ray: a task's overhead per batch", best * 1e6, " µs"))
+    bench.add(
+        Row(
+            "ray_batch_over_overhead",
+            f"Ray: a default batch ({_ray.BATCH_SECONDS:g} s) over the overhead",
+            _ray.BATCH_SECONDS / best,
+            "x",
+            20.0,
+        )
+    )
+
+
+def ray_throughput(bench: Bench, kind: str) -> None:
+    """Matches/s of the same run locally (every core) and on the local Ray (its default
+    batches), and the ratio."""
+    run: Any = cardcore.simulate if kind == "simulate" else cardcore.arena
+    arguments: dict[str, Any] = dict(RAY_SIMULATION if kind == "simulate" else RAY_ARENA)
+    matches: int = arguments["games"] if kind == "simulate" else arguments["matches"]
+    name = arguments.pop("name")
+    lineup = arguments.pop("lineup", None)
+    positional = (name,) if lineup is None else (name, lineup)
+    for backend in ("local", "ray"):
+        best = float("inf")
+        for _ in range(REPEATS):
+            started = time.perf_counter()
+            run(*positional, backend=backend, **arguments)
+            best = min(best, time.perf_counter() - started)
+        bench.add(
+            Row(
+                f"ray_{kind}_{backend}",
+                f"Ray: {kind} {name}, {backend}",
+                matches / best,
+                " matches/s",
+            )
+        )
+    bench.ratio(
+        f"ray_{kind}_ratio",
+        f"Ray: {kind} {name}, on Ray over local",
+        f"ray_{kind}_ray",
+        f"ray_{kind}_local",
+        0.9,
+    )
+
+
+def ray_section(bench: Bench) -> list[tuple[str, Callable[[], None]]]:
+    """The Ray section's measurements; none without the ray extra."""
+    try:
+        importlib.import_module("ray")
+    except ImportError:
+        bench.add(Row("ray_missing", "Ray (the ray extra is not installed)"))
+        return []
+    return [
+        ("Ray: task overhead", partial(ray_overhead, bench)),
+        ("Ray: simulate throughput", partial(ray_throughput, bench, "simulate")),
+        ("Ray: arena throughput", partial(ray_throughput, bench, "arena")),
+    ]
+
+
+# --------------------------------------------------------------------------------------
 # The table
 
 
@@ -878,7 +973,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="0.5 s per measurement")
     parser.add_argument("--seed", type=int, default=2024, help="seed of every measurement")
     parser.add_argument("--json", metavar="PATH", help="also write the figures as JSON")
-    parser.add_argument("--only", choices=["bots"], help="run one section only")
+    parser.add_argument("--only", choices=["bots", "ray"], help="run one section only")
     args = parser.parse_args(argv)
     if _IMPORT_ERROR is not None:
         print(f"cardcore is not importable ({_IMPORT_ERROR}); build it first, e.g.")
@@ -901,6 +996,8 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.only == "bots":
         return finish(bench, env, args, bots_section(bench))
+    if args.only == "ray":
+        return finish(bench, env, args, ray_section(bench))
     steps: list[tuple[str, Callable[[], None]]] = [
         ("OpenSpiel hearts' numpy observer", partial(openspiel_observer, bench)),
         ("PettingZoo classic cards", partial(pettingzoo_classic, bench)),
@@ -925,6 +1022,7 @@ def main(argv: list[str] | None = None) -> int:
         ("Jolly against the gin rummies", partial(jolly_against_gin_rummy, bench)),
         ("Jolly's action sets", partial(jolly_action_sets, bench)),
         *bots_section(bench),
+        *ray_section(bench),
     ]
     return finish(bench, env, args, steps)
 

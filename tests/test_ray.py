@@ -4,6 +4,7 @@ and leaves no task running once cancelled."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import sys
@@ -23,7 +24,7 @@ pa = pytest.importorskip(
 )
 
 import cardcore  # noqa: E402
-from cardcore import _ray, selfplay  # noqa: E402
+from cardcore import _ray, cli, selfplay  # noqa: E402
 
 CPUS = 2
 T = TypeVar("T")
@@ -31,8 +32,10 @@ T = TypeVar("T")
 
 @pytest.fixture(scope="module", autouse=True)
 def local_ray() -> Iterator[None]:
-    """A Ray of two CPUs for this module; its functions travel to the workers by value
-    (the workers cannot import a test module)."""
+    """A Ray of two CPUs for this module (not one another test left running); its
+    functions travel to the workers by value (the workers cannot import a test module)."""
+    if ray.is_initialized():
+        ray.shutdown()
     ray.init(num_cpus=CPUS, include_dashboard=False, logging_level="ERROR")
     ray.cloudpickle.register_pickle_by_value(sys.modules[__name__])
     yield
@@ -60,9 +63,7 @@ def arena_figures(result: cardcore.ArenaResult) -> dict[str, Any]:
 def test_a_simulation_on_ray_equals_the_local_one(game: str, games: int, batch_size: int) -> None:
     local = cardcore.simulate(game, games=games, seed=11, threads=2)
     for size in (batch_size, games):
-        distributed = cardcore.simulate(
-            game, games=games, seed=11, backend="ray", batch_size=size
-        )
+        distributed = cardcore.simulate(game, games=games, seed=11, backend="ray", batch_size=size)
         assert simulation_figures(distributed) == simulation_figures(local)
     default = cardcore.simulate(game, games=games, seed=11, backend="ray")
     assert simulation_figures(default) == simulation_figures(local)
@@ -85,7 +86,7 @@ def test_an_arena_on_ray_equals_the_local_one() -> None:
         )
         assert arena_figures(distributed) == arena_figures(local)
         assert distributed.entries[0].timed_moves == local.entries[0].timed_moves
-    with_python_bot = ["medium", Alternating()]
+    with_python_bot: list[str | Alternating] = ["medium", Alternating()]
     local = cardcore.arena("five_hundred", with_python_bot, matches=6, seed=2, single_deal=True)
     distributed = cardcore.arena(
         "five_hundred", with_python_bot, matches=6, seed=2, single_deal=True, backend="ray",
@@ -182,9 +183,25 @@ def test_an_exception_from_progress_cancels_the_run() -> None:
     assert cpus_free_within(3.0)
 
 
+def test_the_command_line_plays_on_ray_with_the_same_figures(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    figures = []
+    for backend in (["--threads", "2"], ["--backend", "ray", "--batch-size", "40"]):
+        command = ["simulate", "tarot", "--games", "200", "--seed", "3", "--json", *backend]
+        assert cli.main(command) == 0
+        document = json.loads(capsys.readouterr().out)
+        figures.append({key: document[key] for key in ("games", "decisions", "wins")})
+    assert figures[0] == figures[1]
+    assert cli.main(["arena", "brouc", "easy", "medium", "-n", "6", "--backend", "ray"]) == 0
+    assert "arena brouc: 6 matches" in capsys.readouterr().out
+    assert cli.main(["simulate", "brouc", "-n", "5", "--address", "HEAD:6379"]) == 2
+    assert 'is for backend="ray" only' in capsys.readouterr().err
+
+
 def test_bad_arguments_are_refused_before_any_task() -> None:
     with pytest.raises(cardcore.OptionError, match="backend"):
-        cardcore.simulate("brouc", games=1, seed=1, backend="spark")
+        cardcore.simulate("brouc", games=1, seed=1, backend="spark")  # type: ignore[arg-type]
     with pytest.raises(cardcore.OptionError, match="address"):
         cardcore.simulate("brouc", games=1, seed=1, address="ray://x:1")
     with pytest.raises(cardcore.OptionError, match="batch_size"):

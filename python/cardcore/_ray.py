@@ -5,8 +5,9 @@ played by a Ray task natively (without the GIL) on its node's threads. Every
 match is dealt from the run's seed and its index alone, and a batch's result
 is kept under its index: a task Ray runs again (a worker or a node lost) is
 counted once, and the parts merge in index order into the figures one local
-run gives, whatever the cluster and the batch size. Ray itself is imported
-only here, when a run asks for it (docs/distributed.md).
+run gives, whatever the cluster and the batch sizes, which may therefore be
+chosen as the run goes. Ray itself is imported only here, when a run asks
+for it (docs/distributed.md).
 """
 
 from __future__ import annotations
@@ -15,27 +16,31 @@ import logging
 import math
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple, TypeVar
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from cardcore import _core
 
 T = TypeVar("T")
 
-#: Matches per batch, at least, when the caller does not say: with the fastest
-#: matches (random bots in ``simulate``, easy ones in ``arena``), a batch this
-#: size takes twenty times a task's overhead or more, which
-#: ``benches/bench.py --only ray`` measures.
-MIN_BATCH_SIZE = {"simulate": 20_000, "arena": 200}
-#: Batches per CPU of the cluster when the run is large: enough to keep every
-#: CPU busy to the end, and small enough that a lost task costs little.
-BATCHES_PER_CPU = 4
+#: The time a batch is sized to take when the caller gives no batch size. A
+#: task costs about 2 ms of overhead (``benches/bench.py --only ray``, on a local
+#: Ray), so this keeps the overhead under 1% of a batch (the aim: under 5%),
+#: while a lost batch costs little and ``progress`` moves often.
+BATCH_SECONDS = 0.5
+#: The first batches' size, before one is timed: a millisecond of the fastest
+#: matches (random Brouc deals), seconds of the slowest (hard bots' whole matches).
+FIRST_BATCH_SIZE = {"simulate": 1_000, "arena": 2}
+#: Batches in flight per task slot: each slot has its next batch waiting.
+IN_FLIGHT_PER_SLOT = 2
 #: Times Ray runs a batch again whose worker or node died.
 MAX_RETRIES = 3
 #: How often the caller's thread wakes while the tasks run: for Ctrl-C and progress.
 TICK_SECONDS = 0.05
 
 
-class Batch(NamedTuple):
+@dataclass(frozen=True)
+class Batch:
     """Matches ``start`` to ``stop`` (excluded) of a run: its batch ``index``."""
 
     index: int
@@ -68,30 +73,68 @@ def connect(address: str | None) -> Any:
     return ray
 
 
-def split(count: int, batch_size: int) -> list[Batch]:
-    """Matches ``0`` to ``count`` in batches of ``batch_size`` (the last one shorter)."""
-    return [
-        Batch(index, start, min(start + batch_size, count))
-        for index, start in enumerate(range(0, count, batch_size))
-    ]
-
-
 def task_slots(ray: Any, threads: int) -> int:
     """Tasks of ``threads`` CPUs each that the cluster runs at once."""
     cpus = int(ray.cluster_resources().get("CPU", 1))
     return max(1, cpus // threads)
 
 
-def default_batch_size(kind: str, count: int, slots: int) -> int:
-    """The batch size of a run of ``count`` matches on ``slots`` task slots:
-    ``BATCHES_PER_CPU`` batches a slot, none under ``MIN_BATCH_SIZE[kind]``."""
-    return max(MIN_BATCH_SIZE[kind], math.ceil(count / (BATCHES_PER_CPU * slots)))
+class Batches:
+    """The batches of a run of ``matches`` matches, handed out in order by ``next``.
+
+    With a ``batch_size``, each holds that many matches (the last one fewer).
+    Without, the first ones hold ``first_size``, and each later one the matches
+    that take about ``BATCH_SECONDS`` at the rate of the batches timed so far,
+    but no more than an equal share of the rest between the ``slots``, so
+    that no slot idles at the end while another finishes a long batch.
+    """
+
+    def __init__(self, matches: int, batch_size: int | None, first_size: int, slots: int) -> None:
+        self.matches = matches
+        self.batch_size = batch_size
+        self.first_size = first_size
+        self.slots = slots
+        self.count = 0
+        self.handed_out = 0
+        self.timed_matches = 0
+        self.timed_seconds = 0.0
+
+    def next(self) -> Batch | None:
+        """The next batch, or ``None`` once every match is in one."""
+        if self.handed_out == self.matches:
+            return None
+        batch = Batch(self.count, self.handed_out, min(self.handed_out + self.size(), self.matches))
+        self.count += 1
+        self.handed_out = batch.stop
+        return batch
+
+    def size(self) -> int:
+        """The size of the next batch."""
+        if self.batch_size is not None:
+            return self.batch_size
+        if self.timed_matches == 0:
+            return self.first_size
+        per_second = self.timed_matches / max(self.timed_seconds, 1e-6)
+        share = math.ceil((self.matches - self.handed_out) / self.slots)
+        return max(1, min(round(per_second * BATCH_SECONDS), share))
+
+    def timed(self, batch: Batch, seconds: float) -> None:
+        """Notes that ``batch`` took ``seconds`` to play."""
+        self.timed_matches += batch.stop - batch.start
+        self.timed_seconds += seconds
+
+
+def timed(play: Callable[..., T], batch: Batch, *arguments: Any) -> tuple[float, T]:
+    """``play(batch, *arguments)`` in a task, and the seconds it took."""
+    started = time.perf_counter()
+    result = play(batch, *arguments)
+    return time.perf_counter() - started, result
 
 
 def run_batches(
     ray: Any,
     play: Callable[..., T],
-    batches: Sequence[Batch],
+    batches: Batches,
     arguments: tuple[Any, ...],
     *,
     threads: int,
@@ -100,25 +143,24 @@ def run_batches(
     """``play(batch, *arguments)`` for every batch as a Ray task of ``threads``
     CPUs; returns the results in the batches' order.
 
-    A few tasks a slot are in flight at once. A task whose worker or node dies
-    is run again by Ray (``MAX_RETRIES``); one that raises stops the run. Each
-    result is kept under its batch's index, once. ``progress(matches_done,
-    matches)`` is called as batches finish. An exception here (Ctrl-C, one
-    from ``progress`` or a task's) cancels the tasks still running or waiting.
+    ``IN_FLIGHT_PER_SLOT`` tasks a slot are in flight at once. A task whose
+    worker or node dies is run again by Ray (``MAX_RETRIES``); one that raises
+    stops the run. Each result is kept under its batch's index, once.
+    ``progress(matches_done, matches)`` is called as batches finish. An
+    exception here (Ctrl-C, one from ``progress`` or a task's) cancels the
+    tasks still running or waiting.
     """
-    task = ray.remote(play).options(
+    task = ray.remote(timed).options(
         num_cpus=threads, max_retries=MAX_RETRIES, retry_exceptions=False
     )
-    total = sum(batch.stop - batch.start for batch in batches)
-    window = BATCHES_PER_CPU * task_slots(ray, threads)
-    waiting = iter(batches)
+    window = IN_FLIGHT_PER_SLOT * task_slots(ray, threads)
     in_flight: dict[Any, Batch] = {}
     results: dict[int, T] = {}
     done = 0
     try:
         while True:
-            while len(in_flight) < window and (batch := next(waiting, None)) is not None:
-                in_flight[task.remote(batch, *arguments)] = batch
+            while len(in_flight) < window and (batch := batches.next()) is not None:
+                in_flight[task.remote(play, batch, *arguments)] = batch
             if not in_flight:
                 break
             ready, _ = ray.wait(list(in_flight), num_returns=len(in_flight), timeout=TICK_SECONDS)
@@ -126,20 +168,16 @@ def run_batches(
                 batch = in_flight.pop(ref)
                 if batch.index in results:
                     raise RuntimeError(f"batch {batch.index} came back twice")
-                results[batch.index] = ray.get(ref)
+                seconds, results[batch.index] = ray.get(ref)
+                batches.timed(batch, seconds)
                 done += batch.stop - batch.start
                 if progress is not None:
-                    progress(done, total)
+                    progress(done, batches.matches)
     except BaseException:
         for ref in in_flight:
             ray.cancel(ref, force=True)
         raise
-    return [results[batch.index] for batch in batches]
-
-
-def threads_used(ray: Any, batches: int, threads: int) -> int:
-    """The CPUs a run of ``batches`` tasks of ``threads`` each kept busy at most."""
-    return threads * min(batches, task_slots(ray, threads))
+    return [results[index] for index in range(batches.count)]
 
 
 def play_simulation(
@@ -165,9 +203,8 @@ def simulate(
     """``cardcore.simulate(..., backend="ray")``, its arguments checked."""
     ray = connect(address)
     threads = threads or 1
-    batches = split(
-        games, batch_size or default_batch_size("simulate", games, task_slots(ray, threads))
-    )
+    slots = task_slots(ray, threads)
+    batches = Batches(games, batch_size, FIRST_BATCH_SIZE["simulate"], slots)
     started = time.perf_counter()
     parts = run_batches(
         ray,
@@ -181,7 +218,7 @@ def simulate(
         name,
         parts,
         elapsed_seconds=time.perf_counter() - started,
-        threads=threads_used(ray, len(batches), threads),
+        threads=threads * min(batches.count, slots),
     )
 
 
@@ -216,9 +253,8 @@ def arena(
     ray = connect(address)
     threads = threads or 1
     lineup = list(lineup)
-    batches = split(
-        matches, batch_size or default_batch_size("arena", matches, task_slots(ray, threads))
-    )
+    slots = task_slots(ray, threads)
+    batches = Batches(matches, batch_size, FIRST_BATCH_SIZE["arena"], slots)
     started = time.perf_counter()
     parts = run_batches(
         ray,
@@ -234,6 +270,6 @@ def arena(
         parts,
         seed=seed,
         elapsed_seconds=time.perf_counter() - started,
-        threads=threads_used(ray, len(batches), threads),
+        threads=threads * min(batches.count, slots),
         **options,
     )

@@ -225,7 +225,8 @@ SIMULATE_JSON_HELP = """\
 The figures are those of cardcore.simulate(game, games=games, seed=seed,
 threads=threads, **options) for the same arguments; they do not depend on the
 thread count, nor on the backend (--backend ray --address HOST:PORT plays them
-on a Ray cluster, docs/distributed.md). The progress bar is drawn on stderr only when stderr is a terminal.
+on a Ray cluster, docs/distributed.md). The progress bar is drawn on stderr only
+when stderr is a terminal.
 """
 
 ARENA_HELP = """\

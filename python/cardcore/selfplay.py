@@ -141,7 +141,7 @@ def write(
         if value < 1:
             raise _core.OptionError(f"option '{name}': expected 1 or more, got {value}")
     if backend not in ("local", "ray"):
-        raise _core.OptionError(f"option 'backend': expected \"local\" or \"ray\", got {backend!r}")
+        raise _core.OptionError(f'option \'backend\': expected "local" or "ray", got {backend!r}')
     if backend == "local" and address is not None:
         raise _core.OptionError("option 'address': is for backend=\"ray\" only")
     # An empty batch checks the game, the line-up, the seed and the options before any play.
@@ -150,18 +150,19 @@ def write(
     )
     fs, path = _filesystem(directory)
     fs.create_dir(path, recursive=True)
-    batches = _ray.split(matches, batch_size)
     if backend == "ray":
         ray = _ray.connect(address)
         threads = threads or 1
+        batches = _ray.Batches(matches, batch_size, batch_size, _ray.task_slots(ray, threads))
         arguments = (game, list(bots), seed, threads, options, directory)
         entries = _ray.run_batches(
             ray, write_batch, batches, arguments, threads=threads, progress=progress
         )
     else:
         threads = threads or os.cpu_count() or 1
+        batches = _ray.Batches(matches, batch_size, batch_size, 1)
         entries = []
-        for batch in batches:
+        while (batch := batches.next()) is not None:
             entries.append(write_batch(batch, game, bots, seed, threads, options, directory))
             if progress is not None:
                 progress(batch.stop, matches)

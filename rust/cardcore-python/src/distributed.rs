@@ -47,11 +47,19 @@ pub(crate) fn backend_arg<'py>(
         .map(|a| str_arg(&a, |shown| Error::option("address", shown)))
         .transpose()?;
     let batch_size = given(batch_size)
-        .map(|b| count_arg(int_arg(&b, |m| Error::option("batch_size", m))?, "batch_size"))
+        .map(|b| {
+            count_arg(
+                int_arg(&b, |m| Error::option("batch_size", m))?,
+                "batch_size",
+            )
+        })
         .transpose()?;
     match name.as_str() {
         "local" => {
-            let ray_only = [("address", address.is_some()), ("batch_size", batch_size.is_some())];
+            let ray_only = [
+                ("address", address.is_some()),
+                ("batch_size", batch_size.is_some()),
+            ];
             match ray_only.into_iter().find(|(_, given)| *given) {
                 Some((option, _)) => Err(to_py_err(Error::option(
                     option,
@@ -94,7 +102,10 @@ impl Backend {
 }
 
 /// The `start` and `stop` arguments: a range of a run's match indices.
-pub(crate) fn range_arg(start: &Bound<'_, PyAny>, stop: &Bound<'_, PyAny>) -> PyResult<std::ops::Range<u64>> {
+pub(crate) fn range_arg(
+    start: &Bound<'_, PyAny>,
+    stop: &Bound<'_, PyAny>,
+) -> PyResult<std::ops::Range<u64>> {
     let index = |value: &Bound<'_, PyAny>, name: &str| -> PyResult<u64> {
         let i = int_arg(value, |m| Error::option(name, m))?;
         u64::try_from(i)
@@ -145,7 +156,9 @@ pub(crate) fn _simulate_part(
 }
 
 /// Parts' JSON texts, read as `T`.
-pub(crate) fn read_parts<T: serde::de::DeserializeOwned>(parts: &Bound<'_, PyAny>) -> PyResult<Vec<T>> {
+pub(crate) fn read_parts<T: serde::de::DeserializeOwned>(
+    parts: &Bound<'_, PyAny>,
+) -> PyResult<Vec<T>> {
     if parts.is_instance_of::<PyString>() || parts.cast::<PySequence>().is_err() {
         let message = format!("expected a list of parts' texts, got {}", shown(parts));
         return Err(to_py_err(Failure::Type(Error::option("parts", message))));
@@ -159,7 +172,10 @@ pub(crate) fn read_parts<T: serde::de::DeserializeOwned>(parts: &Bound<'_, PyAny
         })
         .collect::<PyResult<_>>()?;
     if parts.is_empty() {
-        return Err(to_py_err(Error::option("parts", "expected a part at least")));
+        return Err(to_py_err(Error::option(
+            "parts",
+            "expected a part at least",
+        )));
     }
     Ok(parts)
 }
@@ -197,8 +213,7 @@ fn players_arg(bots: &Bound<'_, PyAny>) -> PyResult<Vec<Opponents>> {
         .map(|bot| {
             let name = str_arg(&bot?, |shown| Error::option("bots", shown))?;
             Opponents::parse(&name).map_err(|_| {
-                let message =
-                    format!("expected one of random, easy, medium, hard, got {name:?}");
+                let message = format!("expected one of random, easy, medium, hard, got {name:?}");
                 to_py_err(Error::option("bots", message))
             })
         })

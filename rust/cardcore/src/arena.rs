@@ -28,7 +28,7 @@ use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::observation::Observation;
 use crate::rng::{match_seeds, SplitMix64};
-use crate::watch::{run_ranges, threads_for, Control, NEVER};
+use crate::watch::{run_ranges, threads_for, Control, Summed, NEVER};
 
 /// Makes an entry's bot for one seat of one match, from that seat's seed.
 pub type MakeBot<'a, G> = dyn Fn(u64) -> Box<dyn Bot<G> + 'a> + Sync + 'a;
@@ -153,13 +153,14 @@ impl MoveTimes {
         self.slowest = self.slowest.max(time);
     }
 
-    fn merge(&mut self, other: &MoveTimes) {
+    fn merge(&mut self, other: &MoveTimes) -> Result<()> {
         for (mine, theirs) in self.buckets.iter_mut().zip(&other.buckets) {
-            *mine += theirs;
+            mine.add_part(*theirs)?;
         }
-        self.decisions += other.decisions;
-        self.total += other.total;
+        self.decisions.add_part(other.decisions)?;
+        self.total.add_part(other.total)?;
         self.slowest = self.slowest.max(other.slowest);
+        Ok(())
     }
 
     pub fn mean(&self) -> Duration {
@@ -200,10 +201,10 @@ impl Tally {
         self.squares += sample * sample;
     }
 
-    fn merge(&mut self, other: &Tally) {
-        self.count += other.count;
-        self.sum += other.sum;
-        self.squares += other.squares;
+    fn merge(&mut self, other: &Tally) -> Result<()> {
+        self.count.add_part(other.count)?;
+        self.sum.add_part(other.sum)?;
+        self.squares.add_part(other.squares)
     }
 
     /// The mean of the samples times `scale`, with its interval.
@@ -254,7 +255,8 @@ impl Part {
         }
     }
 
-    /// Adds the groups of `other`, a part of the same run.
+    /// Adds the groups of `other`, a part of the same run; an error (a part
+    /// of another line-up, sums that overflow) leaves these tallies as they were.
     pub fn merge(&mut self, other: &Part) -> Result<()> {
         if other.entries.len() != self.entries.len()
             || other.move_times.len() != self.move_times.len()
@@ -272,17 +274,19 @@ impl Part {
                 ),
             ));
         }
-        self.groups += other.groups;
-        self.decisions += other.decisions;
-        self.winners += other.winners;
-        for (mine, theirs) in self.entries.iter_mut().zip(&other.entries) {
-            mine.wins.merge(&theirs.wins);
-            mine.scores.merge(&theirs.scores);
-            mine.differences.merge(&theirs.differences);
+        let mut sum = self.clone();
+        sum.groups.add_part(other.groups)?;
+        sum.decisions.add_part(other.decisions)?;
+        sum.winners.add_part(other.winners)?;
+        for (mine, theirs) in sum.entries.iter_mut().zip(&other.entries) {
+            mine.wins.merge(&theirs.wins)?;
+            mine.scores.merge(&theirs.scores)?;
+            mine.differences.merge(&theirs.differences)?;
         }
-        for (mine, theirs) in self.move_times.iter_mut().zip(&other.move_times) {
-            mine.merge(theirs);
+        for (mine, theirs) in sum.move_times.iter_mut().zip(&other.move_times) {
+            mine.merge(theirs)?;
         }
+        *self = sum;
         Ok(())
     }
 }
@@ -661,6 +665,15 @@ mod tests {
         let move_times = |r: &Report| r.move_times.iter().map(|t| t.decisions).collect::<Vec<_>>();
         assert_eq!(move_times(&report), move_times(&whole));
         assert!(merged.merge(&Part::new(3)).is_err());
+        let mut huge = Part::new(2);
+        huge.entries[1].scores.squares = i128::MAX; // the run's own squares are above 0
+        let before = merged.clone();
+        assert!(merged.merge(&huge).is_err());
+        assert_eq!(merged, before);
+        huge.entries[1].scores.squares = 0;
+        huge.groups = u64::MAX;
+        assert!(merged.merge(&huge).is_err());
+        assert_eq!(merged, before);
     }
 
     #[test]
@@ -714,8 +727,8 @@ mod tests {
         assert_eq!(times.decisions, 100);
         assert_eq!(times.mean(), Duration::from_micros(31_800));
         let mut merged = MoveTimes::default();
-        merged.merge(&times);
-        merged.merge(&times);
+        merged.merge(&times).unwrap();
+        merged.merge(&times).unwrap();
         assert_eq!(merged.decisions, 200);
         assert_eq!(merged.quantile(0.95), times.quantile(0.95));
     }

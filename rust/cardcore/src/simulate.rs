@@ -13,7 +13,7 @@ use crate::bot::RandomBot;
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::rng::match_seeds;
-use crate::watch::{run_ranges, threads_for, Control, NEVER};
+use crate::watch::{run_ranges, threads_for, Control, Summed, NEVER};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
@@ -46,9 +46,10 @@ impl Summary {
 
     /// Adds the matches of `other` (a part of the same run) to these; every
     /// figure but the time and threads is an integer sum, so parts merge
-    /// into what one run of all their matches gives.
+    /// into what one run of all their matches gives. An error (a part of
+    /// another table, sums that overflow) leaves these figures as they were.
     pub fn merge(&mut self, other: &Summary) -> Result<()> {
-        if other.wins.len() != self.wins.len() {
+        if other.wins.len() != self.wins.len() || other.score_sums.len() != self.wins.len() {
             return Err(Error::option(
                 "parts",
                 format!(
@@ -58,14 +59,16 @@ impl Summary {
                 ),
             ));
         }
-        self.games += other.games;
-        self.decisions += other.decisions;
-        for (a, b) in self.wins.iter_mut().zip(&other.wins) {
-            *a += b;
+        let mut sum = self.clone();
+        sum.games.add_part(other.games)?;
+        sum.decisions.add_part(other.decisions)?;
+        for (a, b) in sum.wins.iter_mut().zip(&other.wins) {
+            a.add_part(*b)?;
         }
-        for (a, b) in self.score_sums.iter_mut().zip(&other.score_sums) {
-            *a += b;
+        for (a, b) in sum.score_sums.iter_mut().zip(&other.score_sums) {
+            a.add_part(*b)?;
         }
+        *self = sum;
         Ok(())
     }
 }
@@ -213,6 +216,11 @@ mod tests {
         }
         assert_eq!(figures(&merged), figures(&whole));
         assert!(merged.merge(&Summary::empty(3)).is_err());
+        let mut huge = Summary::empty(4);
+        huge.score_sums[3] = i64::MAX;
+        let before = merged.clone();
+        assert!(merged.merge(&huge).is_err());
+        assert_eq!(merged, before);
     }
 
     #[test]

@@ -8,6 +8,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
+use crate::error::{Error, Result};
+
 /// Shared by a run's workers and its caller: the number of items finished
 /// (brought up to date every few items) and a stop flag, which the workers
 /// check as often.
@@ -104,3 +106,25 @@ pub fn run_ranges<T: Send>(
 
 /// How long a run with no watcher waits between its (empty) ticks.
 pub const NEVER: Duration = Duration::from_secs(24 * 3600);
+
+/// A figure of a run's part that adds into the run's total: parts can come
+/// from outside (the tasks of a distributed run), so an overflow is an
+/// error, never a wrapped or a panicking sum.
+pub trait Summed: Sized {
+    fn add_part(&mut self, other: Self) -> Result<()>;
+}
+
+macro_rules! summed {
+    ($($t:ty),*) => {$(
+        impl Summed for $t {
+            fn add_part(&mut self, other: $t) -> Result<()> {
+                *self = self
+                    .checked_add(other)
+                    .ok_or_else(|| Error::option("parts", "the parts' sums overflow"))?;
+                Ok(())
+            }
+        }
+    )*};
+}
+
+summed!(u64, i64, i128, Duration);

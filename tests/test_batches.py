@@ -7,6 +7,8 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardcore
-from cardcore import _core, _ray
+from cardcore import _core, _ray, selfplay
 
 
 def cuts(count: int) -> st.SearchStrategy[list[int]]:
@@ -172,3 +174,14 @@ def test_default_batches_follow_the_matches_rate() -> None:
     assert second.stop - second.start == 100
     batches.timed(second, 2.0)  # slower: the rate is that of every match timed, 200 in 2.5 s
     assert batches.size() == round(80 * _ray.BATCH_SECONDS)
+
+
+def test_without_the_extra_the_backend_says_how_to_install_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # as if Ray were not installed
+    monkeypatch.setitem(sys.modules, "pyarrow", None)
+    with pytest.raises(ImportError, match=r"pip install 'cardcore\[ray\]'"):
+        cardcore.simulate("brouc", games=1, seed=1, backend="ray")
+    with pytest.raises(ImportError, match=r"pip install 'cardcore\[ray\]'"):
+        selfplay.write("brouc", str(tmp_path), matches=1, seed=1)

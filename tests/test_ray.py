@@ -96,6 +96,33 @@ def test_an_arena_on_ray_equals_the_local_one() -> None:
     assert local.options["single_deal"] is True
 
 
+class Illegal:
+    """A Python bot answering an action id no game has."""
+
+    def act(self, observation: cardcore.Observation) -> int:
+        return 9_999
+
+
+class Raises:
+    """A Python bot that fails."""
+
+    def act(self, observation: cardcore.Observation) -> int:
+        raise KeyError("no idea")
+
+
+@pytest.mark.parametrize(
+    ("bot", "error"), [(Illegal(), cardcore.IllegalActionError), (Raises(), KeyError)]
+)
+def test_a_python_bot_s_error_on_ray_is_raised_as_locally(
+    bot: Illegal | Raises, error: type[Exception]
+) -> None:
+    for backend in ("local", "ray"):
+        with pytest.raises(error) as raised:
+            cardcore.arena("brouc", ["easy", bot], matches=4, seed=1, backend=backend)
+        assert type(raised.value) is error
+    assert cpus_free_within(3.0)
+
+
 def test_self_play_files_on_ray_hold_the_local_rows(tmp_path: Path) -> None:
     kwargs: dict[str, Any] = {"matches": 9, "seed": 3, "bots": ["medium", "random"]}
     local = selfplay.write("brouc", str(tmp_path / "local"), batch_size=4, **kwargs)

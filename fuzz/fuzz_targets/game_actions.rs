@@ -2,8 +2,8 @@
 //! change nothing; legal ones keep the state consistent (its JSON reads back).
 #![no_main]
 
-use cardcore::game::table_options;
 use cardcore::games::GAMES;
+use cardcore::game::table_options;
 use cardcore::Game;
 use libfuzzer_sys::fuzz_target;
 

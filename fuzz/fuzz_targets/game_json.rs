@@ -13,17 +13,13 @@ fn check<G: Game + PartialEq + std::fmt::Debug>(text: &str) {
     let mut game = game;
     let mut rng = SplitMix64::new(0);
     for _ in 0..64 {
-        let Some(action) = game.random_action(&mut rng) else {
-            break;
-        };
+        let Some(action) = game.random_action(&mut rng) else { break };
         game.apply(action).expect("a drawn action is legal");
     }
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
+    let Ok(text) = std::str::from_utf8(data) else { return };
     if cardcore::json::check_size(text, cardcore::json::MAX_STATE_BYTES).is_err() {
         return;
     }

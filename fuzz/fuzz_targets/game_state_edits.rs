@@ -4,8 +4,8 @@
 //! number, so this reaches the replay far more often than arbitrary text.
 #![no_main]
 
-use cardcore::game::table_options;
 use cardcore::games::GAMES;
+use cardcore::game::table_options;
 use cardcore::{Game, SplitMix64};
 use libfuzzer_sys::fuzz_target;
 

@@ -9,6 +9,9 @@ makes the native bots at each level. Each game has its own module:
 ``cardcore.tarot``, ``cardcore.five_hundred``, ``cardcore.jolly``.
 ``cardcore.reference`` holds the pure-Python reference rules; ``cardcore.check``
 (from ``cardcore.crosscheck``) plays the engine against them, action by action.
+``cardcore.selfplay`` writes bots' games as training data (Parquet files), and
+``simulate``, ``arena`` and ``cardcore.selfplay`` run on a Ray cluster with
+``backend="ray"`` (docs/distributed.md).
 """
 
 import importlib

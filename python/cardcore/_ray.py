@@ -145,7 +145,8 @@ def run_batches(
 
     ``IN_FLIGHT_PER_SLOT`` tasks a slot are in flight at once. A task whose
     worker or node dies is run again by Ray (``MAX_RETRIES``); one that raises
-    stops the run. Each result is kept under its batch's index, once.
+    stops the run, and its exception is raised here. Each result is kept under
+    its batch's index, once.
     ``progress(matches_done, matches)`` is called as batches finish. An
     exception here (Ctrl-C, one from ``progress`` or a task's) cancels the
     tasks still running or waiting.
@@ -168,7 +169,12 @@ def run_batches(
                 batch = in_flight.pop(ref)
                 if batch.index in results:
                     raise RuntimeError(f"batch {batch.index} came back twice")
-                seconds, results[batch.index] = ray.get(ref)
+                try:
+                    seconds, results[batch.index] = ray.get(ref)
+                except ray.exceptions.RayTaskError as error:
+                    # The task's own exception (a Python bot's, an illegal action), as
+                    # a local run raises it; Ray's remote traceback is its cause.
+                    raise error.cause from error
                 batches.timed(batch, seconds)
                 done += batch.stop - batch.start
                 if progress is not None:

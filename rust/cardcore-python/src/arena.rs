@@ -14,7 +14,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PySequence, PyString};
 use serde_json::Value;
 
-use crate::distributed::{backend_arg, range_arg, read_parts, Backend};
+use crate::distributed::{backend_arg, range_arg, read_parts};
 use crate::{
     action_id, count_arg, default_threads, extract_seed, int_arg, json_to_py, options_err,
     options_to_json, progress_arg, run_watched, shown, str_arg, threads_arg, to_py_err, type_name,
@@ -413,14 +413,14 @@ pub(crate) fn arena<'py>(
     let has_python_bot = lineup.iter().any(|e| matches!(e, EntryArg::Python { .. }));
     let threads = threads_arg(threads)?;
     let progress = progress_arg(progress)?;
-    let backend = backend_arg(backend, address, batch_size)?;
+    let on_ray = backend_arg(backend, address, batch_size)?;
     cardcore::with_game!(name, G => {
         let options = options_to_json::<G>(options)?;
         let probe = G::new(seed, &options).map_err(|e| options_err::<G>(e, &options))?;
         let raised = Raised::default();
         let control = Control::new();
         let entries = entries::<G>(&lineup, &raised, &control);
-        if let Backend::Ray { .. } = backend {
+        if let Some(ray) = on_ray {
             // An empty part checks the line-up against the table before any task starts.
             cardcore::arena::arena_part_with(
                 &entries, 0..0, seed, 1, &options, &control, SIGNAL_TICK, |_| {},
@@ -434,7 +434,7 @@ pub(crate) fn arena<'py>(
             arguments.set_item("threads", threads)?;
             arguments.set_item("progress", progress)?;
             arguments.set_item("options", json_to_py(py, &Value::Object(options))?)?;
-            return backend.run_on_ray(py, "arena", &arguments);
+            return ray.run(py, "arena", &arguments);
         }
         // Python bots take turns at the GIL anyway; on one thread they are also
         // called in the same order at every run, so a bot with its own state plays alike.

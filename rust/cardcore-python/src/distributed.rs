@@ -19,25 +19,22 @@ use crate::{
     threads_arg, to_py_err, Failure, PyGame, SimulationSummary, MAX_SIMULATED_GAMES, SIGNAL_TICK,
 };
 
-/// Where a run is played.
-pub(crate) enum Backend {
-    /// On this machine's threads.
-    Local,
-    /// In batches of Ray tasks, on the cluster at `address` (a local Ray
-    /// started by the call when `None`); the batch size is the backend's
-    /// default when `None`.
-    Ray {
-        address: Option<String>,
-        batch_size: Option<u64>,
-    },
+/// A run played in batches of Ray tasks, on the cluster at `address` (a local Ray
+/// started by the call when `None`), of `batch_size` matches (sized as the
+/// run goes when `None`).
+pub(crate) struct Ray {
+    address: Option<String>,
+    batch_size: Option<u64>,
 }
 
-/// The `backend`, `address` and `batch_size` arguments: the last two are for Ray only.
+/// The `backend`, `address` and `batch_size` arguments: Ray's settings with
+/// `backend="ray"`, `None` for this machine's threads (which take neither
+/// `address` nor `batch_size`).
 pub(crate) fn backend_arg<'py>(
     backend: Option<&Bound<'py, PyAny>>,
     address: Option<&Bound<'py, PyAny>>,
     batch_size: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Backend> {
+) -> PyResult<Option<Ray>> {
     let given = |arg: Option<&Bound<'py, PyAny>>| arg.filter(|a| !a.is_none()).cloned();
     let name = match given(backend) {
         Some(backend) => str_arg(&backend, |shown| Error::option("backend", shown))?,
@@ -65,13 +62,13 @@ pub(crate) fn backend_arg<'py>(
                     option,
                     "is for backend=\"ray\" only",
                 ))),
-                None => Ok(Backend::Local),
+                None => Ok(None),
             }
         }
-        "ray" => Ok(Backend::Ray {
+        "ray" => Ok(Some(Ray {
             address,
             batch_size,
-        }),
+        })),
         other => Err(to_py_err(Error::option(
             "backend",
             format!("expected \"local\" or \"ray\", got {other:?}"),
@@ -79,22 +76,16 @@ pub(crate) fn backend_arg<'py>(
     }
 }
 
-impl Backend {
-    /// Calls `cardcore._ray.<function>(**arguments, address=..., batch_size=...)`.
-    pub(crate) fn run_on_ray<'py>(
+impl Ray {
+    /// Hands the run to `cardcore._ray.<function>(**arguments, address=..., batch_size=...)`.
+    pub(crate) fn run<'py>(
         self,
         py: Python<'py>,
         function: &str,
         arguments: &Bound<'py, PyDict>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        if let Backend::Ray {
-            address,
-            batch_size,
-        } = self
-        {
-            arguments.set_item("address", address)?;
-            arguments.set_item("batch_size", batch_size)?;
-        }
+        arguments.set_item("address", self.address)?;
+        arguments.set_item("batch_size", self.batch_size)?;
         py.import("cardcore._ray")?
             .getattr(function)?
             .call((), Some(arguments))

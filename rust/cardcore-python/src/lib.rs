@@ -1513,10 +1513,10 @@ fn simulate<'py>(
     let seed = extract_seed(seed)?;
     let progress = progress_arg(progress)?;
     let games = count_arg(games, "games")?;
-    let backend = distributed::backend_arg(backend, address, batch_size)?;
+    let on_ray = distributed::backend_arg(backend, address, batch_size)?;
     cardcore::with_game!(name, G => {
         let options = options_to_json::<G>(options)?;
-        if let distributed::Backend::Ray { .. } = backend {
+        if let Some(ray) = on_ray {
             G::new(seed, &options).map_err(|e| options_err::<G>(e, &options))?;
             let arguments = PyDict::new(py);
             arguments.set_item("name", G::NAME)?;
@@ -1525,7 +1525,7 @@ fn simulate<'py>(
             arguments.set_item("threads", threads)?;
             arguments.set_item("progress", progress)?;
             arguments.set_item("options", json_to_py(py, &Value::Object(options))?)?;
-            return backend.run_on_ray(py, "simulate", &arguments);
+            return ray.run(py, "simulate", &arguments);
         }
         let threads = threads.unwrap_or_else(default_threads);
         let control = cardcore::watch::Control::new();

@@ -2,7 +2,7 @@
 //! every seat, each decision kept as the learning surface shows it (the
 //! deciding seat's observation tensor and legal-action mask, as the batched
 //! environment writes them), with the action the bot took and the reward it
-//! earned (docs/envs.md, "Self-play data").
+//! earned (docs/distributed.md, "Self-play data").
 //!
 //! Match `i` of a run is dealt, and its bots seeded, from the run's seed and
 //! `i` alone, as in [`crate::simulate`] and [`crate::arena`]: a run played in
@@ -63,7 +63,8 @@ impl Trajectories {
     }
 }
 
-/// The bot of one seat: `RandomBot`, or a level's.
+/// The bot of one seat: `RandomBot`, or a level's (the choices the batched
+/// environment offers its opponents).
 fn seat_bot<G: Levels>(player: Opponents, seed: u64) -> Box<dyn Bot<G>> {
     match player {
         Opponents::Random => Box::new(RandomBot::new(seed)),

@@ -66,4 +66,5 @@ def test_every_list_of_the_games_names_each_game() -> None:
         for page in (protocol, home, tutorial):
             assert f"rules/{game}.md)" in page, game
         assert f"[{display}](" in home, game
-        assert f"rules/{game}.md" in mkdocs and f"api/{game}.md" in mkdocs, game
+        assert f"rules/{game}.md" in mkdocs, game
+        assert f"api/{game}.md" in mkdocs, game

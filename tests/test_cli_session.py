@@ -4,6 +4,7 @@ players expect."""
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import shlex
@@ -164,3 +165,15 @@ def test_the_top_level_help_lists_every_command(capsys: pytest.CaptureFixture[st
     text = capsys.readouterr().out
     for command in ("games", "play", "simulate", "arena", "check"):
         assert command in text
+
+
+def test_the_command_line_page_names_every_command_and_flag() -> None:
+    page = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text("utf-8")
+    parser = cli.build_parser()
+    (commands,) = (a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for name, sub in commands.choices.items():
+        assert f"## `cardcore {name}`" in page, name
+        for action in sub._actions:
+            for flag in action.option_strings:
+                if flag not in ("-h", "--help"):
+                    assert f"`{flag}" in page, (name, flag)

@@ -60,15 +60,15 @@ def first_legal_player(out: io.StringIO, prompts: list[str]) -> InputFn:
 
 
 def parallel_final_scores(
-    seed: int, seat: int, level: bots.Level | None = None, **options: object
+    seed: int, seat: int, level: bots.Opponents = "medium", **options: object
 ) -> list[int]:
-    """The same game driven directly: the bots with the CLI's seeds (random ones, or
-    native ones of ``level``), the person first legal."""
+    """The same game driven directly: the bots with the CLI's seeds (of ``level``, the
+    CLI's default medium when not given), the person first legal."""
     game = cardcore.new_game("brouc", seed=seed, **options)
     seeds = cli.bot_seeds(seed, 4)
     players: dict[int, bots.Bot] = {
         s: cardcore.RandomBot(seeds[s])
-        if level is None
+        if level == "random"
         else bots.make("brouc", level, seed=seeds[s])
         for s in range(4)
         if s != seat
@@ -134,7 +134,7 @@ def test_play_against_a_level(level: bots.Level) -> None:
     code = cli.main(argv, input_fn=first_legal_player(out, prompts), output=out, errors=out)
     text = out.getvalue()
     assert code == 0, text
-    assert text.startswith(f"cardcore play brouc --seed 3 --seat 1 --level {level}\n")
+    assert text.startswith(f"cardcore play brouc --seed 3 --seat 1 --level {level} --single-deal\n")
     scores = parallel_final_scores(3, 1, level, single_deal=True)
     assert f"Final scores: us {scores[1]}, them {scores[0]}." in text
 
@@ -196,7 +196,7 @@ def test_garbage_and_illegal_input_reprompt() -> None:
     out = io.StringIO()
     lines = iter(["garbage", "", "11S", illegal[0], not_held, "42", "?", "help", "quit"])
     code = cli.main(
-        ["play", "brouc", "--single-deal", "--seed", str(seed)],
+        ["play", "brouc", "--single-deal", "--seed", str(seed), "--level", "random"],
         input_fn=scripted(out, lines),
         output=out,
         errors=out,
@@ -242,13 +242,14 @@ def test_illegal_number_reprompts() -> None:
             return str(len(listed) + 1)
         return "q"
 
-    code = cli.main(["play", "brouc", "--seed", "3"], input_fn=answer, output=out, errors=out)
+    argv = ["play", "brouc", "--seed", "3", "--level", "random"]
+    code = cli.main(argv, input_fn=answer, output=out, errors=out)
     text = out.getvalue()
     assert code == 0
     assert [number for number, _ in listed] == [str(n) for n in range(1, len(listed) + 1)]
     count = len(listed)
     assert f"There is no number {count + 1}: the choices go from 1 to {count}." in text
-    assert len(calls) == 2
+    assert len(calls) == 3  # the card, then q, then q again at "Quit this match?"
 
 
 def test_eof_ends_cleanly() -> None:

@@ -31,9 +31,9 @@ def terminal_env(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def play_output(game: str, out: io.StringIO, *extra: str, lines: tuple[str, ...] = ()) -> str:
-    """``cardcore play GAME --single-deal --seed 2 EXTRA`` writing to ``out``: type ``lines``,
-    then the end of input."""
-    argv = ["play", game, "--single-deal", "--seed", "2", *extra]
+    """``cardcore play GAME --single-deal --seed 2 --level random EXTRA`` writing to
+    ``out``: type ``lines``, then the end of input."""
+    argv = ["play", game, "--single-deal", "--seed", "2", "--level", "random", *extra]
     code = cli.main(argv, input_fn=scripted(out, iter(lines)), output=out, errors=out)
     text = out.getvalue()
     assert code == 0, text

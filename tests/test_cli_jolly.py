@@ -70,7 +70,7 @@ def test_the_bots_go_out_and_every_figure_is_the_engines() -> None:
 
 def test_a_person_builds_takes_back_and_closes_a_meld() -> None:
     # Seed 5 at two seats: the person holds 2H 2D 2C after the bot's first turn.
-    lines = ["1", "lay 2H", "lay 2d", "undo", "2D", "?", "lay 2C", "close", "undo", "q"]
+    lines = ["1", "lay 2H", "lay 2d", "undo", "2D", "?", "lay 2C", "close", "undo", "q", "y"]
     out = io.StringIO()
     feed = iter(lines)
 

@@ -84,7 +84,8 @@ def engine_game(seed: int, seat: int, **options: object) -> cardcore.julien.Juli
 def play(argv: list[str], input_fn: Callable[[io.StringIO], InputFn]) -> str:
     """Run ``cardcore play julien ARGV`` with the given input; its output, checked clean."""
     out = io.StringIO()
-    code = cli.main(["play", "julien", *argv], input_fn=input_fn(out), output=out, errors=out)
+    argv = ["play", "julien", "--level", "random", *argv]  # engine_game seats RandomBots
+    code = cli.main(argv, input_fn=input_fn(out), output=out, errors=out)
     text = out.getvalue()
     assert code == 0, text
     assert "Traceback" not in text
@@ -354,7 +355,17 @@ def test_bad_input_reprompts_in_each_phase() -> None:
     lines = [*bid_lines, "10   ROUGES", *card_lines, "quit"]
     out = io.StringIO()
     code = cli.main(
-        ["play", "julien", "--single-deal", "--seed", str(seed), "-o", "first_dealer=0"],
+        [
+            "play",
+            "julien",
+            "--single-deal",
+            "--seed",
+            str(seed),
+            "--level",
+            "random",
+            "-o",
+            "first_dealer=0",
+        ],
         input_fn=scripted(out, iter(lines)),
         output=out,
         errors=out,
@@ -407,7 +418,17 @@ def test_speco_choice_reprompts() -> None:
     lines = ["1"] * moves + ["x", "takeit", "3", "LEAVE"]
     out = io.StringIO()
     code = cli.main(
-        ["play", "julien", "--single-deal", "--seed", str(seed), "-o", "tour_kind=speco"],
+        [
+            "play",
+            "julien",
+            "--single-deal",
+            "--seed",
+            str(seed),
+            "-o",
+            "tour_kind=speco",
+            "--level",
+            "random",
+        ],
         input_fn=scripted(out, iter(lines)),
         output=out,
         errors=out,

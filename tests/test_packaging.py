@@ -35,3 +35,36 @@ def test_the_license_is_declared_once_for_both_ecosystems() -> None:
         "LICENSE-MIT",
     ]
     assert not any(c.startswith("License ::") for c in project["classifiers"])
+
+
+# How each game is named in prose; its keys must be exactly cardcore.GAMES, so a new game
+# fails here until every list below names it.
+DISPLAY_NAMES = {
+    "brouc": "Brouc",
+    "julien": "Le Julien",
+    "tarot": "French Tarot",
+    "five_hundred": "500",
+    "jolly": "Jolly",
+}
+
+
+def test_every_list_of_the_games_names_each_game() -> None:
+    assert sorted(DISPLAY_NAMES) == sorted(cardcore.GAMES)
+    project = _toml("pyproject.toml")["project"]
+    mkdocs = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    site_description = next(
+        line for line in mkdocs.splitlines() if line.startswith("site_description:")
+    )
+    protocol = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    home = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    tutorial = (ROOT / "docs" / "tutorial" / "index.md").read_text(encoding="utf-8")
+    for game, display in DISPLAY_NAMES.items():
+        assert display in project["description"], game
+        assert display in site_description, game
+        assert game.replace("five_hundred", "500") in project["keywords"], game
+        assert f"`cardcore.{game}`" in protocol, game
+        for page in (protocol, home, tutorial):
+            assert f"rules/{game}.md)" in page, game
+        assert f"[{display}](" in home, game
+        assert f"rules/{game}.md" in mkdocs, game
+        assert f"api/{game}.md" in mkdocs, game

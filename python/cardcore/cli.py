@@ -2,7 +2,7 @@
 
 ``cardcore games`` lists every registered game with its options;
 ``cardcore play brouc`` seats a person at a table of bots (``--level`` picks them);
-``cardcore simulate brouc --games N`` runs ``cardcore.simulate`` (with a progress bar
+``cardcore simulate brouc --matches N`` runs ``cardcore.simulate`` (with a progress bar
 when stderr is a terminal) and prints the summary and the throughput.
 ``cardcore arena brouc medium easy --matches N`` runs ``cardcore.arena``: the levels'
 bots against each other, seats rotated on the same deals, and prints the table.
@@ -25,10 +25,12 @@ import argparse
 import json
 import math
 import secrets
+import shlex
 import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, NoReturn, TextIO, TypeVar
 
 import cardcore
@@ -66,11 +68,13 @@ __all__ = [  # the views are re-exported: tests and callers reach them through t
     "cmd_play",
     "cmd_simulate",
     "derive_seeds",
+    "game_name",
     "games_json",
     "main",
     "married_suits",
     "play_bots",
     "play_game",
+    "replay_line",
     "simulation_json",
     "summary_rows",
 ]
@@ -172,6 +176,18 @@ def _option(text: str) -> tuple[str, Any]:
     return name.strip().replace("-", "_"), value
 
 
+# Names players write for the games, besides the registered ones.
+GAME_ALIASES = {"500": "five_hundred", "le_julien": "julien", "french_tarot": "tarot"}
+
+
+def game_name(text: str) -> str:
+    """The registered name of the game ``text`` names: any letter case, spaces or hyphens for
+    underscores, and the names players use (``500``, ``Le Julien``); unknown names are kept,
+    for the engine's error that lists the games."""
+    name = "_".join(text.strip().lower().replace("-", " ").split())
+    return GAME_ALIASES.get(name, name)
+
+
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--single-deal", action="store_true", help="end after the first deal (option single_deal)"
@@ -258,7 +274,9 @@ usage error, 130 on Ctrl-C.
 PLAY_HELP = """\
 Type a number to pick from the numbered list of your legal choices (1 is the
 first listed), or a card as rank then suit letter in any letter case (QH, 10S,
-ac), whatever --color shows; ? for help, q to quit.
+ac), whatever --color shows; ? for help, q to quit (you are asked first, and
+may save the match: s FILE; --load FILE resumes it). The first line printed is
+the command that plays the same game again.
 """
 
 
@@ -294,7 +312,10 @@ def build_parser() -> argparse.ArgumentParser:
     """The ``cardcore`` argument parser."""
     parser = _Parser(
         prog="cardcore",
-        description="Fast, exact card-game engines: list, play, simulate and check games.",
+        description=(
+            "Fast, exact card-game engines: list the games, play one, simulate many matches, "
+            "pit bots in an arena, check the engine against the reference."
+        ),
     )
     parser.add_argument("--version", action="version", version=f"cardcore {cardcore.__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -316,7 +337,12 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=PLAY_HELP,
         formatter_class=raw,
     )
-    play.add_argument("game", help="the game's name (see `cardcore games`)")
+    play.add_argument(
+        "game",
+        nargs="?",
+        type=game_name,
+        help="the game's name (see `cardcore games`); not with --load",
+    )
     play.add_argument("--seed", type=_seed, help="the game's seed (default: a random one)")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     play.add_argument(
@@ -324,8 +350,14 @@ def build_parser() -> argparse.ArgumentParser:
         choices=("random", *LEVELS),
         help=(
             "the other seats' bots: random, or the native bots' easy, medium or hard "
-            "(default: random; medium for jolly, whose random players hardly go out)"
+            "(default: medium)"
         ),
+    )
+    play.add_argument(
+        "--load",
+        metavar="FILE",
+        help="resume a match saved at the prompt (q, then s): the file gives the game, "
+        "its options, your seat and the bots' level",
     )
     play.add_argument(
         "--color",
@@ -345,8 +377,17 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=SIMULATE_JSON_HELP,
         formatter_class=raw,
     )
-    sim.add_argument("game", help="the game's name (see `cardcore games`)")
-    sim.add_argument("--games", "-n", type=_positive, required=True, help="how many games")
+    sim.add_argument("game", type=game_name, help="the game's name (see `cardcore games`)")
+    sim.add_argument(
+        "--matches",
+        "--games",
+        "-n",
+        dest="games",
+        type=_positive,
+        required=True,
+        metavar="N",
+        help="how many matches (--games is the older name)",
+    )
     sim.add_argument("--seed", type=_seed, default=0, help="the seed (default 0)")
     sim.add_argument(
         "--threads", type=_positive, help="worker threads (default: the engine's choice)"
@@ -366,7 +407,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=ARENA_HELP,
         formatter_class=raw,
     )
-    arena.add_argument("game", help="the game's name (see `cardcore games`)")
+    arena.add_argument("game", type=game_name, help="the game's name (see `cardcore games`)")
     arena.add_argument("levels", nargs="+", metavar="LEVEL", help="2 or more of easy, medium, hard")
     arena.add_argument(
         "--matches",
@@ -397,7 +438,9 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=CHECK_HELP,
         formatter_class=raw,
     )
-    check.add_argument("games", nargs="*", metavar="GAME", help="the games (default: all)")
+    check.add_argument(
+        "games", nargs="*", type=game_name, metavar="GAME", help="the games (default: all)"
+    )
     check.add_argument(
         "--matches",
         "-n",
@@ -409,9 +452,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--jobs", "-j", type=_positive, help="worker processes (default: the number of cores)"
     )
     check.add_argument(
+        "-o",
+        "--option",
+        type=_option,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option (value read as JSON), repeatable, as for play and simulate",
+    )
+    check.add_argument(
         "--options",
         type=_option_sets,
-        help='the options, as JSON: {"players": 3}, or a list of option sets to cycle through',
+        help='all the options as JSON: {"players": 3}, or a list of option sets to cycle '
+        "through (not with -o)",
     )
     check.add_argument("--states", metavar="FILE", help="saved states to check, one per line")
     check.add_argument(
@@ -576,6 +629,75 @@ def _ask(view: GameView, input_fn: InputFn) -> Action | None:
         return result
 
 
+SAVE_FORMAT = "cardcore play"
+"""The ``format`` of the files ``cardcore play`` saves a match to (read by ``--load``)."""
+
+QUIT_PROMPT = "Quit this match? y: quit, s [FILE]: save it and quit, n: go on (n) "
+
+
+def _save_match(path: Path, game: Game, seat: int, seed: int, level: Opponents) -> None:
+    """Writes the match to ``path``: its state and what ``--load`` needs to seat the bots."""
+    document = {
+        "format": SAVE_FORMAT,
+        "seat": seat,
+        "seed": seed,
+        "level": level,
+        "state": game.to_json(),
+    }
+    path.write_text(json.dumps(document) + "\n", encoding="utf-8")
+
+
+def _load_match(path: str) -> tuple[Game, int, int, Opponents]:
+    """The match a ``cardcore play`` save file holds: the game, the seat, the seed and the
+    level; a ``JsonError`` naming the file when it is not such a file."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise cardcore.OptionError(f"--load: cannot read {path}: {error}") from None
+    try:
+        document = json.loads(text)
+    except ValueError:
+        document = None
+    if not isinstance(document, dict) or document.get("format") != SAVE_FORMAT:
+        raise cardcore.JsonError(f"--load: {path} is not a match saved by cardcore play")
+    seat, seed, level, state = (document.get(k) for k in ("seat", "seed", "level", "state"))
+    if not (
+        isinstance(seat, int)
+        and isinstance(seed, int)
+        and level in ("random", *LEVELS)
+        and isinstance(state, str)
+    ):
+        raise cardcore.JsonError(f"--load: {path} lacks the seat, seed, level or state")
+    game = cardcore.from_json(state)
+    if not 0 <= seat < game.num_players:
+        raise cardcore.JsonError(f"--load: seat {seat} is not a seat of {game.name}")
+    return game, seat, seed, level
+
+
+def _confirm_quit(view: GameView, input_fn: InputFn, seed: int, level: Opponents) -> bool:
+    """Whether the person, who typed q, really leaves: asked first, so that a slip of the
+    finger does not throw a match away; ``s`` saves the match before leaving."""
+    try:
+        answer = input_fn(QUIT_PROMPT).strip()
+    except EOFError:
+        view.say()
+        return True
+    word, _, rest = answer.partition(" ")
+    word = word.lower()
+    if word in ("y", "yes", "q", "quit"):
+        return True
+    if word in ("s", "save"):
+        path = Path(rest.strip() or f"cardcore-{view.game.name}-{seed}.json")
+        try:
+            _save_match(path, view.game, view.seat, seed, level)
+        except OSError as error:
+            view.say(f"Could not save to {path}: {error}")
+            return False
+        view.say(f"Saved. Resume with: cardcore play --load {shlex.quote(str(path))}")
+        return True
+    return False
+
+
 def play_game(
     game: Game,
     seat: int,
@@ -588,9 +710,10 @@ def play_game(
 ) -> int:
     """Play ``game`` with the person at ``seat`` and bots of ``level`` elsewhere (the
     view's ``default_level`` when None); ``color`` as ``--color`` (the style is decided
-    for ``out``)."""
+    for ``out``). Quitting asks first, and may save the match for ``--load``."""
     out = sys.stdout if out is None else out
     view = VIEWS.get(game.name, GameView)(game, seat, out, Style.for_stream(out, color))
+    level = view.default_level if level is None else level
     bots = play_bots(view, seed, level)
     view.start()
     while not game.is_over:
@@ -600,6 +723,8 @@ def play_game(
         if player == seat:
             view.show_turn()
             action = _ask(view, input_fn)
+            while action is None and not _confirm_quit(view, input_fn, seed, level):
+                action = _ask(view, input_fn)
             if action is None:
                 view.finish(abandoned=True)
                 return 0
@@ -612,17 +737,43 @@ def play_game(
     return 0
 
 
+def replay_line(game: str, seed: int, seat: int, level: Opponents, options: dict[str, Any]) -> str:
+    """The ``cardcore play`` command that plays this game again: the same game, options,
+    seed, seat and bots, so the same deals and the same bots' moves."""
+    words = ["cardcore", "play", game, "--seed", str(seed), "--seat", str(seat)]
+    words += ["--level", level]
+    for name, value in options.items():
+        if name == "single_deal" and value is True:
+            words.append("--single-deal")
+        elif name in ("players", "target") and type(value) is int:
+            words += [f"--{name}", str(value)]
+        else:
+            words += ["-o", f"{name}={json.dumps(value)}"]
+    return shlex.join(words)
+
+
 def cmd_play(args: argparse.Namespace, input_fn: InputFn, out: TextIO) -> int:
+    if args.load is not None:
+        if args.game is not None or args.seed is not None or args.level is not None:
+            raise UsageError("cardcore play: error: --load takes no game, --seed or --level\n")
+        game, seat, seed, level = _load_match(args.load)
+        out.write(f"cardcore play --load {shlex.quote(args.load)}\n")
+        return play_game(
+            game, seat, seed, input_fn=input_fn, out=out, color=args.color, level=level
+        )
+    if args.game is None:
+        raise UsageError("cardcore play: error: name a game (see cardcore games), or --load FILE\n")
     seed = args.seed if args.seed is not None else secrets.randbits(63)
-    game = cardcore.new_game(args.game, seed=seed, **_game_options(args))
+    options = _game_options(args)
+    game = cardcore.new_game(args.game, seed=seed, **options)
     if not 0 <= args.seat < game.num_players:
         raise cardcore.SeatError(
             f"seat {args.seat} is out of range: {game.name} has seats 0 to {game.num_players - 1}"
         )
-    level = f" --level {args.level}" if args.level is not None else ""
-    out.write(f"cardcore play {game.name} --seed {seed} --seat {args.seat}{level}\n")
+    opponents: Opponents = GameView.default_level if args.level is None else args.level
+    out.write(replay_line(game.name, seed, args.seat, opponents, options) + "\n")
     return play_game(
-        game, args.seat, seed, input_fn=input_fn, out=out, color=args.color, level=args.level
+        game, args.seat, seed, input_fn=input_fn, out=out, color=args.color, level=opponents
     )
 
 
@@ -783,6 +934,10 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def cmd_arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """One ``cardcore.arena`` call between the levels given: its table, or ``--json``."""
+    if len(args.levels) < 2:
+        raise UsageError(
+            f"cardcore arena: error: name 2 or more levels to play each other, got {args.levels}\n"
+        )
     result = _watched(
         args,
         err,
@@ -817,6 +972,23 @@ def _read_states(path: str) -> list[str]:
         return file.read().splitlines()
 
 
+def _not_a_state(states: list[str]) -> str | None:
+    """Why a line of ``--states`` is not a saved state of a game at all (not a JSON object
+    naming a registered game), or None: such a line is a mistake in the file, where a state
+    of a game that both implementations refuse is a finding."""
+    for number, line in enumerate(states, 1):
+        if not line.strip():
+            continue
+        try:
+            parsed = json.loads(line)
+        except (ValueError, RecursionError):
+            return f"line {number} is not JSON"
+        game = parsed.get("game") if isinstance(parsed, dict) else None
+        if game not in cardcore.GAMES:
+            return f'line {number} is not a saved state: no "game" among {cardcore.GAMES}'
+    return None
+
+
 def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``cardcore.check`` with the user's arguments: the summary table, then each game's
     first divergence. 0 when the two agree everywhere, 1 on a divergence."""
@@ -825,7 +997,16 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     except (OSError, UnicodeDecodeError) as error:
         err.write(f"cardcore: error: cannot read the states: {error}\n")
         return 2
+    mistake = None if states is None else _not_a_state(states)
+    if mistake is not None:
+        err.write(f"cardcore: error: --states {args.states}: {mistake}\n")
+        return 2
     games = args.games or None
+    options = args.options
+    if args.option:
+        if options is not None:
+            raise UsageError("cardcore check: error: give -o NAME=VALUE or --options, not both\n")
+        options = dict(args.option)
     bar: ProgressBar | None = None
 
     def progress(done: int, total: int) -> None:
@@ -841,7 +1022,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             games,
             matches=args.matches,
             seed=args.seed,
-            options=args.options,
+            options=options,
             states=states,
             jobs=args.jobs,
             shrink=not args.no_shrink,
@@ -877,6 +1058,15 @@ def main(
         return 2
     except SystemExit as exc:  # --help and --version
         return exc.code if isinstance(exc.code, int) else 0
+    try:
+        return _run(args, input_fn, out, err)
+    except UsageError as exc:
+        err.write(str(exc))
+        return 2
+
+
+def _run(args: argparse.Namespace, input_fn: InputFn, out: TextIO, err: TextIO) -> int:
+    """The command ``args`` names; cardcore errors become a message and exit code 2."""
     try:
         if args.command == "games":
             return cmd_games(out, as_json=args.json)

@@ -71,7 +71,7 @@ class GameView:
         self.out = out
         self.style = Style.for_stream(out) if style is None else style
 
-    default_level: Opponents = "random"
+    default_level: Opponents = "medium"
     """The other seats' level when ``cardcore play`` is given none."""
 
     def bot(self, seat: int, seed: int, level: Opponents) -> Bot:

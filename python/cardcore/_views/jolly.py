@@ -21,7 +21,6 @@ import cardcore
 from cardcore import Action, Card, CardcoreError, Game
 from cardcore._views.base import GameView
 from cardcore._views.style import Style
-from cardcore.bots import Opponents
 
 _CARD = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")
 
@@ -49,8 +48,6 @@ class JollyView(GameView):
             raise TypeError(f"JollyView shows a Jolly game, not {game.name}")
         self.jolly = game
         self.before: _JollyBefore | None = None
-
-    default_level: Opponents = "medium"
 
     def does(self, seat: int, verb: str) -> str:
         return f"{self.name(seat)} {verb if seat == self.seat else verb + 's'}"

@@ -78,7 +78,7 @@ impl OptionSpec {
             Some(n) if (min..=max).contains(&n) => Ok(()),
             Some(n) => Err(Error::option(
                 self.name,
-                format!("{n} is not in {min}..={max}"),
+                format!("expected {min} to {max}, got {n}"),
             )),
             None => Err(Error::option(
                 self.name,

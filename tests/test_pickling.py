@@ -23,7 +23,7 @@ def snapshots(name: str, options: dict[str, Any], seed: int, every: int) -> list
     """Copies of a match between random bots, every ``every`` actions, the end included."""
     game = cardcore.new_game(name, seed=seed, **options)
     player = cardcore.RandomBot(seed)
-    taken = [copy.copy(game)]
+    taken: list[cardcore.Game] = [copy.copy(game)]
     steps = 0
     while not game.is_over and steps < 4_000:
         game.apply(player.act(game))
@@ -63,7 +63,8 @@ def test_a_pickled_observation_holds_no_hidden_card(name: str) -> None:
     game = cardcore.new_game(name, seed=11)
     observation = game.observation(0)
     rebuild, (text, seat) = observation.__reduce__()
-    assert rebuild is cardcore._core._observation and seat == 0
+    assert rebuild is cardcore._core._observation
+    assert seat == 0
     carried = cardcore.from_json(text)
     # The same for seat 0, another deal for the seats whose hands seat 0 cannot see.
     assert carried.observation(0) == observation
@@ -85,8 +86,8 @@ def play_with(bot: Bot, name: str, seed: int, decisions: int) -> list[tuple[Any,
     """The observations a match of ``name`` shows ``bot``, acting for every seat, and the
     action ids it answers, for ``decisions`` decisions (or to the end)."""
     game = cardcore.new_game(name, seed=seed)
-    seen = []
-    while not game.is_over and len(seen) < decisions:
+    seen: list[tuple[Any, int]] = []
+    while game.current_player is not None and len(seen) < decisions:
         observation = game.observation(game.current_player)
         action = bot.act(observation)
         seen.append((observation, action.id))

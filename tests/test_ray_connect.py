@@ -84,9 +84,8 @@ def runs(address: str, timeout: float | None) -> list[Callable[[], Any]]:
             "brouc", games=10, seed=1, backend="ray", address=address, **extra
         ),
         lambda: cardcore.arena(
-            "brouc", ["easy", "medium"], matches=2, seed=1, backend="ray", address=address,
-            **extra,
-        ),  # fmt: skip
+            "brouc", ["easy", "medium"], matches=2, seed=1, backend="ray", address=address, **extra
+        ),
     ]
 
 
@@ -100,7 +99,7 @@ def bounded(run: Callable[[], Any], seconds: float) -> Callable[[], Any]:
         def target() -> None:
             try:
                 outcome.append((run(),))
-            except BaseException as error:  # noqa: BLE001 - raised again below
+            except BaseException as error:  # raised again below
                 outcome.append(error)
 
         thread = threading.Thread(target=target, daemon=True)
@@ -211,7 +210,7 @@ def test_a_bad_connect_timeout_is_refused(timeout: Any, error: type[Exception]) 
     for run in runs("127.0.0.1:1", timeout):
         with pytest.raises(error, match="connect_timeout"):
             bounded(run, 3.0)()
-    with pytest.raises(cardcore.OptionError, match='connect_timeout.*backend="ray" only'):
+    with pytest.raises(cardcore.OptionError, match=r'connect_timeout.*backend="ray" only'):
         cardcore.simulate("brouc", games=1, seed=1, connect_timeout=5)
 
 

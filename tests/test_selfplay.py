@@ -134,7 +134,7 @@ def test_a_directory_holding_a_run_is_refused_and_its_run_stays_whole(tmp_path: 
     rows = pa.concat_tables(selfplay.read(str(tmp_path)))
     files = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
     for seed, matches in ((2, 6), (1, 2)):
-        with pytest.raises(cardcore.OptionError, match="directory.*not empty.*manifest.json"):
+        with pytest.raises(cardcore.OptionError, match=r"directory.*not empty.*manifest\.json"):
             selfplay.write("brouc", str(tmp_path), matches=matches, seed=seed, batch_size=2)
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == files
     assert selfplay.read_manifest(str(tmp_path)) == first
@@ -143,7 +143,7 @@ def test_a_directory_holding_a_run_is_refused_and_its_run_stays_whole(tmp_path: 
 
 def test_a_directory_with_any_file_is_refused_an_empty_one_taken(tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text("mine")
-    with pytest.raises(cardcore.OptionError, match="notes.txt"):
+    with pytest.raises(cardcore.OptionError, match=r"notes\.txt"):
         selfplay.write("brouc", str(tmp_path), matches=1, seed=1)
     with pytest.raises(cardcore.OptionError, match="is a file"):
         selfplay.write("brouc", str(tmp_path / "notes.txt"), matches=1, seed=1)
@@ -203,6 +203,6 @@ def test_a_bad_connect_timeout_is_refused_before_anything_is_written(
             "brouc", str(tmp_path / "out"), matches=1, seed=1, backend="ray",
             connect_timeout=timeout,
         )  # fmt: skip
-    with pytest.raises(cardcore.OptionError, match="connect_timeout.*ray"):
+    with pytest.raises(cardcore.OptionError, match=r"connect_timeout.*ray"):
         selfplay.write("brouc", str(tmp_path / "out"), matches=1, seed=1, connect_timeout=3)
     assert not (tmp_path / "out").exists()

@@ -78,11 +78,11 @@ __all__ = [
     "__version__",
     "_action",
     "_arena_entry",
-    "_native_bot",
-    "_observation",
     "_arena_part",
     "_arena_result",
     "_arena_result_of",
+    "_native_bot",
+    "_observation",
     "_selfplay_part",
     "_simulate_part",
     "_simulate_summary",
@@ -1869,9 +1869,7 @@ class NativeBot:
         """Pickles with its whole state, generators included: unpickled, it acts as this
         one would on the same observations."""
 
-def _native_bot(
-    game: str, level: str, seed: int, settings: str | None, state: str
-) -> NativeBot:
+def _native_bot(game: str, level: str, seed: int, settings: str | None, state: str) -> NativeBot:
     """Rebuilds a native bot from its pickled state (used by pickle)."""
 
 def make_bot(game: str, level: BotLevel, *, seed: int) -> NativeBot:

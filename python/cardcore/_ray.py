@@ -141,9 +141,7 @@ def probe(address: str, timeout: float) -> None:
                     raise _core.OptionError(f"{refused}: the connection was closed")
                 header += received
     except TimeoutError:
-        raise _core.OptionError(
-            f"{refused} within {timeout:g} s (connect_timeout)"
-        ) from None
+        raise _core.OptionError(f"{refused} within {timeout:g} s (connect_timeout)") from None
     except OSError as error:
         raise _core.OptionError(f"{refused}: {error.strerror or error}") from None
     if header[3] != HTTP2_SETTINGS:

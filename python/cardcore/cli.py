@@ -297,8 +297,7 @@ def _add_backend_options(parser: argparse.ArgumentParser) -> None:
         "--connect-timeout",
         type=_seconds,
         metavar="SECONDS",
-        help="with --backend ray: how long the cluster at --address has to answer "
-        "(default: 10)",
+        help="with --backend ray: how long the cluster at --address has to answer (default: 10)",
     )
 
 

@@ -15,6 +15,7 @@ Needs pyarrow (``pip install 'cardcore[ray]'`` installs it, with Ray).
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import os
@@ -247,10 +248,8 @@ def _refuse_files(fs: Any, path: str, directory: str) -> None:
 
 def _remove(fs: Any, path: str) -> None:
     """Deletes the file ``path`` if it is there."""
-    try:
+    with contextlib.suppress(OSError):  # FileNotFoundError included
         fs.delete_file(path)
-    except (FileNotFoundError, OSError):
-        pass
 
 
 def _remove_partials(fs: Any, path: str) -> None:

@@ -239,3 +239,53 @@ def test_bad_arguments_are_refused_before_any_task() -> None:
         selfplay.write("brouc", "unused", matches=1, seed=1, bots=["easy"] * 5, backend="ray")
     with pytest.raises(cardcore.OptionTypeError, match="batch_size"):
         selfplay.write("brouc", "unused", matches=1, seed=1, batch_size="2")  # type: ignore[arg-type]
+
+
+def test_the_address_check_lets_a_real_cluster_through() -> None:
+    # The local Ray's GCS, as a cluster's head answers: a gRPC server (HTTP/2).
+    gcs = ray.get_runtime_context().gcs_address
+    started = time.monotonic()
+    _ray.probe(gcs, 5.0)
+    assert time.monotonic() - started < 1.0
+
+
+def always_dies(play: Callable[..., T], index: int) -> Callable[..., T]:
+    """``play``, whose worker dies every time it is given batch ``index``."""
+
+    def play_or_die(batch: _ray.Batch, *arguments: Any) -> T:
+        if batch.index == index:
+            os._exit(1)
+        return play(batch, *arguments)
+
+    return play_or_die
+
+
+def test_a_batch_lost_more_often_than_ray_retries_it_is_a_cardcore_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(_ray, "MAX_RETRIES", 1)
+    monkeypatch.setattr(_ray, "play_simulation", always_dies(_ray.play_simulation, 3))
+    with pytest.raises(cardcore.CardcoreError, match=r"batch 3 \(matches 60 to 79\).* 2 times"):
+        cardcore.simulate("brouc", games=200, seed=8, backend="ray", batch_size=20)
+    assert cpus_free_within(3.0)
+
+
+def writes_forever(batch: _ray.Batch, *arguments: Any) -> dict[str, Any]:
+    """A self-play batch that leaves a file half written and never ends."""
+    directory = arguments[-1]
+    (Path(directory) / f".batch-{batch.index:06d}.parquet.x{selfplay.PARTIAL}").write_bytes(b"PAR")
+    time.sleep(3_600)
+    return {}
+
+
+def test_ctrl_c_on_ray_self_play_leaves_no_partial_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(selfplay, "write_batch", writes_forever)
+    timer = threading.Timer(2.0, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        selfplay.write("brouc", str(tmp_path), matches=8, seed=1, batch_size=2, backend="ray")
+    timer.join()
+    assert list(tmp_path.iterdir()) == []
+    assert cpus_free_within(3.0)

@@ -127,3 +127,82 @@ def test_a_directory_without_a_manifest_of_its_own_is_refused(tmp_path: Path) ->
         selfplay.read_manifest(str(tmp_path))
     with pytest.raises(cardcore.OptionTypeError, match="directory"):
         selfplay.write("brouc", tmp_path, matches=1, seed=1)  # type: ignore[arg-type]
+
+
+def test_a_directory_holding_a_run_is_refused_and_its_run_stays_whole(tmp_path: Path) -> None:
+    first = selfplay.write("brouc", str(tmp_path), matches=6, seed=1, batch_size=2)
+    rows = pa.concat_tables(selfplay.read(str(tmp_path)))
+    files = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    for seed, matches in ((2, 6), (1, 2)):
+        with pytest.raises(cardcore.OptionError, match=r"directory.*not empty.*manifest\.json"):
+            selfplay.write("brouc", str(tmp_path), matches=matches, seed=seed, batch_size=2)
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == files
+    assert selfplay.read_manifest(str(tmp_path)) == first
+    assert pa.concat_tables(selfplay.read(str(tmp_path))).equals(rows)
+
+
+def test_a_directory_with_any_file_is_refused_an_empty_one_taken(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("mine")
+    with pytest.raises(cardcore.OptionError, match=r"notes\.txt"):
+        selfplay.write("brouc", str(tmp_path), matches=1, seed=1)
+    with pytest.raises(cardcore.OptionError, match="is a file"):
+        selfplay.write("brouc", str(tmp_path / "notes.txt"), matches=1, seed=1)
+    assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert selfplay.write("brouc", str(empty), matches=1, seed=1)["rows"] > 0
+
+
+def test_an_interrupted_run_leaves_no_partial_file_and_no_manifest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pa_, pq, fs = selfplay._arrow()
+    written: list[str] = []
+
+    class InterruptedParquet:
+        """pyarrow.parquet whose third file is interrupted once half written (Ctrl-C)."""
+
+        def write_table(self, table: Any, where: str, **kwargs: Any) -> None:
+            pq.write_table(table, where, **kwargs)
+            written.append(where)
+            if len(written) == 3:
+                raise KeyboardInterrupt
+
+    monkeypatch.setattr(selfplay, "_arrow", lambda: (pa_, InterruptedParquet(), fs))
+    with pytest.raises(KeyboardInterrupt):
+        selfplay.write("julien", str(tmp_path), matches=9, seed=1, batch_size=2)
+    assert all(where.endswith(selfplay.PARTIAL) for where in written)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "batch-000000.parquet",
+        "batch-000001.parquet",
+    ]
+    with pytest.raises(cardcore.OptionError, match="not empty"):
+        selfplay.write("julien", str(tmp_path), matches=9, seed=1, batch_size=2)
+
+
+def test_progress_interrupting_a_run_leaves_no_manifest(tmp_path: Path) -> None:
+    def stop(done: int, total: int) -> None:
+        if done >= 4:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        selfplay.write("brouc", str(tmp_path), matches=8, seed=1, batch_size=2, progress=stop)
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == ["batch-000000.parquet", "batch-000001.parquet"]
+
+
+@pytest.mark.parametrize(
+    ("timeout", "error"),
+    [(0, cardcore.OptionError), (-1.5, cardcore.OptionError), ("5", cardcore.OptionTypeError)],
+)
+def test_a_bad_connect_timeout_is_refused_before_anything_is_written(
+    tmp_path: Path, timeout: Any, error: type[Exception]
+) -> None:
+    with pytest.raises(error, match="connect_timeout"):
+        selfplay.write(
+            "brouc", str(tmp_path / "out"), matches=1, seed=1, backend="ray",
+            connect_timeout=timeout,
+        )  # fmt: skip
+    with pytest.raises(cardcore.OptionError, match=r"connect_timeout.*ray"):
+        selfplay.write("brouc", str(tmp_path / "out"), matches=1, seed=1, connect_timeout=3)
+    assert not (tmp_path / "out").exists()

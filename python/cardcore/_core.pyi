@@ -77,11 +77,16 @@ __all__ = [
     "VectorEnv",
     "__version__",
     "_action",
+    "_arena_entry",
     "_arena_part",
     "_arena_result",
+    "_arena_result_of",
+    "_native_bot",
+    "_observation",
     "_selfplay_part",
     "_simulate_part",
     "_simulate_summary",
+    "_simulation_summary",
     "arena",
     "deck",
     "five_hundred_bid_value",
@@ -346,6 +351,11 @@ class BroucObservation(_BroucPublic):
     @property
     def seat(self) -> int:
         """The seat observing."""
+    def __copy__(self) -> BroucObservation: ...
+    def __deepcopy__(self, memo: dict[int, Any]) -> BroucObservation: ...
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles without a hidden card: unpickled, an equal observation of a game
+        this seat cannot tell from the one observed."""
     def determinize(self, *, seed: int) -> Brouc:
         """A whole game this seat cannot tell from the one observed, drawn from ``seed``:
         what a bot that searches plays out, without seeing a hidden card."""
@@ -625,6 +635,11 @@ class JulienObservation(_JulienPublic):
     @property
     def seat(self) -> int:
         """The seat observing."""
+    def __copy__(self) -> JulienObservation: ...
+    def __deepcopy__(self, memo: dict[int, Any]) -> JulienObservation: ...
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles without a hidden card: unpickled, an equal observation of a game
+        this seat cannot tell from the one observed."""
     def determinize(self, *, seed: int) -> Julien:
         """A whole game this seat cannot tell from the one observed, drawn from ``seed``:
         what a bot that searches plays out, without seeing a hidden card."""
@@ -975,6 +990,11 @@ class TarotObservation(_TarotPublic):
     @property
     def seat(self) -> int:
         """The seat observing."""
+    def __copy__(self) -> TarotObservation: ...
+    def __deepcopy__(self, memo: dict[int, Any]) -> TarotObservation: ...
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles without a hidden card: unpickled, an equal observation of a game
+        this seat cannot tell from the one observed."""
     def determinize(self, *, seed: int) -> Tarot:
         """A whole game this seat cannot tell from the one observed, drawn from ``seed``:
         what a bot that searches plays out, without seeing a hidden card."""
@@ -1273,6 +1293,11 @@ class FiveHundredObservation(_FiveHundredPublic):
     @property
     def seat(self) -> int:
         """The seat observing."""
+    def __copy__(self) -> FiveHundredObservation: ...
+    def __deepcopy__(self, memo: dict[int, Any]) -> FiveHundredObservation: ...
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles without a hidden card: unpickled, an equal observation of a game
+        this seat cannot tell from the one observed."""
     def determinize(self, *, seed: int) -> FiveHundred:
         """A whole game this seat cannot tell from the one observed, drawn from ``seed``:
         what a bot that searches plays out, without seeing a hidden card."""
@@ -1575,6 +1600,11 @@ class JollyObservation(_JollyPublic):
     @property
     def seat(self) -> int:
         """The seat observing."""
+    def __copy__(self) -> JollyObservation: ...
+    def __deepcopy__(self, memo: dict[int, Any]) -> JollyObservation: ...
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles without a hidden card: unpickled, an equal observation of a game
+        this seat cannot tell from the one observed."""
     def determinize(self, *, seed: int) -> Jolly:
         """A whole game this seat cannot tell from the one observed, drawn from ``seed``:
         what a bot that searches plays out, without seeing a hidden card."""
@@ -1709,6 +1739,9 @@ class Jolly(_JollyPublic):
 def _action(game: str, id: int) -> Action:
     """Rebuilds an action from its game's name and id (used by pickle)."""
 
+def _observation(text: str, seat: int) -> Observation:
+    """Rebuilds an observation from its pickled game state and seat (used by pickle)."""
+
 @overload
 def new_game(
     name: Literal["brouc"],
@@ -1795,6 +1828,10 @@ class RandomBot:
     """A seeded uniform-random player: ``bot.act(observation)`` picks one legal action."""
 
     def __new__(cls, seed: int) -> RandomBot: ...
+    def __copy__(self) -> RandomBot: ...
+    def __deepcopy__(self, memo: dict[int, Any]) -> RandomBot: ...
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles with its generator's state: unpickled, it continues as this one would."""
     def act(self, observation: Observation | Game) -> Action:
         """One legal action for the seat of ``observation``, which must be to act, drawn
         uniformly (docs/protocol.md, "Bots"). A game is taken too, for its player to
@@ -1826,6 +1863,14 @@ class NativeBot:
     def act(self, observation: Observation) -> Action:
         """The action it chooses for the seat of ``observation``, which must be to act
         (an observation of its game, from ``game.observation(seat)``)."""
+    def __copy__(self) -> NativeBot: ...
+    def __deepcopy__(self, memo: dict[int, Any]) -> NativeBot: ...
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles with its whole state, generators included: unpickled, it acts as this
+        one would on the same observations."""
+
+def _native_bot(game: str, level: str, seed: int, settings: str | None, state: str) -> NativeBot:
+    """Rebuilds a native bot from its pickled state (used by pickle)."""
 
 def make_bot(game: str, level: BotLevel, *, seed: int) -> NativeBot:
     """A native bot playing ``game`` at ``level`` (``"easy"``, ``"medium"`` or ``"hard"``),
@@ -1949,6 +1994,19 @@ class SimulationSummary:
     @property
     def decisions_per_second(self) -> float:
         """``decisions / elapsed_seconds``."""
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles its figures exactly."""
+
+def _simulation_summary(
+    game: str,
+    games: int,
+    decisions: int,
+    wins: list[int],
+    mean_scores: list[float],
+    elapsed_seconds: float,
+    threads: int,
+) -> SimulationSummary:
+    """Rebuilds a summary from its figures (used by pickle)."""
 
 def simulate(
     name: str,
@@ -1960,6 +2018,7 @@ def simulate(
     backend: Literal["local", "ray"] = "local",
     address: str | None = None,
     batch_size: int | None = None,
+    connect_timeout: float | None = None,
     **options: Any,
 ) -> SimulationSummary:
     """Play ``games`` (1 to 10**12) whole matches between random bots in Rust, without the GIL.
@@ -1976,7 +2035,9 @@ def simulate(
     ``batch_size`` as Ray tasks of ``threads`` CPUs each (default 1), on the cluster
     at ``address`` or on a Ray started on this machine, with the same figures as
     here (docs/distributed.md); ``progress`` is then called as batches finish, and
-    Ctrl-C cancels the tasks.
+    Ctrl-C cancels the tasks. A cluster that does not answer at ``address`` within
+    ``connect_timeout`` seconds (default 10) is an ``OptionError``; a batch lost more
+    times than Ray retries it, a ``CardcoreError`` naming it.
     """
 
 def _simulate_part(
@@ -2052,6 +2113,26 @@ class ArenaEntry:
         """The slowest timed move, in seconds."""
     def to_dict(self) -> dict[str, Any]:
         """The figures as a JSON-compatible dict (intervals as two-item lists)."""
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles its figures exactly."""
+
+def _arena_entry(
+    name: str,
+    seat_plays: int,
+    wins: int,
+    win_rate: float,
+    win_rate_interval: tuple[float, float],
+    mean_score: float,
+    mean_score_interval: tuple[float, float],
+    score_difference: float,
+    score_difference_interval: tuple[float, float],
+    timed_moves: int,
+    mean_move_seconds: float,
+    median_move_seconds: float,
+    p95_move_seconds: float,
+    max_move_seconds: float,
+) -> ArenaEntry:
+    """Rebuilds an arena entry from its figures (used by pickle)."""
 
 @final
 class ArenaResult:
@@ -2095,6 +2176,23 @@ class ArenaResult:
         """``decisions / elapsed_seconds``."""
     def to_dict(self) -> dict[str, Any]:
         """The figures as a JSON-compatible dict (what ``cardcore arena --json`` writes)."""
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles its figures exactly."""
+
+def _arena_result_of(
+    game: str,
+    seed: int,
+    matches: int,
+    rotations: int,
+    num_players: int,
+    decisions: int,
+    entries: list[ArenaEntry],
+    even_win_rate: float,
+    elapsed_seconds: float,
+    threads: int,
+    options: str,
+) -> ArenaResult:
+    """Rebuilds an arena's result from its figures (used by pickle)."""
 
 class _ArenaBot(Protocol):
     """A Python bot in an ``arena`` line-up: any object with this method."""
@@ -2113,6 +2211,7 @@ def arena(
     backend: Literal["local", "ray"] = "local",
     address: str | None = None,
     batch_size: int | None = None,
+    connect_timeout: float | None = None,
     **options: Any,
 ) -> ArenaResult:
     """Play ``matches`` (1 to 10**12) matches between the bots of ``lineup``, each match once
@@ -2127,8 +2226,8 @@ def arena(
     random one (``ArenaResult.seed``); ``threads`` to the machine's cores, or 1 with a
     Python bot in the line-up. The results do not depend on ``threads``. Ctrl-C and
     ``progress(matches_done, matches)`` work as in ``simulate``, and so do
-    ``backend="ray"``, ``address`` and ``batch_size``: there, Python bots are pickled
-    into the tasks, each batch playing with its own copies.
+    ``backend="ray"``, ``address``, ``batch_size`` and ``connect_timeout``: there,
+    Python bots are pickled into the tasks, each batch playing with its own copies.
     """
 
 def _arena_part(

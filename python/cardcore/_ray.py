@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import logging
 import math
+import os
+import socket
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -37,6 +39,18 @@ IN_FLIGHT_PER_SLOT = 2
 MAX_RETRIES = 3
 #: How often the caller's thread wakes while the tasks run: for Ctrl-C and progress.
 TICK_SECONDS = 0.05
+#: The seconds a run waits for the cluster at its ``address`` to answer, by default
+#: (``connect_timeout``): a cluster answers in milliseconds, an address where
+#: nothing does is refused then, rather than after Ray's own retries (minutes).
+CONNECT_TIMEOUT = 10.0
+#: The seconds a run interrupted waits for its cancelled tasks to end.
+CANCEL_SECONDS = 5.0
+#: What a client of an HTTP/2 server sends first (RFC 9113, 3.4): the preface,
+#: then its settings (an empty SETTINGS frame). Ray's GCS and Ray Client's
+#: server are gRPC servers, which answer with their SETTINGS frame.
+HTTP2_HELLO = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes([0, 0, 0, 4, 0, 0, 0, 0, 0])
+#: The type of an HTTP/2 SETTINGS frame, the fourth byte of its header.
+HTTP2_SETTINGS = 4
 
 
 @dataclass(frozen=True)
@@ -60,17 +74,78 @@ def import_ray() -> Any:
     return ray
 
 
-def connect(address: str | None) -> Any:
+def connect(address: str | None, connect_timeout: float | None = None) -> Any:
     """The ``ray`` module, connected: to the cluster at ``address``, or to a
     Ray started here on this machine's CPUs (kept for later runs) when it is
-    ``None``. A process already connected stays on its cluster."""
+    ``None`` (and ``RAY_ADDRESS`` is not set). A process already connected stays
+    on its cluster. A cluster that does not answer within ``connect_timeout``
+    seconds (default ``CONNECT_TIMEOUT``) is an ``OptionError`` naming the address."""
     ray = import_ray()
     if not ray.is_initialized():
+        timeout = CONNECT_TIMEOUT if connect_timeout is None else connect_timeout
+        check_timeout(timeout)
+        given = address if address is not None else os.environ.get("RAY_ADDRESS")
+        if given is not None:
+            probe(given, timeout)
         if address is None:
             ray.init(include_dashboard=False, logging_level=logging.WARNING)
         else:
             ray.init(address=address, logging_level=logging.WARNING)
     return ray
+
+
+def check_timeout(seconds: object) -> None:
+    """Refuses a ``connect_timeout`` that is not a positive number of seconds."""
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+        raise _core.OptionTypeError(
+            f"option 'connect_timeout': expected a number of seconds, got {seconds!r}"
+        )
+    if not 0 < seconds <= 86_400:
+        raise _core.OptionError(
+            f"option 'connect_timeout': expected seconds above 0 (a day at most), got {seconds!r}"
+        )
+
+
+def host_and_port(address: str) -> tuple[str, int] | None:
+    """The host and port of a Ray address (``HOST:PORT``, ``ray://HOST:PORT``,
+    ``[IPv6]:PORT``), ``None`` for the others (``"auto"``, ``"local"``), which
+    Ray resolves itself."""
+    rest = address.removeprefix("ray://")
+    host, colon, port = rest.rpartition(":")
+    if not colon or not port.isdigit() or not host:
+        return None
+    return host.removeprefix("[").removesuffix("]"), int(port)
+
+
+def probe(address: str, timeout: float) -> None:
+    """Checks that a gRPC server answers at ``address`` within ``timeout``
+    seconds, as Ray's GCS and Ray Client's server do at once: a closed port, a
+    host that cannot be reached and a port that accepts but never answers are
+    an ``OptionError``, before Ray retries for minutes. With TLS
+    (``RAY_USE_TLS``), only the connection is checked."""
+    where = host_and_port(address)
+    if where is None:
+        return
+    deadline = time.monotonic() + timeout
+    refused = f"option 'address': no Ray cluster answers at {address!r}"
+    try:
+        with socket.create_connection(where, timeout=timeout) as connection:
+            if os.environ.get("RAY_USE_TLS", "0").lower() in ("1", "true"):
+                return
+            connection.sendall(HTTP2_HELLO)
+            header = b""
+            while len(header) < 9:
+                connection.settimeout(max(deadline - time.monotonic(), 1e-3))
+                received = connection.recv(9 - len(header))
+                if not received:
+                    raise _core.OptionError(f"{refused}: the connection was closed")
+                header += received
+    except TimeoutError:
+        raise _core.OptionError(f"{refused} within {timeout:g} s (connect_timeout)") from None
+    except OSError as error:
+        raise _core.OptionError(f"{refused}: {error.strerror or error}") from None
+    if header[3] != HTTP2_SETTINGS:
+        raise _core.OptionError(f"{refused}: the server there does not speak gRPC")
 
 
 def task_slots(ray: Any, threads: int) -> int:
@@ -175,6 +250,14 @@ def run_batches(
                     # The task's own exception (a Python bot's, an illegal action), as
                     # a local run raises it; Ray's remote traceback is its cause.
                     raise error.cause from error
+                except ray.exceptions.RayError as error:
+                    # Lost once more than Ray retries it: its worker or node died.
+                    reason = str(error).strip().splitlines()[0] if str(error).strip() else ""
+                    raise _core.CardcoreError(
+                        f"batch {batch.index} (matches {batch.start} to {batch.stop - 1}) "
+                        f"was lost on the cluster {MAX_RETRIES + 1} times: "
+                        f"{type(error).__name__}: {reason}"
+                    ) from error
                 batches.timed(batch, seconds)
                 done += batch.stop - batch.start
                 if progress is not None:
@@ -182,6 +265,9 @@ def run_batches(
     except BaseException:
         for ref in in_flight:
             ray.cancel(ref, force=True)
+        if in_flight:
+            # Their workers end: none writes or holds a CPU once this returns.
+            ray.wait(list(in_flight), num_returns=len(in_flight), timeout=CANCEL_SECONDS)
         raise
     return [results[index] for index in range(batches.count)]
 
@@ -205,9 +291,10 @@ def simulate(
     options: dict[str, Any],
     address: str | None,
     batch_size: int | None,
+    connect_timeout: float | None = None,
 ) -> _core.SimulationSummary:
     """``cardcore.simulate(..., backend="ray")``, its arguments checked."""
-    ray = connect(address)
+    ray = connect(address, connect_timeout)
     threads = threads or 1
     slots = task_slots(ray, threads)
     batches = Batches(games, batch_size, FIRST_BATCH_SIZE["simulate"], slots)
@@ -253,10 +340,11 @@ def arena(
     options: dict[str, Any],
     address: str | None,
     batch_size: int | None,
+    connect_timeout: float | None = None,
 ) -> _core.ArenaResult:
     """``cardcore.arena(..., backend="ray")``, its arguments checked. Python bots
     are pickled into every task: each batch plays with a copy of its own."""
-    ray = connect(address)
+    ray = connect(address, connect_timeout)
     threads = threads or 1
     lineup = list(lineup)
     slots = task_slots(ray, threads)

@@ -152,6 +152,17 @@ def _positive(text: str) -> int:
     return value
 
 
+def _seconds(text: str) -> float:
+    """``--connect-timeout``: a number of seconds above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be above 0, got {text}")
+    return value
+
+
 def _option_sets(text: str) -> Any:
     """``--options``: a JSON object, or a JSON list of objects."""
     try:
@@ -281,8 +292,8 @@ the command that plays the same game again.
 
 
 def _add_backend_options(parser: argparse.ArgumentParser) -> None:
-    """``--backend``, ``--address`` and ``--batch-size``: where ``simulate`` and
-    ``arena`` play (docs/distributed.md)."""
+    """``--backend``, ``--address``, ``--batch-size`` and ``--connect-timeout``:
+    where ``simulate`` and ``arena`` play (docs/distributed.md)."""
     parser.add_argument(
         "--backend",
         choices=["local", "ray"],
@@ -300,12 +311,23 @@ def _add_backend_options(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="with --backend ray: matches per task (default: the backend's choice)",
     )
+    parser.add_argument(
+        "--connect-timeout",
+        type=_seconds,
+        metavar="SECONDS",
+        help="with --backend ray: how long the cluster at --address has to answer (default: 10)",
+    )
 
 
 def _backend(args: argparse.Namespace) -> dict[str, Any]:
-    """The backend arguments, for ``simulate`` and ``arena`` (which refuse ``--address``
-    and ``--batch-size`` with the local backend)."""
-    return {"backend": args.backend, "address": args.address, "batch_size": args.batch_size}
+    """The backend arguments, for ``simulate`` and ``arena`` (which refuse ``--address``,
+    ``--batch-size`` and ``--connect-timeout`` with the local backend)."""
+    return {
+        "backend": args.backend,
+        "address": args.address,
+        "batch_size": args.batch_size,
+        "connect_timeout": args.connect_timeout,
+    }
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -15,6 +15,7 @@ Needs pyarrow (``pip install 'cardcore[ray]'`` installs it, with Ray).
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import os
@@ -28,6 +29,8 @@ from cardcore import _core, _ray
 FORMAT = "cardcore-selfplay/1"
 #: The manifest's file name, beside the batches'.
 MANIFEST = "manifest.json"
+#: How the name of a file being written ends, until it is renamed whole.
+PARTIAL = ".partial"
 #: The rows a file holds about, when the caller gives no batch size: some 26 MB
 #: of Brouc's rows in memory, 108 MB of French Tarot's (the largest tensor).
 ROWS_PER_FILE = 16_384
@@ -38,8 +41,10 @@ __all__ = ["FORMAT", "MANIFEST", "PROBE_MATCHES", "ROWS_PER_FILE", "read", "read
 
 
 def _arrow() -> tuple[Any, Any, Any]:
-    """pyarrow, its ``parquet`` and its ``fs`` modules, or an ImportError that says how."""
+    """pyarrow, its ``parquet`` and its ``fs`` modules, or an ImportError that says
+    how (numpy too: the rows are numpy arrays before they are Arrow tables)."""
     try:
+        importlib.import_module("numpy")
         return (
             importlib.import_module("pyarrow"),
             importlib.import_module("pyarrow.parquet"),
@@ -47,7 +52,7 @@ def _arrow() -> tuple[Any, Any, Any]:
         )
     except ImportError as error:
         raise ImportError(
-            "cardcore.selfplay writes Parquet with pyarrow: pip install 'cardcore[ray]'"
+            "cardcore.selfplay writes Parquet with pyarrow and numpy: pip install 'cardcore[ray]'"
         ) from error
 
 
@@ -94,9 +99,13 @@ def write_batch(
     table = _table(columns)
     fs, path = _filesystem(directory)
     name = f"batch-{batch.index:06d}.parquet"
-    partial = f"{path}/.{name}.{uuid.uuid4().hex}.partial"
-    pq.write_table(table, partial, filesystem=fs)
-    fs.move(partial, f"{path}/{name}")
+    partial = f"{path}/.{name}.{uuid.uuid4().hex}{PARTIAL}"
+    try:
+        pq.write_table(table, partial, filesystem=fs)
+        fs.move(partial, f"{path}/{name}")
+    except BaseException:
+        _remove(fs, partial)
+        raise
     return {
         "index": batch.index,
         "file": name,
@@ -117,6 +126,7 @@ def write(
     threads: int | None = None,
     backend: str = "local",
     address: str | None = None,
+    connect_timeout: float | None = None,
     progress: Callable[[int, int], None] | None = None,
     **options: Any,
 ) -> dict[str, Any]:
@@ -133,13 +143,22 @@ def write(
     node must reach it. ``backend="local"`` plays the batches one after the
     other on ``threads`` threads (default: the machine's cores);
     ``backend="ray"`` as Ray tasks of ``threads`` CPUs (default 1), on the
-    cluster at ``address`` or a local Ray. ``progress(matches_done,
-    matches)`` is called after each batch. Each row holds ``match``, ``seat``,
+    cluster at ``address`` or a local Ray; a cluster that does not answer within
+    ``connect_timeout`` seconds (default 10) is an ``OptionError``.
+    ``progress(matches_done, matches)`` is called after each batch.
+    ``directory`` must be new or empty: a run never writes over another's files
+    (``OptionError``). A run interrupted or failed leaves no half-written file
+    and no manifest. Each row holds ``match``, ``seat``,
     ``turn`` (the match's decision number), ``observation`` (float32,
     ``observation_size`` a row), ``mask`` (bool, ``action_count`` a row),
     ``action``, ``reward`` (float32) and ``end`` (the seat's last decision).
     """
     _check_arguments(directory, matches, batch_size, backend, address, progress)
+    if backend == "ray" and connect_timeout is not None:
+        _ray.check_timeout(connect_timeout)
+    elif connect_timeout is not None:
+        raise _core.OptionError("option 'connect_timeout': is for backend=\"ray\" only")
+    _arrow()
     # A first batch checks the game, the line-up, the seed, the threads and the
     # options before anything is written, and counts a match's rows.
     probe = _core._selfplay_part(
@@ -156,23 +175,31 @@ def write(
         probed = min(matches, PROBE_MATCHES)
         batch_size = max(1, ROWS_PER_FILE * probed // max(1, len(probe["action"])))
     fs, path = _filesystem(directory)
-    fs.create_dir(path, recursive=True)
+    _refuse_files(fs, path, directory)
     if backend == "ray":
-        ray = _ray.connect(address)
-        threads = threads or 1
-        batches = _ray.Batches(matches, batch_size, batch_size, _ray.task_slots(ray, threads))
-        arguments = (game, bots, seed, threads, options, directory)
-        entries = _ray.run_batches(
-            ray, write_batch, batches, arguments, threads=threads, progress=progress
-        )
-    else:
-        threads = threads or os.cpu_count() or 1
-        batches = _ray.Batches(matches, batch_size, batch_size, 1)
-        entries = []
-        while (batch := batches.next()) is not None:
-            entries.append(write_batch(batch, game, bots, seed, threads, options, directory))
-            if progress is not None:
-                progress(batch.stop, matches)
+        ray = _ray.connect(address, connect_timeout)
+    fs.create_dir(path, recursive=True)
+    try:
+        if backend == "ray":
+            threads = threads or 1
+            batches = _ray.Batches(matches, batch_size, batch_size, _ray.task_slots(ray, threads))
+            arguments = (game, bots, seed, threads, options, directory)
+            entries = _ray.run_batches(
+                ray, write_batch, batches, arguments, threads=threads, progress=progress
+            )
+        else:
+            threads = threads or os.cpu_count() or 1
+            batches = _ray.Batches(matches, batch_size, batch_size, 1)
+            entries = []
+            while (batch := batches.next()) is not None:
+                entries.append(write_batch(batch, game, bots, seed, threads, options, directory))
+                if progress is not None:
+                    progress(batch.stop, matches)
+    except BaseException:
+        # Interrupted or failed: no file half written stays (tasks cancelled on Ray
+        # may have left theirs); the batches written stay, without a manifest.
+        _remove_partials(fs, path)
+        raise
     manifest = {
         "format": FORMAT,
         "game": _core.new_game(game, seed=seed, **options).name,
@@ -186,11 +213,55 @@ def write(
         "rows": sum(entry["rows"] for entry in entries),
         "batches": entries,
     }
-    partial = f"{path}/.{MANIFEST}.{uuid.uuid4().hex}.partial"
-    with fs.open_output_stream(partial) as out:
-        out.write(json.dumps(manifest, indent=1).encode())
-    fs.move(partial, f"{path}/{MANIFEST}")
+    partial = f"{path}/.{MANIFEST}.{uuid.uuid4().hex}{PARTIAL}"
+    try:
+        with fs.open_output_stream(partial) as out:
+            out.write(json.dumps(manifest, indent=1).encode())
+        fs.move(partial, f"{path}/{MANIFEST}")
+    except BaseException:
+        _remove(fs, partial)
+        raise
     return manifest
+
+
+def _refuse_files(fs: Any, path: str, directory: str) -> None:
+    """Refuses a ``directory`` that exists and is not an empty directory: a run
+    never writes over another's files, so a manifest always describes its own."""
+    pafs = _arrow()[2]
+    info = fs.get_file_info(path)
+    if info.type == pafs.FileType.NotFound:
+        return
+    if info.type != pafs.FileType.Directory:
+        raise _core.OptionError(f"option 'directory': {directory!r} is a file, not a directory")
+    entries = fs.get_file_info(pafs.FileSelector(path))
+    if entries:
+        names = sorted(entry.base_name for entry in entries)
+        if MANIFEST in names:
+            shown = f"it holds a run: {MANIFEST} and {len(names) - 1} other files"
+        else:
+            shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+        raise _core.OptionError(
+            f"option 'directory': {directory!r} is not empty ({shown}): "
+            "a run is written into a new or empty directory"
+        )
+
+
+def _remove(fs: Any, path: str) -> None:
+    """Deletes the file ``path`` if it is there."""
+    with contextlib.suppress(OSError):  # FileNotFoundError included
+        fs.delete_file(path)
+
+
+def _remove_partials(fs: Any, path: str) -> None:
+    """Deletes the files still being written in directory ``path``."""
+    pafs = _arrow()[2]
+    try:
+        entries = fs.get_file_info(pafs.FileSelector(path, allow_not_found=True))
+    except OSError:
+        return
+    for entry in entries:
+        if entry.base_name.endswith(PARTIAL):
+            _remove(fs, entry.path)
 
 
 def _check_arguments(

@@ -14,3 +14,17 @@ match's reward is +1 for each winning seat and -1 for the others at its end (0 f
 every seat when nobody wins), 0 before. Each module imports its framework only
 when it is imported itself.
 """
+
+from __future__ import annotations
+
+__all__: list[str] = []
+
+
+def missing_extra(module: str, extra: str, error: ImportError) -> ImportError:
+    """The ImportError an environment module raises when a framework it needs is
+    missing: it names the extra that installs it."""
+    return ImportError(
+        f"cardcore.envs.{module} needs {error.name or 'a module'}, which is not installed: "
+        f"pip install 'cardcore[{extra}]' ({error})",
+        name=error.name,
+    )

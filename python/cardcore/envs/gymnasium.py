@@ -14,9 +14,14 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-import gymnasium
-import numpy as np
-from gymnasium import spaces
+from cardcore.envs import missing_extra
+
+try:
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
+except ImportError as error:
+    raise missing_extra("gymnasium", "gymnasium", error) from error
 
 import cardcore
 from cardcore import bots

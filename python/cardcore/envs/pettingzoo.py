@@ -10,10 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+from cardcore.envs import missing_extra
+
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv  # type: ignore[import-untyped]
+    from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+except ImportError as error:
+    raise missing_extra("pettingzoo", "pettingzoo", error) from error
 
 import cardcore
 from cardcore.envs._spaces import Observation, action_id, observation_space, observe, outcome

@@ -14,10 +14,15 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-from gymnasium import spaces
-from gymnasium.vector import AutoresetMode, VectorEnv
-from gymnasium.vector.utils import batch_space
+from cardcore.envs import missing_extra
+
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from gymnasium.vector import AutoresetMode, VectorEnv
+    from gymnasium.vector.utils import batch_space
+except ImportError as error:
+    raise missing_extra("vector", "gymnasium", error) from error
 
 import cardcore
 from cardcore import bots

@@ -11,7 +11,8 @@ use cardcore::game::{ActionId, Game};
 use cardcore::watch::Control;
 use cardcore::{Error, Observation};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PySequence, PyString};
+use pyo3::types::{PyDict, PySequence, PyString, PyTuple};
+use pyo3::IntoPyObjectExt;
 use serde_json::Value;
 
 use crate::distributed::{backend_arg, range_arg, read_parts};
@@ -171,6 +172,65 @@ impl ArenaEntry {
     fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         json_to_py(py, &self.to_json())
     }
+
+    /// Unpickles as an equal entry (its figures, floats exact, NaN included).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let e = self.clone();
+        let figures = [
+            e.name.into_bound_py_any(py)?,
+            e.seat_plays.into_bound_py_any(py)?,
+            e.wins.into_bound_py_any(py)?,
+            e.win_rate.into_bound_py_any(py)?,
+            e.win_rate_interval.into_bound_py_any(py)?,
+            e.mean_score.into_bound_py_any(py)?,
+            e.mean_score_interval.into_bound_py_any(py)?,
+            e.score_difference.into_bound_py_any(py)?,
+            e.score_difference_interval.into_bound_py_any(py)?,
+            e.timed_moves.into_bound_py_any(py)?,
+            e.mean_move_seconds.into_bound_py_any(py)?,
+            e.median_move_seconds.into_bound_py_any(py)?,
+            e.p95_move_seconds.into_bound_py_any(py)?,
+            e.max_move_seconds.into_bound_py_any(py)?,
+        ];
+        crate::reduced(py, "_arena_entry", PyTuple::new(py, figures)?)
+    }
+}
+
+/// Rebuilds an `ArenaEntry` from its figures (pickling).
+#[pyfunction]
+#[allow(clippy::too_many_arguments)] // the entry's figures
+pub(crate) fn _arena_entry(
+    name: String,
+    seat_plays: u64,
+    wins: u64,
+    win_rate: f64,
+    win_rate_interval: (f64, f64),
+    mean_score: f64,
+    mean_score_interval: (f64, f64),
+    score_difference: f64,
+    score_difference_interval: (f64, f64),
+    timed_moves: u64,
+    mean_move_seconds: f64,
+    median_move_seconds: f64,
+    p95_move_seconds: f64,
+    max_move_seconds: f64,
+) -> ArenaEntry {
+    ArenaEntry {
+        name,
+        seat_plays,
+        wins,
+        win_rate,
+        win_rate_interval,
+        mean_score,
+        mean_score_interval,
+        score_difference,
+        score_difference_interval,
+        timed_moves,
+        mean_move_seconds,
+        median_move_seconds,
+        p95_move_seconds,
+        max_move_seconds,
+    }
 }
 
 impl ArenaEntry {
@@ -253,6 +313,24 @@ impl ArenaResult {
         json_to_py(py, &document)
     }
 
+    /// Unpickles as an equal result (its figures, floats exact, NaN included).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let figures = [
+            self.game.into_bound_py_any(py)?,
+            self.seed.into_bound_py_any(py)?,
+            self.matches.into_bound_py_any(py)?,
+            self.rotations.into_bound_py_any(py)?,
+            self.num_players.into_bound_py_any(py)?,
+            self.decisions.into_bound_py_any(py)?,
+            self.entries.clone().into_bound_py_any(py)?,
+            self.even_win_rate.into_bound_py_any(py)?,
+            self.elapsed_seconds.into_bound_py_any(py)?,
+            self.threads.into_bound_py_any(py)?,
+            self.options.to_string().into_bound_py_any(py)?,
+        ];
+        crate::reduced(py, "_arena_result_of", PyTuple::new(py, figures)?)
+    }
+
     fn __repr__(&self) -> String {
         let entries: Vec<_> = self.entries.iter().map(ArenaEntry::__repr__).collect();
         format!(
@@ -332,6 +410,39 @@ impl ArenaResult {
     }
 }
 
+/// Rebuilds an `ArenaResult` from its figures (pickling).
+#[pyfunction]
+#[allow(clippy::too_many_arguments)] // the result's figures
+pub(crate) fn _arena_result_of(
+    game: &str,
+    seed: u64,
+    matches: u64,
+    rotations: usize,
+    num_players: usize,
+    decisions: u64,
+    entries: Vec<PyRef<'_, ArenaEntry>>,
+    even_win_rate: f64,
+    elapsed_seconds: f64,
+    threads: usize,
+    options: &str,
+) -> PyResult<ArenaResult> {
+    let options: Value = serde_json::from_str(options)
+        .map_err(|e| to_py_err(Error::json(format!("not an arena's options: {e}"))))?;
+    cardcore::with_game!(game, G => Ok(ArenaResult {
+        game: G::NAME,
+        seed,
+        matches,
+        rotations,
+        num_players,
+        decisions,
+        entries: entries.iter().map(|e| (**e).clone()).collect(),
+        even_win_rate,
+        elapsed_seconds,
+        threads,
+        options,
+    }), unknown => Err(to_py_err(Error::UnknownGame(game.to_owned()))))
+}
+
 impl ArenaResult {
     fn new(game: &'static str, seed: u64, options: Value, report: Report) -> ArenaResult {
         let entries = report
@@ -376,8 +487,8 @@ impl ArenaResult {
 /// Here or on Ray (`cardcore._ray`).
 #[pyfunction]
 #[pyo3(
-    signature = (name, lineup, *, matches = None, seed = None, threads = None, progress = None, backend = None, address = None, batch_size = None, **options),
-    text_signature = "(name, lineup, *, matches=100, seed=None, threads=None, progress=None, backend='local', address=None, batch_size=None, **options)"
+    signature = (name, lineup, *, matches = None, seed = None, threads = None, progress = None, backend = None, address = None, batch_size = None, connect_timeout = None, **options),
+    text_signature = "(name, lineup, *, matches=100, seed=None, threads=None, progress=None, backend='local', address=None, batch_size=None, connect_timeout=None, **options)"
 )]
 #[allow(clippy::too_many_arguments)] // the Python signature's
 pub(crate) fn arena<'py>(
@@ -391,6 +502,7 @@ pub(crate) fn arena<'py>(
     backend: Option<&Bound<'py, PyAny>>,
     address: Option<&Bound<'py, PyAny>>,
     batch_size: Option<&Bound<'py, PyAny>>,
+    connect_timeout: Option<&Bound<'py, PyAny>>,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let name = str_arg(name, Error::UnknownGame)?;
@@ -413,7 +525,7 @@ pub(crate) fn arena<'py>(
     let has_python_bot = lineup.iter().any(|e| matches!(e, EntryArg::Python { .. }));
     let threads = threads_arg(threads)?;
     let progress = progress_arg(progress)?;
-    let on_ray = backend_arg(backend, address, batch_size)?;
+    let on_ray = backend_arg(backend, address, batch_size, connect_timeout)?;
     cardcore::with_game!(name, G => {
         let options = options_to_json::<G>(options)?;
         let probe = G::new(seed, &options).map_err(|e| options_err::<G>(e, &options))?;

@@ -46,9 +46,10 @@ pub(crate) fn fill_array<'py, T: Written>(
     len: usize,
     fill: impl FnOnce(&mut [T]),
 ) -> PyResult<Bound<'py, PyArray1<T>>> {
+    // Without numpy, no array can be made or checked (the numpy crate panics).
+    numpy_importable(py)?;
     let array = match out {
         None => {
-            numpy_importable(py)?;
             // SAFETY: a new array, which `fill` writes whole before anyone reads it.
             unsafe { PyArray1::<T>::new(py, len, false) }
         }
@@ -72,16 +73,17 @@ pub(crate) fn with_scratch<R>(use_it: impl FnOnce(&mut Vec<ActionId>) -> R) -> R
     SCRATCH.with(|scratch| use_it(&mut scratch.borrow_mut()))
 }
 
-/// numpy imports, once: without it, say how to get it.
-fn numpy_importable(py: Python<'_>) -> PyResult<()> {
+/// numpy imports, once: without it, an `ImportError` that says how to get it.
+/// Called before any use of the numpy crate, which panics without numpy.
+pub(crate) fn numpy_importable(py: Python<'_>) -> PyResult<()> {
     static IMPORTED: PyOnceLock<()> = PyOnceLock::new();
     IMPORTED
         .get_or_try_init(py, || py.import("numpy").map(drop))
         .copied()
         .map_err(|error| {
             PyImportError::new_err(format!(
-                "observation tensors and masks are numpy arrays: pip install 'cardcore[numpy]' \
-                 ({error})"
+                "observation tensors, masks and self-play rows are numpy arrays: \
+                 pip install 'cardcore[numpy]' ({error})"
             ))
         })
 }

@@ -11,7 +11,7 @@ use cardcore::game::ActionId;
 use cardcore::ismcts::{Budget, Rollout, Settings};
 use cardcore::Error;
 use pyo3::prelude::*;
-use pyo3::types::PyFloat;
+use pyo3::types::{PyFloat, PyTuple};
 
 use crate::{
     extract_seed, int_arg, is_int, lock, shown, str_arg, threads_arg, to_py_err, Failure, PyAction,
@@ -37,6 +37,8 @@ trait AnyGameBot: Send {
     fn act(&mut self, py: Python<'_>, view: &Bound<'_, PyAny>) -> PyResult<Py<PyAction>>;
     /// The search iterations it has run, over all its moves.
     fn iterations(&self) -> u64;
+    /// Its whole state, generators included, as JSON text (pickling).
+    fn state(&self) -> String;
 }
 
 struct GameBot<G: Levels>(LevelBot<G>);
@@ -65,6 +67,10 @@ impl<G: Levels + PyGame> AnyGameBot for GameBot<G> {
             LevelBot::Hard(bot) => bot.search.iterations(),
             LevelBot::Easy(_) | LevelBot::Medium(_) => 0,
         }
+    }
+
+    fn state(&self) -> String {
+        serde_json::to_string(&self.0).expect("a bot's state is JSON")
     }
 }
 
@@ -137,6 +143,30 @@ impl PyNativeBot {
         Ok(action)
     }
 
+    /// Unpickles as a bot in the state this one is in, generators included:
+    /// given the same observations, it acts as this one would.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let state = lock(&self.bot, "this bot")?.state();
+        let settings = self
+            .settings
+            .map(|s| serde_json::to_string(&s).expect("settings are JSON"));
+        let rebuild = py.import("cardcore._core")?.getattr("_native_bot")?;
+        let arguments = (self.game, self.level, self.seed, settings, state);
+        (rebuild, arguments).into_pyobject(py)
+    }
+
+    fn __copy__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let pickled = self.__reduce__(py)?;
+        pickled
+            .get_item(0)?
+            .call1(pickled.get_item(1)?.cast::<PyTuple>()?)
+            .map(Bound::unbind)
+    }
+
+    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.__copy__(py)
+    }
+
     fn __repr__(&self) -> String {
         let mut repr = format!(
             "<cardcore.bots.NativeBot game={:?} level={:?} seed={}",
@@ -158,6 +188,35 @@ impl PyNativeBot {
         }
         repr + ">"
     }
+}
+
+/// Rebuilds a native bot from `NativeBot.__reduce__`'s figures (pickling).
+#[pyfunction]
+pub(crate) fn _native_bot(
+    game: &str,
+    level: &str,
+    seed: u64,
+    settings: Option<&str>,
+    state: &str,
+) -> PyResult<PyNativeBot> {
+    let bad = |what: &str, e: serde_json::Error| {
+        to_py_err(Error::json(format!("not a native bot's {what}: {e}")))
+    };
+    let level = match Level::from_name(level) {
+        Some(level) => level.name(),
+        None if level == "search" => "search",
+        None => return Err(to_py_err(Error::option("level", format!("{level:?}")))),
+    };
+    let settings = settings
+        .map(|s| serde_json::from_str::<Settings>(s).map_err(|e| bad("settings", e)))
+        .transpose()?;
+    cardcore::with_game!(game, G => {
+        let bot: LevelBot<G> = serde_json::from_str(state).map_err(|e| bad("state", e))?;
+        let made = PyNativeBot::new::<G>(level, seed, settings, bot);
+        let iterations = lock(&made.bot, "this bot")?.iterations();
+        made.iterations.store(iterations, Ordering::Relaxed);
+        Ok(made)
+    }, unknown => Err(to_py_err(Error::UnknownGame(game.to_owned()))))
 }
 
 /// A native bot playing `game` at `level` (`"easy"`, `"medium"` or `"hard"`),

@@ -12,7 +12,7 @@ use cardcore::watch::Control;
 use cardcore::{Error, Game};
 use numpy::{Element, PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PySequence, PyString};
+use pyo3::types::{PyDict, PyFloat, PySequence, PyString};
 
 use crate::{
     count_arg, extract_seed, int_arg, options_err, options_to_json, run_watched, shown, str_arg,
@@ -25,15 +25,18 @@ use crate::{
 pub(crate) struct Ray {
     address: Option<String>,
     batch_size: Option<u64>,
+    /// The seconds the cluster at `address` has to answer (`None`: `cardcore._ray`'s default).
+    connect_timeout: Option<f64>,
 }
 
-/// The `backend`, `address` and `batch_size` arguments: Ray's settings with
-/// `backend="ray"`, `None` for this machine's threads (which take neither
-/// `address` nor `batch_size`).
+/// The `backend`, `address`, `batch_size` and `connect_timeout` arguments:
+/// Ray's settings with `backend="ray"`, `None` for this machine's threads
+/// (which take none of the others).
 pub(crate) fn backend_arg<'py>(
     backend: Option<&Bound<'py, PyAny>>,
     address: Option<&Bound<'py, PyAny>>,
     batch_size: Option<&Bound<'py, PyAny>>,
+    connect_timeout: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Option<Ray>> {
     let given = |arg: Option<&Bound<'py, PyAny>>| arg.filter(|a| !a.is_none()).cloned();
     let name = match given(backend) {
@@ -51,11 +54,15 @@ pub(crate) fn backend_arg<'py>(
             )
         })
         .transpose()?;
+    let connect_timeout = given(connect_timeout)
+        .map(|t| seconds_arg(&t, "connect_timeout"))
+        .transpose()?;
     match name.as_str() {
         "local" => {
             let ray_only = [
                 ("address", address.is_some()),
                 ("batch_size", batch_size.is_some()),
+                ("connect_timeout", connect_timeout.is_some()),
             ];
             match ray_only.into_iter().find(|(_, given)| *given) {
                 Some((option, _)) => Err(to_py_err(Error::option(
@@ -68,11 +75,34 @@ pub(crate) fn backend_arg<'py>(
         "ray" => Ok(Some(Ray {
             address,
             batch_size,
+            connect_timeout,
         })),
         other => Err(to_py_err(Error::option(
             "backend",
             format!("expected \"local\" or \"ray\", got {other:?}"),
         ))),
+    }
+}
+
+/// The longest `connect_timeout`: a day.
+const MAX_SECONDS: f64 = 86_400.0;
+
+/// A number of seconds above 0 (an `int` or a `float`, a day at most), named `name`.
+fn seconds_arg(value: &Bound<'_, PyAny>, name: &str) -> PyResult<f64> {
+    let seconds = if value.is_instance_of::<PyFloat>() || crate::is_int(value) {
+        value.extract::<f64>().unwrap_or(f64::INFINITY)
+    } else {
+        let message = format!("expected a number of seconds, got {}", shown(value));
+        return Err(to_py_err(Failure::Type(Error::option(name, message))));
+    };
+    if seconds > 0.0 && seconds <= MAX_SECONDS {
+        Ok(seconds)
+    } else {
+        let message = format!(
+            "expected seconds above 0 (a day at most), got {}",
+            shown(value)
+        );
+        Err(to_py_err(Error::option(name, message)))
     }
 }
 
@@ -86,6 +116,7 @@ impl Ray {
     ) -> PyResult<Bound<'py, PyAny>> {
         arguments.set_item("address", self.address)?;
         arguments.set_item("batch_size", self.batch_size)?;
+        arguments.set_item("connect_timeout", self.connect_timeout)?;
         py.import("cardcore._ray")?
             .getattr(function)?
             .call((), Some(arguments))
@@ -240,6 +271,7 @@ pub(crate) fn _selfplay_part<'py>(
     threads: Option<&Bound<'py, PyAny>>,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    crate::arrays::numpy_importable(py)?;
     let name = str_arg(name, Error::UnknownGame)?;
     let players = players_arg(bots)?;
     let seed = extract_seed(seed)?;

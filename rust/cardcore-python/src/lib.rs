@@ -1242,6 +1242,22 @@ macro_rules! observation_class {
                     .is_ok_and(|o| o.get().observed.to_json() == self.observed.to_json())
             }
 
+            fn __copy__(&self) -> Self {
+                $Class { observed: self.observed.clone() }
+            }
+
+            fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+                $Class { observed: self.observed.clone() }
+            }
+
+            /// Unpickles as an equal observation of a game the seat cannot tell
+            /// from this one: the pickle holds no hidden card.
+            fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+                let rebuild = py.import("cardcore._core")?.getattr("_observation")?;
+                let portable = self.observed.to_portable();
+                (rebuild, (portable, self.observed.seat())).into_pyobject(py)
+            }
+
             fn __repr__(&self) -> String {
                 let player = self
                     .observed
@@ -1327,6 +1343,16 @@ fn state_text(text: &Bound<'_, PyAny>, max_bytes: Option<&Bound<'_, PyAny>>) -> 
     Ok(text)
 }
 
+/// Rebuilds an observation from `Observation.__reduce__`'s state text and seat
+/// (pickling); the text is a game state, read whatever its size.
+#[pyfunction]
+fn _observation(py: Python<'_>, text: &str, seat: usize) -> PyResult<Py<PyAny>> {
+    let name = cardcore::json::game_name(text).py_err()?;
+    cardcore::with_game!(name.as_str(), G => {
+        G::wrap_observation(cardcore::Observation::<G>::from_portable(text, seat).py_err()?, py)
+    }, unknown => Err(to_py_err(Error::json(format!("unknown game: {name:?}")))))
+}
+
 /// Rebuilds an action from its game's name and id (pickling).
 #[pyfunction]
 fn _action(
@@ -1410,6 +1436,23 @@ impl PyRandomBot {
         Ok(PyRandomBot(Mutex::new(bot)))
     }
 
+    /// Unpickles as a bot whose generator is where this one's is: it
+    /// continues exactly as this one would.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let state = lock(&slf.get().0, "this RandomBot")?.state();
+        (slf.get_type(), (state,)).into_pyobject(slf.py())
+    }
+
+    fn __copy__(slf: &Bound<'_, Self>) -> PyResult<Self> {
+        Ok(PyRandomBot(Mutex::new(
+            lock(&slf.get().0, "this RandomBot")?.clone(),
+        )))
+    }
+
+    fn __deepcopy__(slf: &Bound<'_, Self>, _memo: &Bound<'_, PyAny>) -> PyResult<Self> {
+        Self::__copy__(slf)
+    }
+
     /// One legal action for the seat of `observation`, which must be to act, drawn
     /// uniformly (docs/protocol.md, "Bots"). A game is taken too, for its player to act:
     /// the bot reads nothing but the legal actions.
@@ -1468,12 +1511,55 @@ impl SimulationSummary {
         self.decisions as f64 / self.elapsed_seconds.max(1e-9)
     }
 
+    /// Unpickles as an equal summary (its figures, floats exact).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let s = slf.get();
+        let figures = (
+            s.game,
+            s.games,
+            s.decisions,
+            s.wins.clone(),
+            s.mean_scores.clone(),
+            s.elapsed_seconds,
+            s.threads,
+        );
+        reduced(py, "_simulation_summary", figures.into_pyobject(py)?)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "SimulationSummary(game={:?}, games={}, decisions={}, wins={:?}, mean_scores={:?}, elapsed_seconds={:.3}, threads={})",
             self.game, self.games, self.decisions, self.wins, self.mean_scores, self.elapsed_seconds, self.threads
         )
     }
+}
+
+/// What a value's `__reduce__` answers: `cardcore._core.<rebuild>(*figures)`,
+/// the figures plain Python values that pickle exactly.
+fn reduced<'py>(
+    py: Python<'py>,
+    rebuild: &str,
+    figures: Bound<'py, PyTuple>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let rebuild = py.import("cardcore._core")?.getattr(rebuild)?;
+    (rebuild, figures).into_pyobject(py)
+}
+
+/// Rebuilds a `SimulationSummary` from its figures (pickling).
+#[pyfunction]
+fn _simulation_summary(
+    game: &str,
+    games: u64,
+    decisions: u64,
+    wins: Vec<u64>,
+    mean_scores: Vec<f64>,
+    elapsed_seconds: f64,
+    threads: usize,
+) -> PyResult<SimulationSummary> {
+    cardcore::with_game!(game, G => {
+        Ok(SimulationSummary { game: G::NAME, games, decisions, wins, mean_scores, elapsed_seconds, threads })
+    }, unknown => Err(to_py_err(Error::UnknownGame(game.to_owned()))))
 }
 
 /// A bound on one call (days of computing), so a typo cannot hang the caller.
@@ -1490,8 +1576,8 @@ const TICKS_PER_PROGRESS: u32 = 5;
 /// here or on Ray (`cardcore._ray`).
 #[pyfunction]
 #[pyo3(
-    signature = (name, *, games, seed, threads = None, progress = None, backend = None, address = None, batch_size = None, **options),
-    text_signature = "(name, *, games, seed, threads=None, progress=None, backend='local', address=None, batch_size=None, **options)"
+    signature = (name, *, games, seed, threads = None, progress = None, backend = None, address = None, batch_size = None, connect_timeout = None, **options),
+    text_signature = "(name, *, games, seed, threads=None, progress=None, backend='local', address=None, batch_size=None, connect_timeout=None, **options)"
 )]
 #[allow(clippy::too_many_arguments)] // the Python signature's
 fn simulate<'py>(
@@ -1504,6 +1590,7 @@ fn simulate<'py>(
     backend: Option<&Bound<'py, PyAny>>,
     address: Option<&Bound<'py, PyAny>>,
     batch_size: Option<&Bound<'py, PyAny>>,
+    connect_timeout: Option<&Bound<'py, PyAny>>,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let name = str_arg(name, Error::UnknownGame)?;
@@ -1513,7 +1600,7 @@ fn simulate<'py>(
     let seed = extract_seed(seed)?;
     let progress = progress_arg(progress)?;
     let games = count_arg(games, "games")?;
-    let on_ray = distributed::backend_arg(backend, address, batch_size)?;
+    let on_ray = distributed::backend_arg(backend, address, batch_size, connect_timeout)?;
     cardcore::with_game!(name, G => {
         let options = options_to_json::<G>(options)?;
         if let Some(ray) = on_ray {
@@ -1733,5 +1820,10 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<arena::ArenaEntry>()?;
     m.add("VectorEnv", py.get_type::<vector::PyVectorEnv>())?;
     m.add_function(wrap_pyfunction!(_action, m)?)?;
+    m.add_function(wrap_pyfunction!(_observation, m)?)?;
+    m.add_function(wrap_pyfunction!(_simulation_summary, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::_arena_entry, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::_arena_result_of, m)?)?;
+    m.add_function(wrap_pyfunction!(bots::_native_bot, m)?)?;
     Ok(())
 }

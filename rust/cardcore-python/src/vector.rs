@@ -113,6 +113,7 @@ impl PyVectorEnv {
         threads: Option<&Bound<'_, PyAny>>,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Self> {
+        crate::arrays::numpy_importable(py)?;
         let name = str_arg(game, Error::UnknownGame)?;
         let envs = count_arg(num_envs, "num_envs", 1 << 20)?;
         let seed = extract_seed(seed)?;

@@ -10,6 +10,8 @@ use crate::game::{ActionId, Game};
 use crate::ismcts::{search_among, Choice, Search, Settings};
 use crate::observation::Observation;
 use crate::rng::SplitMix64;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 
 /// A player for seats of `G`.
 pub trait Bot<G: Game>: Send {
@@ -30,11 +32,29 @@ impl<G: Determinize> Observation<G> {
     pub fn determinize(&self, rng: &mut SplitMix64) -> G {
         self.game().determinize(self.seat(), rng)
     }
+
+    /// The observation as text another process reads back into an equal one
+    /// ([`Observation::from_portable`]): the state of a game the observing seat
+    /// cannot tell from the true one, drawn from a fixed seed, so that the text
+    /// shows no more than the observation does (the hidden cards redealt).
+    pub fn to_portable(&self) -> String {
+        self.determinize(&mut SplitMix64::new(PORTABLE_SEED))
+            .to_json()
+    }
+
+    /// `seat`'s observation of the game `text` ([`Observation::to_portable`])
+    /// holds: refused as `Game::from_json` refuses, or for a seat out of range.
+    pub fn from_portable(text: &str, seat: usize) -> crate::Result<Self> {
+        Observation::new(&G::from_json(text)?, seat)
+    }
 }
+
+/// The seed of the game [`Observation::to_portable`] draws: any fixed one.
+const PORTABLE_SEED: u64 = 0x0B5E_7EA7_10C0_FFEE;
 
 /// Plays what an information-set tree search over determinizations finds
 /// best ([`crate::ismcts`]), from its own seeded generator.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SearchBot {
     pub settings: Settings,
     rng: SplitMix64,
@@ -88,6 +108,11 @@ impl RandomBot {
         }
     }
 
+    /// Its generator's state: `RandomBot::new(bot.state())` continues as `bot` does.
+    pub const fn state(&self) -> u64 {
+        self.rng.state()
+    }
+
     /// The action the bot chooses, `None` once the game is over.
     pub fn act<G: Game>(&mut self, game: &G) -> Option<ActionId> {
         game.random_action(&mut self.rng)
@@ -129,7 +154,8 @@ impl Level {
 /// A game with a bot at every [`Level`].
 pub trait Levels: Search {
     /// The game's rules-of-thumb player (`games/<game>/bot.rs`).
-    type Heuristic: Bot<Self> + Clone + std::fmt::Debug + 'static;
+    /// It saves and loads (serde), so that a bot continues in another process.
+    type Heuristic: Bot<Self> + Clone + std::fmt::Debug + Serialize + DeserializeOwned + 'static;
 
     fn heuristic(seed: u64) -> Self::Heuristic;
 
@@ -157,8 +183,10 @@ pub fn bot<G: Levels>(level: Level, seed: u64) -> Box<dyn Bot<G>> {
     Box::new(LevelBot::<G>::new(level, seed))
 }
 
-/// A bot of one [`Level`], as a value (it clones, unlike a boxed [`Bot`]).
-#[derive(Clone, Debug)]
+/// A bot of one [`Level`], as a value (it clones, unlike a boxed [`Bot`]), and
+/// saved (serde) with its generators: loaded, it continues as it would have.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(bound = "")]
 pub enum LevelBot<G: Levels> {
     Easy(Blunders<G::Heuristic>),
     Medium(G::Heuristic),
@@ -191,7 +219,8 @@ impl<G: Levels> Bot<G> for LevelBot<G> {
 /// so ([`Levels::OVERRULE`]), only what it finds clearly better than the
 /// heuristic's choice; plays the heuristic's choice otherwise. The heuristic sees every decision, so that what it remembers of
 /// the turn (Jolly's steps) stays true.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(bound = "")]
 pub struct HardBot<G: Levels> {
     pub search: SearchBot,
     heuristic: G::Heuristic,
@@ -248,7 +277,7 @@ fn overrules(choice: &Choice, heuristic: ActionId, margin: Option<f64>) -> bool 
 }
 
 /// Plays as `inner` but, with probability `rate`, a random legal action instead.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Blunders<B> {
     inner: B,
     rate: f64,

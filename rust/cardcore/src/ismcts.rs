@@ -20,6 +20,7 @@ use crate::determinize::Determinize;
 use crate::game::ActionId;
 use crate::observation::Observation;
 use crate::rng::SplitMix64;
+use serde::{Deserialize, Serialize};
 
 /// What a search needs of a game beyond determinization: where a rollout
 /// stops, and how a deal's result is scaled.
@@ -33,14 +34,14 @@ pub trait Search: Determinize {
 }
 
 /// How long a search runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Budget {
     Iterations(u32),
     Time(Duration),
 }
 
 /// How a search plays a deal out from the node it adds.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Rollout {
     /// Uniformly random legal actions.
     Random,
@@ -51,7 +52,7 @@ pub enum Rollout {
 }
 
 /// The search's settings.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Settings {
     pub budget: Budget,
     /// UCB1's exploration constant.

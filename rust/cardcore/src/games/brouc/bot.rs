@@ -20,7 +20,7 @@ use crate::rng::SplitMix64;
 use crate::trick::Trick;
 
 /// Plays Brouc by rules of thumb; the generator only breaks ties.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Heuristic {
     rng: SplitMix64,
 }

@@ -33,7 +33,7 @@ const STEP_LIMIT: u32 = 200;
 
 /// Plays Jolly by rules of thumb; the generator only breaks ties between
 /// equally bad discards.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Heuristic {
     rng: SplitMix64,
     /// Steps taken in the turn in play (reset at each draw phase).

@@ -47,7 +47,7 @@ const DECK_SET: CardSet = CardSet::suit(Suit::Spades)
     .difference(CardSet::rank(Rank::Knight));
 
 /// Plays Le Julien by rules of thumb; the generator only breaks ties.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Heuristic {
     rng: SplitMix64,
 }

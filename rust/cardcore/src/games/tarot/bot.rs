@@ -18,7 +18,7 @@ use crate::trick::Trick;
 
 /// Plays French Tarot by rules of thumb; `rng` breaks ties between equally
 /// good actions.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Heuristic {
     rng: SplitMix64,
 }

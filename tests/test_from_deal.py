@@ -254,6 +254,7 @@ def test_tarot_worked_example_from_a_chosen_deal() -> None:
         declines = [action for action in legal if str(action).startswith("no ")]
         game.apply(declines[0] if declines else legal[0])
     result = game.result
+    assert result is not None
     assert game.taker == 0
     assert str(game.contract) == "garde"
     assert (result.points, result.bouts, result.target) == (45, 2, 41)
@@ -292,7 +293,12 @@ def chosen(name: str, players: int) -> tuple[Setup, list[list[Card]], Any, int]:
 
 def make(setup: Setup, players: int, hands: Any, aside: Any, dealer: Any, **more: Any) -> Any:
     return setup.cls.from_deal(
-        hands, dealer=dealer, seed=21, **{setup.aside: aside}, **table_options(setup, players), **more
+        hands,
+        dealer=dealer,
+        seed=21,
+        **{setup.aside: aside},
+        **table_options(setup, players),
+        **more,
     )
 
 
@@ -316,7 +322,9 @@ def test_a_hand_of_the_wrong_size(name: str, players: int) -> None:
     setup, hands, aside, dealer = chosen(name, players)
     moved = hands[0].pop(0 if hands[0][0] != aside else 1)
     hands[1].append(moved)
-    with pytest.raises(cardcore.OptionError, match=r"seat 0 is given \d+ cards, but the rules deal"):
+    with pytest.raises(
+        cardcore.OptionError, match=r"seat 0 is given \d+ cards, but the rules deal"
+    ):
         make(setup, players, hands, aside, dealer)
     # A card missing from the deal altogether: the hand is short.
     setup, hands, aside, dealer = chosen(name, players)
@@ -330,14 +338,16 @@ def test_a_hand_of_the_wrong_size(name: str, players: int) -> None:
 def test_hands_for_the_wrong_number_of_seats(name: str, players: int) -> None:
     setup, hands, aside, dealer = chosen(name, players)
     with pytest.raises(cardcore.OptionError, match=f"expected {players} hands"):
-        make(setup, players, hands[:-1], aside, 0)
+        make(setup, players, hands[:-1], aside, dealer)
 
 
 @pytest.mark.parametrize(("name", "players"), TABLES, ids=TABLE_IDS)
 def test_a_card_not_of_the_deck(name: str, players: int) -> None:
     setup, hands, aside, dealer = chosen(name, players)
     hands[dealer][0 if hands[dealer][0] != aside else 1] = Card(setup.stranger)
-    with pytest.raises(cardcore.OptionError, match=f"{setup.stranger}, which is not a card of the {name} deck"):
+    with pytest.raises(
+        cardcore.OptionError, match=f"{setup.stranger}, which is not a card of the {name} deck"
+    ):
         make(setup, players, hands, aside, dealer)
 
 
@@ -346,12 +356,16 @@ def test_the_aside_checked(name: str, players: int) -> None:
     setup, hands, aside, dealer = chosen(name, players)
     if setup.turned:
         other = next(card for card in hands[(dealer + 1) % players])
-        with pytest.raises(cardcore.OptionError, match="option 'trump_card'.*not in the dealer's hand"):
+        with pytest.raises(
+            cardcore.OptionError, match=r"option 'trump_card'.*not in the dealer's hand"
+        ):
             make(setup, players, hands, other, dealer)
         with pytest.raises(TypeError, match="trump_card"):
             make(setup, players, hands, [aside], dealer)
         return
-    with pytest.raises(cardcore.OptionError, match=f"option '{setup.aside}': {len(aside) - 1} cards given"):
+    with pytest.raises(
+        cardcore.OptionError, match=f"option '{setup.aside}': {len(aside) - 1} cards given"
+    ):
         make(setup, players, hands, aside[1:], dealer)
     with pytest.raises(cardcore.OptionTypeError, match=setup.aside):
         make(setup, players, hands, " ".join(texts(aside)), dealer)
@@ -365,9 +379,11 @@ def test_wrong_types_and_texts(name: str) -> None:
         make(setup, players, 42, aside, dealer)
     with pytest.raises(cardcore.OptionTypeError, match="option 'hands': expected a list of hands"):
         make(setup, players, "AS KS", aside, dealer)
-    bad = [list(hand) for hand in hands]
+    bad: list[list[Any]] = [list(hand) for hand in hands]
     bad[1][0] = 7
-    with pytest.raises(cardcore.OptionTypeError, match="option 'hands': expected a card or its text, got 7"):
+    with pytest.raises(
+        cardcore.OptionTypeError, match="option 'hands': expected a card or its text, got 7"
+    ):
         make(setup, players, bad, aside, dealer)
     bad[1][0] = "ZZ"
     with pytest.raises(cardcore.NotationError, match="ZZ"):
@@ -379,7 +395,9 @@ def test_wrong_types_and_texts(name: str) -> None:
     with pytest.raises(cardcore.SeatError, match="dealer: seat -1 is out of range"):
         make(setup, players, hands, aside, -1)
     with pytest.raises(cardcore.OptionError, match="seed"):
-        setup.cls.from_deal(hands, dealer=dealer, seed=-1, **{setup.aside: aside}, **table_options(setup, players))
+        setup.cls.from_deal(
+            hands, dealer=dealer, seed=-1, **{setup.aside: aside}, **table_options(setup, players)
+        )
     with pytest.raises(cardcore.OptionTypeError, match=f"needs the {setup.aside}"):
         setup.cls.from_deal(hands, dealer=dealer, seed=0, **table_options(setup, players))
     with pytest.raises(cardcore.OptionError, match="colour"):

@@ -411,12 +411,12 @@ class Brouc(_BroucPublic):
         target: int = 30,
         first_dealer: int | None = None,
     ) -> Brouc:
-        """A new match whose first deal is chosen: ``dealer`` deals ``hands`` (one
-        list of cards per seat, each a ``Card`` or its text) and ``trump_card``,
-        the dealer's card turned for trump (one of its 8); the other keywords are the options. Checked like a saved state
-        (``OptionError`` naming the argument at fault, ``SeatError`` for the
-        dealer); later deals are drawn from ``seed`` as after its own first deal
-        (docs/protocol.md, "Chosen deals"; docs/rules/brouc.md)."""
+        """A new match whose first deal is chosen: ``dealer`` deals ``hands`` (one list of cards per
+        seat, each a ``Card`` or its text) and ``trump_card``, the dealer's card turned for trump
+        (one of its 8); the other keywords are the options. Checked like a saved state
+        (``OptionError`` naming the argument at fault, ``SeatError`` for the dealer); later deals
+        are drawn from ``seed`` as after its own first deal (docs/protocol.md, "Chosen deals";
+        docs/rules/brouc.md)."""
     @staticmethod
     def from_json(text: str, *, max_bytes: int | None = None) -> Brouc:
         """The game a Brouc ``to_json()`` text describes (``cardcore.from_json``)."""
@@ -711,12 +711,12 @@ class Julien(_JulienPublic):
         twenty_five_every_tour: bool = False,
         first_dealer: int | None = None,
     ) -> Julien:
-        """A new match whose first deal is chosen: ``dealer`` deals ``hands`` (one
-        list of cards per seat, each a ``Card`` or its text) and ``talon``,
-        the 12 cards of the talon, in reading order; the other keywords are the options. Checked like a saved state
-        (``OptionError`` naming the argument at fault, ``SeatError`` for the
-        dealer); later deals are drawn from ``seed`` as after its own first deal
-        (docs/protocol.md, "Chosen deals"; docs/rules/julien.md)."""
+        """A new match whose first deal is chosen: ``dealer`` deals ``hands`` (one list of cards per
+        seat, each a ``Card`` or its text) and ``talon``, the 12 cards of the talon, in reading
+        order; the other keywords are the options. Checked like a saved state (``OptionError``
+        naming the argument at fault, ``SeatError`` for the dealer); later deals are drawn from
+        ``seed`` as after its own first deal (docs/protocol.md, "Chosen deals";
+        docs/rules/julien.md)."""
     @staticmethod
     def from_json(text: str, *, max_bytes: int | None = None) -> Julien:
         """The game a Le Julien ``to_json()`` text describes (``cardcore.from_json``)."""
@@ -1085,12 +1085,11 @@ class Tarot(_TarotPublic):
         excuse_to_winner: bool = False,
         first_dealer: int | None = None,
     ) -> Tarot:
-        """A new match whose first deal is chosen: ``dealer`` deals ``hands`` (one
-        list of cards per seat, each a ``Card`` or its text) and ``chien``,
-        the chien (6 cards, 3 at five players); the other keywords are the options. Checked like a saved state
-        (``OptionError`` naming the argument at fault, ``SeatError`` for the
-        dealer); later deals are drawn from ``seed`` as after its own first deal
-        (docs/protocol.md, "Chosen deals"; docs/rules/tarot.md)."""
+        """A new match whose first deal is chosen: ``dealer`` deals ``hands`` (one list of cards per
+        seat, each a ``Card`` or its text) and ``chien``, the chien (6 cards, 3 at five players);
+        the other keywords are the options. Checked like a saved state (``OptionError`` naming
+        the argument at fault, ``SeatError`` for the dealer); later deals are drawn from ``seed``
+        as after its own first deal (docs/protocol.md, "Chosen deals"; docs/rules/tarot.md)."""
     @staticmethod
     def from_json(text: str, *, max_bytes: int | None = None) -> Tarot:
         """The game a Tarot ``to_json()`` text describes (``cardcore.from_json``)."""
@@ -1405,12 +1404,11 @@ class FiveHundred(_FiveHundredPublic):
         slam_bonus: bool = False,
         first_dealer: int | None = None,
     ) -> FiveHundred:
-        """A new match whose first deal is chosen: ``dealer`` deals ``hands`` (one
-        list of cards per seat, each a ``Card`` or its text) and ``kitty``,
-        the 6 cards of the kitty; the other keywords are the options. Checked like a saved state
-        (``OptionError`` naming the argument at fault, ``SeatError`` for the
-        dealer); later deals are drawn from ``seed`` as after its own first deal
-        (docs/protocol.md, "Chosen deals"; docs/rules/five_hundred.md)."""
+        """A new match whose first deal is chosen: ``dealer`` deals ``hands`` (one list of cards per
+        seat, each a ``Card`` or its text) and ``kitty``, the 6 cards of the kitty; the other
+        keywords are the options. Checked like a saved state (``OptionError`` naming the argument
+        at fault, ``SeatError`` for the dealer); later deals are drawn from ``seed`` as after its
+        own first deal (docs/protocol.md, "Chosen deals"; docs/rules/five_hundred.md)."""
     @staticmethod
     def from_json(text: str, *, max_bytes: int | None = None) -> FiveHundred:
         """The game a 500 ``to_json()`` text describes (``cardcore.from_json``)."""
@@ -1718,12 +1716,12 @@ class Jolly(_JollyPublic):
         max_rounds: int = 20,
         first_dealer: int | None = None,
     ) -> Jolly:
-        """A new match whose first deal is chosen: ``dealer`` deals ``hands`` (one
-        list of cards per seat, each a ``Card`` or its text) and ``stock``,
-        the rest of the deck, top first, in the order it is drawn; the other keywords are the options. Checked like a saved state
-        (``OptionError`` naming the argument at fault, ``SeatError`` for the
-        dealer); later deals are drawn from ``seed`` as after its own first deal
-        (docs/protocol.md, "Chosen deals"; docs/rules/jolly.md)."""
+        """A new match whose first deal is chosen: ``dealer`` deals ``hands`` (one list of cards per
+        seat, each a ``Card`` or its text) and ``stock``, the rest of the deck, top first, in the
+        order it is drawn; the other keywords are the options. Checked like a saved state
+        (``OptionError`` naming the argument at fault, ``SeatError`` for the dealer); later deals
+        are drawn from ``seed`` as after its own first deal (docs/protocol.md, "Chosen deals";
+        docs/rules/jolly.md)."""
     @staticmethod
     def from_json(text: str, *, max_bytes: int | None = None) -> Jolly:
         """The game a Jolly ``to_json()`` text describes (``cardcore.from_json``)."""

@@ -508,7 +508,10 @@ fn from_deal<G: Replay>(
         None => None,
     };
     let Some(aside_value) = aside_value else {
-        let message = format!("{}.from_deal needs the {aside_name} as a keyword argument", G::NAME);
+        let message = format!(
+            "{}.from_deal needs the {aside_name} as a keyword argument",
+            G::NAME
+        );
         return Err(to_py_err(Failure::Type(Error::option(aside_name, message))));
     };
     if let Some(options) = &options {

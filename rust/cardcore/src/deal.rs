@@ -136,7 +136,10 @@ pub fn check_chosen(
     if hands.len() != players {
         return Err(Error::option(
             "hands",
-            format!("expected {players} hands, one per seat, got {}", hands.len()),
+            format!(
+                "expected {players} hands, one per seat, got {}",
+                hands.len()
+            ),
         ));
     }
     let name = kind.name();
@@ -251,6 +254,79 @@ fn times(count: usize) -> String {
 mod tests {
     use super::*;
     use crate::card::deck;
+
+    fn jolly_like() -> DealShape {
+        // Every face twice: a deck with copies, two hands of 3 and 2 apart.
+        let faces = crate::testing::cards("AS KS QS JS");
+        DealShape {
+            deck: faces.iter().chain(&faces).copied().collect(),
+            hand_size: 3,
+            aside_size: 2,
+        }
+    }
+
+    #[test]
+    fn a_chosen_deal_with_copies_is_counted() {
+        let shape = jolly_like();
+        let stock = Aside::Cards("stock");
+        let hands = [
+            crate::testing::cards("AS AS KS"),
+            crate::testing::cards("KS QS JS"),
+        ];
+        let aside = crate::testing::cards("QS JS");
+        assert_eq!(
+            check_chosen(&shape, stock, "test", 2, 0, &hands, &aside),
+            Ok(())
+        );
+        let three = [
+            crate::testing::cards("AS AS AS"),
+            crate::testing::cards("KS QS JS"),
+        ];
+        let Err(Error::Option { name, message }) =
+            check_chosen(&shape, stock, "test", 2, 0, &three, &aside)
+        else {
+            panic!("three aces accepted");
+        };
+        assert_eq!(name, "hands");
+        assert_eq!(
+            message,
+            "AS is dealt 3 times (seat 0's hand), but the deck holds it twice, and not dealt: KS"
+        );
+        let short = crate::testing::cards("QS");
+        let Err(Error::Option { name, .. }) =
+            check_chosen(&shape, stock, "test", 2, 0, &hands, &short)
+        else {
+            panic!("a short stock accepted");
+        };
+        assert_eq!(name, "stock");
+    }
+
+    #[test]
+    fn a_turned_card_is_one_of_the_dealers() {
+        let shape = DealShape {
+            deck: crate::testing::cards("AS KS QS JS"),
+            hand_size: 2,
+            aside_size: 0,
+        };
+        let turned = Aside::Turned("trump_card");
+        let hands = [
+            crate::testing::cards("AS KS"),
+            crate::testing::cards("QS JS"),
+        ];
+        let check = |dealer, card: &str| {
+            check_chosen(
+                &shape,
+                turned,
+                "test",
+                2,
+                dealer,
+                &hands,
+                &crate::testing::cards(card),
+            )
+        };
+        assert_eq!(check(1, "QS"), Ok(()));
+        assert!(matches!(check(0, "QS"), Err(Error::Option { name, .. }) if name == "trump_card"));
+    }
 
     #[test]
     fn one_three_four_from_the_first_seat() {

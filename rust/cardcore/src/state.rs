@@ -19,8 +19,8 @@ use serde_json::{json, Map, Value};
 use crate::card::Card;
 use crate::cardcounts::CardCounts;
 use crate::cardset::CardSet;
-pub use crate::deal::{Aside, DealShape};
 use crate::deal::check_chosen;
+pub use crate::deal::{Aside, DealShape};
 use crate::error::{Error, Result};
 use crate::game::{check_seat, ActionId, Game};
 use crate::json;
@@ -100,7 +100,15 @@ pub fn from_deal<G: Replay>(
         ));
     }
     let shape = game.deal_shape();
-    check_chosen(&shape, G::ASIDE, G::NAME, game.num_players(), dealer, hands, aside)?;
+    check_chosen(
+        &shape,
+        G::ASIDE,
+        G::NAME,
+        game.num_players(),
+        dealer,
+        hands,
+        aside,
+    )?;
     let deal = game.chosen_deal(dealer, hands, aside)?;
     game.redeal(1, dealer, &deal);
     Ok(game)

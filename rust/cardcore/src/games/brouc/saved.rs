@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{
-    deck_set, Announcement, CARDS, Brouc, DealRecord, Options, OPTIONS, PLAYERS, TRICKS_PER_DEAL,
+    deck_set, Announcement, Brouc, DealRecord, Options, CARDS, OPTIONS, PLAYERS, TRICKS_PER_DEAL,
 };
 use crate::card::{Card, Suit};
 use crate::cardset::CardSet;

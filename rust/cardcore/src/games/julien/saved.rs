@@ -3,7 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{
-    deck_set, Bid, DECK, Julien, Options, TourKind, TourRecord, HAND_SIZE, OPTIONS, PLAYERS, TALON_SIZE,
+    deck_set, Bid, Julien, Options, TourKind, TourRecord, DECK, HAND_SIZE, OPTIONS, PLAYERS,
+    TALON_SIZE,
 };
 use crate::card::{Card, Suit};
 use crate::cardset::CardSet;

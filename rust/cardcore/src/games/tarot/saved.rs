@@ -3,8 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{
-    deck_set, sizes, DECK, Bid, DealRecord, DealResult, Dealt, Level, Options, PlayedTrick, Poignee,
-    Tarot, Void, MAX_PLAYERS, OPTIONS,
+    deck_set, sizes, Bid, DealRecord, DealResult, Dealt, Level, Options, PlayedTrick, Poignee,
+    Tarot, Void, DECK, MAX_PLAYERS, OPTIONS,
 };
 use crate::card::Card;
 use crate::cardset::CardSet;

@@ -198,6 +198,37 @@ def test_the_cards_played_come_from_the_chosen_deal(name: str, players: int) -> 
     assert played > 0
 
 
+DECK_SIZES = {"brouc": 32, "julien": 52, "tarot": 78, "five_hundred": 46, "jolly": 110}
+HAND_SIZES = {"brouc": 8, "julien": 10, "five_hundred": 10, "jolly": 13}
+TAROT_HANDS = {3: 24, 4: 18, 5: 15}
+
+
+@pytest.mark.parametrize(("name", "players"), TABLES, ids=TABLE_IDS)
+@pytest.mark.parametrize("draw", range(5))
+def test_any_deal_of_the_deck_is_taken(name: str, players: int, draw: int) -> None:
+    # Deals shuffled outside the engine (Python's own generator): every one is
+    # accepted, laid out as given, and saves and reads back.
+    setup = SETUPS[name]
+    rng = random.Random(f"{name}-{players}-{draw}")
+    deck = cardcore.deck(DECK_SIZES[name])
+    rng.shuffle(deck)
+    size = TAROT_HANDS[players] if name == "tarot" else HAND_SIZES[name]
+    hands = [deck[seat * size : (seat + 1) * size] for seat in range(players)]
+    dealer = rng.randrange(players)
+    aside: Any = rng.choice(hands[dealer]) if setup.turned else deck[players * size :]
+    game = make_from(setup, players, hands, aside, dealer, seed=draw)
+    if getattr(game, "deal_number", 1) == 1:
+        for seat, hand in enumerate(hands):
+            assert Counter(texts(game.hand(seat))) == Counter(texts(hand))
+    assert cardcore.from_json(game.to_json()) == game
+
+
+def make_from(setup: Setup, players: int, hands: Any, aside: Any, dealer: Any, **more: Any) -> Any:
+    return setup.cls.from_deal(
+        hands, dealer=dealer, **{setup.aside: aside}, **table_options(setup, players), **more
+    )
+
+
 def test_brouc_legal_cards_follow_from_the_chosen_hands() -> None:
     hands = [
         cards("7D 8D 9D 10D 7C 8C 9C 10C"),

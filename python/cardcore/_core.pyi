@@ -411,6 +411,23 @@ class Brouc(_BroucPublic):
     ) -> Brouc:
         """A new match dealt from ``seed``; options as in docs/rules/brouc.md."""
     @staticmethod
+    def from_deal(
+        hands: Iterable[Iterable[Card | str]],
+        *,
+        dealer: int,
+        seed: int,
+        trump_card: Card | str,
+        single_deal: bool = False,
+        target: int = 30,
+        first_dealer: int | None = None,
+    ) -> Brouc:
+        """A new match whose first deal is chosen: ``dealer`` deals ``hands`` (one list of cards per
+        seat, each a ``Card`` or its text) and ``trump_card``, the dealer's card turned for trump
+        (one of its 8); the other keywords are the options. Checked like a saved state
+        (``OptionError`` naming the argument at fault, ``SeatError`` for the dealer); later deals
+        are drawn from ``seed`` as after its own first deal (docs/protocol.md, "Chosen deals";
+        docs/rules/brouc.md)."""
+    @staticmethod
     def from_json(text: str, *, max_bytes: int | None = None) -> Brouc:
         """The game a Brouc ``to_json()`` text describes (``cardcore.from_json``)."""
     @property
@@ -696,6 +713,25 @@ class Julien(_JulienPublic):
         first_dealer: int | None = None,
     ) -> Julien:
         """A new match dealt from ``seed``; options as in docs/rules/julien.md."""
+    @staticmethod
+    def from_deal(
+        hands: Iterable[Iterable[Card | str]],
+        *,
+        dealer: int,
+        seed: int,
+        talon: Iterable[Card | str],
+        single_deal: bool = False,
+        tour_kind: TourKind | None = None,
+        masked_talon: bool = False,
+        twenty_five_every_tour: bool = False,
+        first_dealer: int | None = None,
+    ) -> Julien:
+        """A new match whose first deal is chosen: ``dealer`` deals ``hands`` (one list of cards per
+        seat, each a ``Card`` or its text) and ``talon``, the 12 cards of the talon, in reading
+        order; the other keywords are the options. Checked like a saved state (``OptionError``
+        naming the argument at fault, ``SeatError`` for the dealer); later deals are drawn from
+        ``seed`` as after its own first deal (docs/protocol.md, "Chosen deals";
+        docs/rules/julien.md)."""
     @staticmethod
     def from_json(text: str, *, max_bytes: int | None = None) -> Julien:
         """The game a Le Julien ``to_json()`` text describes (``cardcore.from_json``)."""
@@ -1057,6 +1093,24 @@ class Tarot(_TarotPublic):
     ) -> Tarot:
         """A new match dealt from ``seed``; options as in docs/rules/tarot.md."""
     @staticmethod
+    def from_deal(
+        hands: Iterable[Iterable[Card | str]],
+        *,
+        dealer: int,
+        seed: int,
+        chien: Iterable[Card | str],
+        single_deal: bool = False,
+        players: int = 4,
+        deals: int | None = None,
+        excuse_to_winner: bool = False,
+        first_dealer: int | None = None,
+    ) -> Tarot:
+        """A new match whose first deal is chosen: ``dealer`` deals ``hands`` (one list of cards per
+        seat, each a ``Card`` or its text) and ``chien``, the chien (6 cards, 3 at five players);
+        the other keywords are the options. Checked like a saved state (``OptionError`` naming
+        the argument at fault, ``SeatError`` for the dealer); later deals are drawn from ``seed``
+        as after its own first deal (docs/protocol.md, "Chosen deals"; docs/rules/tarot.md)."""
+    @staticmethod
     def from_json(text: str, *, max_bytes: int | None = None) -> Tarot:
         """The game a Tarot ``to_json()`` text describes (``cardcore.from_json``)."""
     @property
@@ -1361,6 +1415,26 @@ class FiveHundred(_FiveHundredPublic):
     ) -> FiveHundred:
         """A new match dealt from ``seed``; options as in docs/rules/five_hundred.md."""
     @staticmethod
+    def from_deal(
+        hands: Iterable[Iterable[Card | str]],
+        *,
+        dealer: int,
+        seed: int,
+        kitty: Iterable[Card | str],
+        single_deal: bool = False,
+        single_round: bool = False,
+        misere: bool = False,
+        joker_names_suit: bool = False,
+        scoring: Scoring = "default",
+        slam_bonus: bool = False,
+        first_dealer: int | None = None,
+    ) -> FiveHundred:
+        """A new match whose first deal is chosen: ``dealer`` deals ``hands`` (one list of cards per
+        seat, each a ``Card`` or its text) and ``kitty``, the 6 cards of the kitty; the other
+        keywords are the options. Checked like a saved state (``OptionError`` naming the argument
+        at fault, ``SeatError`` for the dealer); later deals are drawn from ``seed`` as after its
+        own first deal (docs/protocol.md, "Chosen deals"; docs/rules/five_hundred.md)."""
+    @staticmethod
     def from_json(text: str, *, max_bytes: int | None = None) -> FiveHundred:
         """The game a 500 ``to_json()`` text describes (``cardcore.from_json``)."""
     @property
@@ -1659,6 +1733,25 @@ class Jolly(_JollyPublic):
         first_dealer: int | None = None,
     ) -> Jolly:
         """A new match dealt from ``seed``; options as in docs/rules/jolly.md."""
+    @staticmethod
+    def from_deal(
+        hands: Iterable[Iterable[Card | str]],
+        *,
+        dealer: int,
+        seed: int,
+        stock: Iterable[Card | str],
+        single_deal: bool = False,
+        players: int = 4,
+        target: Literal[100, 200, 500] = 100,
+        max_rounds: int = 20,
+        first_dealer: int | None = None,
+    ) -> Jolly:
+        """A new match whose first deal is chosen: ``dealer`` deals ``hands`` (one list of cards per
+        seat, each a ``Card`` or its text) and ``stock``, the rest of the deck, top first, in the
+        order it is drawn; the other keywords are the options. Checked like a saved state
+        (``OptionError`` naming the argument at fault, ``SeatError`` for the dealer); later deals
+        are drawn from ``seed`` as after its own first deal (docs/protocol.md, "Chosen deals";
+        docs/rules/jolly.md)."""
     @staticmethod
     def from_json(text: str, *, max_bytes: int | None = None) -> Jolly:
         """The game a Jolly ``to_json()`` text describes (``cardcore.from_json``)."""

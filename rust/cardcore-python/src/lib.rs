@@ -11,6 +11,7 @@ use cardcore::bot::Bot;
 use cardcore::card::{Card, Rank, Suit};
 use cardcore::game::{check_action_id, check_seat_among, ActionId, Game};
 use cardcore::options::OptionKind;
+use cardcore::state::{Aside, Replay};
 use cardcore::Error;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
@@ -492,6 +493,61 @@ fn cards_arg(value: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<Card>> {
         .collect()
 }
 
+/// A game's `from_deal` (`cardcore::state::from_deal`): the arguments read,
+/// the game's part of the deal taken out of the keywords, the rest options.
+fn from_deal<G: Replay>(
+    hands: &Bound<'_, PyAny>,
+    dealer: &Bound<'_, PyAny>,
+    seed: &Bound<'_, PyAny>,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<G> {
+    let aside_name = G::ASIDE.name();
+    let options = options.map(|dict| dict.copy()).transpose()?;
+    let aside_value = match &options {
+        Some(options) => options.get_item(aside_name)?,
+        None => None,
+    };
+    let Some(aside_value) = aside_value else {
+        let message = format!(
+            "{}.from_deal needs the {aside_name} as a keyword argument",
+            G::NAME
+        );
+        return Err(to_py_err(Failure::Type(Error::option(aside_name, message))));
+    };
+    if let Some(options) = &options {
+        options.del_item(aside_name)?;
+    }
+    let aside = match G::ASIDE {
+        Aside::Turned(name) => vec![card_arg(&aside_value, name)?],
+        Aside::Cards(name) => cards_arg(&aside_value, name)?,
+    };
+    let not_hands = || {
+        let message = format!(
+            "expected a list of hands, one list of cards per seat, got {}",
+            shown(hands)
+        );
+        to_py_err(Failure::Type(Error::option("hands", message)))
+    };
+    if hands.is_instance_of::<PyString>() {
+        return Err(not_hands());
+    }
+    let hands = hands
+        .try_iter()
+        .map_err(|_| not_hands())?
+        .map(|hand| cards_arg(&hand?, "hands"))
+        .collect::<PyResult<Vec<_>>>()?;
+    let dealer = int_arg(dealer, |message| Error::Seat(format!("dealer: {message}")))?;
+    let seed = extract_seed(seed)?;
+    let options = options_to_json::<G>(options.as_ref())?;
+    let read = G::read_options(&options).map_err(|e| options_err::<G>(e, &options))?;
+    let dealer = usize::try_from(dealer).map_err(|_| {
+        to_py_err(Error::Seat(format!(
+            "dealer: seat {dealer} is out of range: seats are numbered from 0"
+        )))
+    })?;
+    cardcore::state::from_deal::<G>(seed, &read, dealer, &hands, &aside).py_err()
+}
+
 /// A card: a `Card` or its text (a `NotationError` if it does not parse).
 fn card_arg(value: &Bound<'_, PyAny>, name: &str) -> PyResult<Card> {
     if let Ok(card) = value.cast::<PyCard>() {
@@ -948,6 +1004,27 @@ macro_rules! game_class {
                         cardcore::tensor::legal_mask(&**game, scratch, mask);
                     });
                 })
+            }
+
+            /// A new match whose first deal is chosen (docs/protocol.md, "Chosen
+            /// deals"): `dealer` deals `hands`, one list of cards per seat (each a
+            /// `Card` or its text), and the game's own part of the deal, a keyword
+            /// argument named as the game names it (`trump_card`, `talon`, `chien`,
+            /// `kitty` or `stock`); any other keyword is an option, as for the
+            /// constructor. Checked like a saved state: every card of the deck exactly
+            /// once (Jolly's as often as its deck holds it), each hand and that part
+            /// of the size the rules deal; an `OptionError` names the argument at
+            /// fault. The generator seeded `seed` draws the later deals, as after the
+            /// seed's own first deal.
+            #[staticmethod]
+            #[pyo3(signature = (hands, *, dealer, seed, **options))]
+            fn from_deal(
+                hands: &Bound<'_, PyAny>,
+                dealer: &Bound<'_, PyAny>,
+                seed: &Bound<'_, PyAny>,
+                options: Option<&Bound<'_, PyDict>>,
+            ) -> PyResult<Self> {
+                crate::from_deal::<$Game>(hands, dealer, seed, options).map($Class::new)
             }
 
             /// The game a `to_json()` text of this game describes (`cardcore.from_json`,

@@ -19,6 +19,8 @@ use serde_json::{json, Map, Value};
 use crate::card::Card;
 use crate::cardcounts::CardCounts;
 use crate::cardset::CardSet;
+use crate::deal::check_chosen;
+pub use crate::deal::{Aside, DealShape};
 use crate::error::{Error, Result};
 use crate::game::{check_seat, ActionId, Game};
 use crate::json;
@@ -57,6 +59,59 @@ pub trait Replay: Game {
     fn redeal(&mut self, number: usize, dealer: usize, deal: &Self::Deal);
     /// Sets the generator, which decides the deals still to come.
     fn set_rng(&mut self, rng: SplitMix64);
+    /// The part of a deal besides the hands, as `from_deal` takes it.
+    const ASIDE: Aside;
+    /// What a deal is made of at this table (`from_deal` checks against it).
+    fn deal_shape(&self) -> DealShape;
+    /// The deal `dealer` deals with `hands` and `aside` (the cards
+    /// [`Replay::ASIDE`] names, in order), already checked by
+    /// [`check_chosen`]: what [`Replay::redeal`] lays out. Made at the start
+    /// of a match, before any action.
+    fn chosen_deal(&self, dealer: usize, hands: &[Vec<Card>], aside: &[Card])
+        -> Result<Self::Deal>;
+}
+
+/// A new match whose first deal is chosen (docs/protocol.md, "Chosen deals"):
+/// `dealer` deals `hands` (one per seat) and `aside` (the cards the game's
+/// [`Replay::ASIDE`] names). The deal is checked like a saved state's:
+/// every card of the deck exactly as often as it is in it, each hand and the
+/// aside of the size the rules deal; an option error names the argument at
+/// fault (a [`Error::Seat`] for a dealer out of range). The generator is the
+/// one `G::with_options(seed, options)` leaves after dealing its own first
+/// deal: it draws every later deal (and Jolly's rebuilt stocks) as usual.
+/// The match is then laid out by [`Replay::redeal`], as `from_json` lays out
+/// a saved deal, so the state saves and reads back like any other.
+pub fn from_deal<G: Replay>(
+    seed: u64,
+    options: &G::Options,
+    dealer: usize,
+    hands: &[Vec<Card>],
+    aside: &[Card],
+) -> Result<G> {
+    let mut game = G::with_options(seed, options);
+    let dealer = check_seat(&game, dealer).map_err(|e| Error::Seat(format!("dealer: {e}")))?;
+    if game.first_dealer_fixed() && dealer != game.dealer() {
+        return Err(Error::option(
+            "first_dealer",
+            format!(
+                "names seat {}, but the deal chosen is dealt by seat {dealer}",
+                game.dealer()
+            ),
+        ));
+    }
+    let shape = game.deal_shape();
+    check_chosen(
+        &shape,
+        G::ASIDE,
+        G::NAME,
+        game.num_players(),
+        dealer,
+        hands,
+        aside,
+    )?;
+    let deal = game.chosen_deal(dealer, hands, aside)?;
+    game.redeal(1, dealer, &deal);
+    Ok(game)
 }
 
 /// How much of a state to save.

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{
-    deck_set, Announcement, Brouc, DealRecord, Options, OPTIONS, PLAYERS, TRICKS_PER_DEAL,
+    deck_set, Announcement, Brouc, DealRecord, Options, CARDS, OPTIONS, PLAYERS, TRICKS_PER_DEAL,
 };
 use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
@@ -13,7 +13,7 @@ use crate::game::{check_seat_among, Game};
 use crate::json::{self, Plays};
 use crate::options;
 use crate::rng::SplitMix64;
-use crate::state::{self, History, Replay, ReplayInputs, View};
+use crate::state::{self, Aside, DealShape, History, Replay, ReplayInputs, View};
 
 /// How a deal was dealt: the hands, and the dealer's last card, turned for trump.
 #[derive(Clone, Copy, Debug)]
@@ -178,5 +178,21 @@ impl Replay for Brouc {
 
     fn set_rng(&mut self, rng: SplitMix64) {
         self.rng = rng;
+    }
+
+    const ASIDE: Aside = Aside::Turned("trump_card");
+
+    fn deal_shape(&self) -> DealShape {
+        DealShape {
+            deck: CARDS.deck().to_vec(),
+            hand_size: TRICKS_PER_DEAL,
+            aside_size: 0,
+        }
+    }
+
+    fn chosen_deal(&self, dealer: usize, hands: &[Vec<Card>], aside: &[Card]) -> Result<Dealt> {
+        let held = std::array::from_fn(|seat| hands[seat].iter().copied().collect());
+        let turned = aside.first().copied().unwrap_or(CARDS.deck()[0]);
+        dealt(dealer as u8, turned, Plays::new(), held).map(|(_, deal)| deal)
     }
 }

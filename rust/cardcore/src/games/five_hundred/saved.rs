@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Bid, DealRecord, DealResult, Dealt, FiveHundred, Options, PlayedTrick, DECK_SET, HAND_SIZE,
-    OPTIONS, PLAYERS,
+    Bid, DealRecord, DealResult, Dealt, FiveHundred, Options, PlayedTrick, DECK, DECK_SET,
+    HAND_SIZE, OPTIONS, PLAYERS,
 };
 use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
@@ -15,7 +15,7 @@ use crate::game::{check_seat_among, Game};
 use crate::json::{self, Plays};
 use crate::options;
 use crate::rng::SplitMix64;
-use crate::state::{self, History, Replay, ReplayInputs, View};
+use crate::state::{self, Aside, DealShape, History, Replay, ReplayInputs, View};
 
 /// Why a finished deal was void: all four passed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -128,12 +128,15 @@ fn save_deal(deal: &DealRecord, view: View) -> SavedDeal {
     }
 }
 
+/// The cards dealt to the kitty.
+const KITTY_SIZE: usize = 6;
+
 /// A deal as a saved state records it, which must be a possible deal.
 fn dealt(dealer: u8, hands: &[Vec<Card>; PLAYERS], kitty: &[Card]) -> Result<(usize, Dealt)> {
     let hands = state::held(hands);
-    if kitty.len() != 6 {
+    if kitty.len() != KITTY_SIZE {
         return Err(Error::json(format!(
-            "kitty: expected 6 cards, got {}",
+            "kitty: expected {KITTY_SIZE} cards, got {}",
             kitty.len()
         )));
     }
@@ -228,5 +231,20 @@ impl Replay for FiveHundred {
 
     fn set_rng(&mut self, rng: SplitMix64) {
         self.rng = rng;
+    }
+
+    const ASIDE: Aside = Aside::Cards("kitty");
+
+    fn deal_shape(&self) -> DealShape {
+        DealShape {
+            deck: DECK.to_vec(),
+            hand_size: HAND_SIZE,
+            aside_size: KITTY_SIZE,
+        }
+    }
+
+    fn chosen_deal(&self, dealer: usize, hands: &[Vec<Card>], aside: &[Card]) -> Result<Dealt> {
+        let hands: [Vec<Card>; PLAYERS] = std::array::from_fn(|seat| hands[seat].clone());
+        dealt(dealer as u8, &hands, aside).map(|(_, deal)| deal)
     }
 }

@@ -14,7 +14,7 @@ use crate::game::{check_seat_among, Game};
 use crate::json::{self, at_most};
 use crate::options;
 use crate::rng::SplitMix64;
-use crate::state::{self, History, Replay, ReplayInputs, View};
+use crate::state::{self, Aside, DealShape, History, Replay, ReplayInputs, View};
 
 /// A card on the table as saved: the card, what it stands for, who placed it.
 pub type SavedSlot = (Card, Option<Card>, u8);
@@ -281,5 +281,20 @@ impl Replay for Jolly {
 
     fn set_rng(&mut self, rng: SplitMix64) {
         self.rng = rng;
+    }
+
+    const ASIDE: Aside = Aside::Cards("stock");
+
+    fn deal_shape(&self) -> DealShape {
+        DealShape {
+            deck: deck(DECK_SIZE).unwrap_or_default(),
+            hand_size: HAND_SIZE,
+            aside_size: DECK_SIZE - HAND_SIZE * self.players,
+        }
+    }
+
+    /// The stock's rebuilds are shuffled by the generator as the seed left it.
+    fn chosen_deal(&self, dealer: usize, hands: &[Vec<Card>], aside: &[Card]) -> Result<Dealt> {
+        dealt(self.players, dealer as u8, hands, aside, self.rng.state()).map(|(_, deal)| deal)
     }
 }

@@ -3,7 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{
-    deck_set, Bid, Julien, Options, TourKind, TourRecord, HAND_SIZE, OPTIONS, PLAYERS, TALON_SIZE,
+    deck_set, Bid, Julien, Options, TourKind, TourRecord, DECK, HAND_SIZE, OPTIONS, PLAYERS,
+    TALON_SIZE,
 };
 use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
@@ -13,7 +14,7 @@ use crate::game::{check_seat_among, Game};
 use crate::json::{self, Plays};
 use crate::options;
 use crate::rng::SplitMix64;
-use crate::state::{self, History, Replay, ReplayInputs, View};
+use crate::state::{self, Aside, DealShape, History, Replay, ReplayInputs, View};
 
 /// How a Tour was dealt: the talon in reading order, and the hands.
 #[derive(Clone, Copy, Debug)]
@@ -177,5 +178,20 @@ impl Replay for Julien {
 
     fn set_rng(&mut self, rng: SplitMix64) {
         self.rng = rng;
+    }
+
+    const ASIDE: Aside = Aside::Cards("talon");
+
+    fn deal_shape(&self) -> DealShape {
+        DealShape {
+            deck: DECK.to_vec(),
+            hand_size: HAND_SIZE,
+            aside_size: TALON_SIZE,
+        }
+    }
+
+    fn chosen_deal(&self, dealer: usize, hands: &[Vec<Card>], aside: &[Card]) -> Result<Dealt> {
+        let held = std::array::from_fn(|seat| hands[seat].iter().copied().collect());
+        dealt(dealer as u8, aside, Plays::new(), held).map(|(_, deal)| deal)
     }
 }

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     deck_set, sizes, Bid, DealRecord, DealResult, Dealt, Level, Options, PlayedTrick, Poignee,
-    Tarot, Void, MAX_PLAYERS, OPTIONS,
+    Tarot, Void, DECK, MAX_PLAYERS, OPTIONS,
 };
 use crate::card::Card;
 use crate::cardset::CardSet;
@@ -14,7 +14,7 @@ use crate::game::{check_seat_among, Game};
 use crate::json::{self, Plays};
 use crate::options;
 use crate::rng::SplitMix64;
-use crate::state::{self, History, Replay, ReplayInputs, View};
+use crate::state::{self, Aside, DealShape, History, Replay, ReplayInputs, View};
 
 /// A deal's scores, one per seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -278,5 +278,20 @@ impl Replay for Tarot {
 
     fn set_rng(&mut self, rng: SplitMix64) {
         self.rng = rng;
+    }
+
+    const ASIDE: Aside = Aside::Cards("chien");
+
+    fn deal_shape(&self) -> DealShape {
+        let (hand_size, chien_size) = sizes(self.players());
+        DealShape {
+            deck: DECK.to_vec(),
+            hand_size,
+            aside_size: chien_size,
+        }
+    }
+
+    fn chosen_deal(&self, dealer: usize, hands: &[Vec<Card>], aside: &[Card]) -> Result<Dealt> {
+        dealt(dealer as u8, hands, aside, self.players()).map(|(_, deal)| deal)
     }
 }

@@ -218,11 +218,15 @@ def _check_arguments(
         if value < 1:
             raise _core.OptionError(f"option '{name}': expected 1 or more, got {value}")
     if backend not in ("local", "ray"):
-        raise _core.OptionError(f'option \'backend\': expected "local" or "ray", got {shown(backend)}')
+        raise _core.OptionError(
+            f'option \'backend\': expected "local" or "ray", got {shown(backend)}'
+        )
     if backend == "local" and address is not None:
         raise _core.OptionError("option 'address': is for backend=\"ray\" only")
     if progress is not None and not callable(progress):
-        raise _core.OptionTypeError(f"option 'progress': expected a callable, got {shown(progress)}")
+        raise _core.OptionTypeError(
+            f"option 'progress': expected a callable, got {shown(progress)}"
+        )
 
 
 def read_manifest(directory: str) -> dict[str, Any]:

@@ -649,7 +649,8 @@ def test_a_determinization_hides_the_stock_before_any_rebuild() -> None:
     strict=True,
     reason="known leak (docs/rules/jolly.md, Determinization): a rebuilt stock is replayed "
     "from the round's generator, so the state cannot hold a redrawn order and the "
-    "determinization keeps the true one; recording rebuilt stocks in the state fixes it",
+    "determinization keeps the true one (and the true generator, which from_json derives "
+    "from it); recording rebuilt stocks in the state fixes it",
 )
 def test_a_determinization_hides_a_rebuilt_stock() -> None:
     game = cardcore.new_game("jolly", seed=1, single_deal=True, players=2)

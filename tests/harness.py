@@ -213,6 +213,9 @@ class GameConfig:
     # The share of a whole-match property's examples the game plays (``sampled``): a
     # game whose matches run to a thousand steps keeps CI within its time.
     example_share: float = 1.0
+    # Whether the state's "rng" is derived by replay from the deal's generator (the
+    # game draws from it during a deal), not taken as given (docs/protocol.md).
+    derived_rng: bool = False
 
 
 GAME_CONFIG: dict[str, GameConfig] = {
@@ -445,6 +448,7 @@ GAME_CONFIG: dict[str, GameConfig] = {
         extra_bad_texts=("7H", "JK", "10s", "EX", "1T", "CD", "BJ"),
         tricks=False,
         example_share=0.04,
+        derived_rng=True,
     ),
 }
 

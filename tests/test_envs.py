@@ -136,6 +136,21 @@ def test_a_seat_off_the_table_is_refused() -> None:
     assert env.game.to_json() == state
 
 
+def test_huge_arguments_give_short_messages() -> None:
+    """docs/protocol.md, "Errors": a message quotes at most 200 characters of a value,
+    and names an integer too long to write out by its digits."""
+    calls: list[tuple[dict[str, Any], type[cardcore.CardcoreError], str]] = [
+        ({"opponents": "x" * 4_000_000}, cardcore.OptionError, "(4000002 characters)"),
+        ({"seat": 10**5000}, cardcore.SeatError, "integer of about 5001 digits"),
+        ({"seat": -(10**5000)}, cardcore.SeatError, "negative integer of about 5001 digits"),
+    ]
+    for arguments, error, named in calls:
+        with pytest.raises(error) as caught:
+            gym_env.CardcoreEnv("brouc", **arguments)
+        assert len(str(caught.value)) < 400
+        assert named in str(caught.value)
+
+
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)
 def test_winning_seats_follow_the_match(name: str) -> None:
     game = cardcore.new_game(name, seed=4, single_deal=True)

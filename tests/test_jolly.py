@@ -649,7 +649,8 @@ def test_a_determinization_hides_the_stock_before_any_rebuild() -> None:
     strict=True,
     reason="known leak (docs/rules/jolly.md, Determinization): a rebuilt stock is replayed "
     "from the round's generator, so the state cannot hold a redrawn order and the "
-    "determinization keeps the true one; recording rebuilt stocks in the state fixes it",
+    "determinization keeps the true one (and the true generator, which from_json derives "
+    "from it); recording rebuilt stocks in the state fixes it",
 )
 def test_a_determinization_hides_a_rebuilt_stock() -> None:
     game = cardcore.new_game("jolly", seed=1, single_deal=True, players=2)
@@ -675,3 +676,31 @@ def test_a_finished_match_hides_its_stock() -> None:
     assert game.stock
     stocks = {tuple(game.determinize(0, seed=k).stock) for k in range(10)}
     assert tuple(game.stock) not in stocks
+
+
+def test_the_generator_in_a_state_is_the_one_play_reaches() -> None:
+    """The stock's rebuilds are shuffled from the round's generator: a state's ``rng``
+    is the round's ``deal_rng`` with the rebuilds' draws, derived by ``from_json``, never
+    taken as given. An edited ``rng`` (which would choose the next rebuilt stock) is
+    refused with a message naming it; every state play reaches loads, rebuilt or not."""
+    game = cardcore.new_game("jolly", seed=1, single_deal=True, players=2)
+    bot = cardcore.RandomBot(1)
+    checked: list[int] = []  # the rebuilds at each check: the first state, the first after a draw
+    while not game.is_over:
+        game.apply(bot.act(game))
+        text = game.to_json()
+        assert cardcore.from_json(text).to_json() == text
+        parsed = json.loads(text)
+        now, deal = parsed["rng"], parsed["deal_rng"]
+        assert now == deal or parsed["rebuilds"]  # before a rebuild: the deal's
+        if checked and (now == deal or len(checked) == 2):
+            continue
+        checked.append(parsed["rebuilds"])
+        for edited in ((now + 1) % 2**64, now ^ (1 << 63), (deal - 1) % 2**64, 0):
+            with pytest.raises(cardcore.JsonError) as caught:
+                cardcore.from_json(json.dumps(dict(parsed, rng=edited)))
+            message = str(caught.value)
+            assert message.startswith(f'"rng" is {edited}, but no play reaches it'), message
+            assert message.endswith(f"which gives {now}"), message
+    assert checked[0] == 0, checked
+    assert checked[1] >= 1, checked

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from typing import Any
 
 import pytest
@@ -213,7 +214,112 @@ def test_from_json_refuses_an_out_of_range_rng(name: str) -> None:
         with pytest.raises(cardcore.JsonError):
             cardcore.from_json(json.dumps(dict(parsed, rng=rng)))
     for rng in (0, 2**64 - 1):
-        assert state(cardcore.from_json(json.dumps(dict(parsed, rng=rng))))["rng"] == rng
+        text = json.dumps(dict(parsed, rng=rng))
+        if config(name).derived_rng:
+            # The generator is the one replay reaches, which the state already holds.
+            with pytest.raises(cardcore.JsonError, match=rf'^"rng" is {rng}, but no play reaches'):
+                cardcore.from_json(text)
+        else:
+            assert state(cardcore.from_json(text))["rng"] == rng
+
+
+def _trade(parsed: dict[str, Any], name: str, a: str, b: str) -> dict[str, Any]:
+    """The state with seat 0's card ``a`` and seat 1's card ``b`` trading places in its
+    hand keys (re-sorted)."""
+    traded = copy.deepcopy(parsed)
+    for key in config(name).hand_keys:
+        for seat in (0, 1):
+            traded[key][seat] = sorted(
+                [{a: b, b: a}.get(card, card) for card in traded[key][seat]],
+                key=lambda c: cardcore.Card.parse(c).id,
+            )
+    return traded
+
+
+@pytest.mark.parametrize("name", CONFIGURED_GAMES)
+def test_a_chosen_deal_loads_as_given(name: str) -> None:
+    """A state proves a legal game, not a fair deal (docs/protocol.md): hands that
+    trade a card before any play load with the generator unchanged, though no seed
+    deals them with it, so that chosen deals (a teacher's, a tester's) load."""
+    game = cardcore.new_game(name, seed=5)
+    parsed = state(game)
+    assert parsed["history"] == []
+    hands = parsed["hands"]
+    # A card held once by seat 0 and not by seat 1, and the other way round (Jolly's
+    # deck has two of each).
+    a = next(card for card in hands[0] if hands[0].count(card) == 1 and card not in hands[1])
+    b = next(card for card in hands[1] if hands[1].count(card) == 1 and card not in hands[0])
+    traded = _trade(parsed, name, a, b)
+    loaded = cardcore.from_json(json.dumps(traded))
+    assert state(loaded) == traded
+    assert loaded.hand(0) != game.hand(0)
+    assert state(loaded)["rng"] == parsed["rng"]
+    # The generator decides only what is still to be drawn: play goes on from the deal.
+    loaded.apply(loaded.legal_actions()[0])
+    assert cardcore.from_json(loaded.to_json()) == loaded
+
+
+_HUGE = "x" * 4_000_000
+_BOUND = 1_000  # characters: a message quotes at most 200 of any one input
+
+
+def _refusal(call: Any) -> str:
+    with pytest.raises(cardcore.CardcoreError) as caught:
+        call()
+    return str(caught.value)
+
+
+@pytest.mark.parametrize("name", CONFIGURED_GAMES)
+def test_a_huge_input_gives_a_short_message_naming_it(name: str) -> None:
+    """docs/protocol.md, "Errors": a message quotes at most 200 characters of what it
+    was given, then its length, at every entry point that echoes input."""
+    game = cardcore.new_game(name, seed=3)
+    parsed = state(game)
+    calls: dict[str, tuple[Any, str]] = {
+        "unknown key": (
+            lambda: cardcore.from_json(json.dumps(dict(parsed, **{_HUGE: 1}))),
+            "unknown field `xxx",
+        ),
+        "unknown option key": (
+            lambda: cardcore.from_json(
+                json.dumps(dict(parsed, options=dict(parsed["options"], **{_HUGE: 1})))
+            ),
+            "unknown field `xxx",
+        ),
+        "card value": (
+            lambda: cardcore.from_json(json.dumps(dict(parsed, hands=[[_HUGE]]))),
+            'invalid value: string "xxx',
+        ),
+        "history": (
+            lambda: cardcore.from_json(json.dumps(dict(parsed, history=[_HUGE]))),
+            "not a card or action: 'xxx",
+        ),
+        "game name": (
+            lambda: cardcore.from_json(json.dumps(dict(parsed, game=_HUGE))),
+            'unknown game: "xxx',
+        ),
+        "differing value": (
+            lambda: cardcore.from_json(json.dumps(dict(parsed, phase=_HUGE))),
+            '"phase" is "xxx',
+        ),
+        "apply": (lambda: game.apply(_HUGE), "not a card or action: 'xxx"),
+        "is_legal": (lambda: game.is_legal(_HUGE), "not a card or action: 'xxx"),
+        "action": (lambda: game.action(_HUGE), "not a card or action: 'xxx"),
+        "Card": (lambda: cardcore.Card(_HUGE), "not a card or action: 'xxx"),
+        "Card.parse": (lambda: cardcore.Card.parse(_HUGE), "not a card or action: 'xxx"),
+        "new_game": (lambda: cardcore.new_game(_HUGE, seed=1), "unknown game: 'xxx"),
+        "option name": (lambda: cardcore.new_game(name, seed=1, **{_HUGE: 1}), "option 'xxx"),
+        "option value": (
+            lambda: cardcore.new_game(name, seed=1, single_deal=_HUGE),
+            "option 'single_deal': expected true or false, got \"xxx",
+        ),
+    }
+    for what, (call, names) in calls.items():
+        message = _refusal(call)
+        assert len(message) < _BOUND, (what, len(message))
+        assert names in message, (what, message[:300])
+        assert re.search(r"\.\.\. \(400\d{4} characters\)", message), (what, message[:300])
+    assert game == cardcore.new_game(name, seed=3)
 
 
 def test_from_json_takes_only_text() -> None:

@@ -121,6 +121,18 @@ def test_bad_arguments_are_refused_before_anything_is_written(
     assert not directory.exists()
 
 
+@pytest.mark.parametrize(
+    "arguments",
+    [{"backend": "x" * 4_000_000}, {"matches": "x" * 4_000_000}, {"progress": 10**5000}],
+)
+def test_a_huge_argument_gives_a_short_message(tmp_path: Path, arguments: dict[str, Any]) -> None:
+    """docs/protocol.md, "Errors": a message quotes at most 200 characters of a value."""
+    with pytest.raises(cardcore.OptionError) as caught:
+        selfplay.write("tarot", str(tmp_path / "out"), seed=1, **{"matches": 2, **arguments})
+    assert len(str(caught.value)) < 400
+    assert next(iter(arguments)) in str(caught.value)
+
+
 def test_a_directory_without_a_manifest_of_its_own_is_refused(tmp_path: Path) -> None:
     (tmp_path / selfplay.MANIFEST).write_text('{"format": "other"}')
     with pytest.raises(cardcore.JsonError, match="manifest"):

@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from cardcore import _core, _ray
+from cardcore._shown import shown
 
 #: The manifest's format, which a reader checks.
 FORMAT = "cardcore-selfplay/1"
@@ -279,20 +280,24 @@ def _check_arguments(
         ("address", address, (str, type(None))),
     ):
         if not isinstance(value, kind):
-            raise _core.OptionTypeError(f"option '{name}': expected a str, got {value!r}")
+            raise _core.OptionTypeError(f"option '{name}': expected a str, got {shown(value)}")
     for name, value in (("matches", matches), ("batch_size", batch_size)):
         if value is None and name == "batch_size":
             continue
         if isinstance(value, bool) or not isinstance(value, int):
-            raise _core.OptionTypeError(f"option '{name}': expected an int, got {value!r}")
+            raise _core.OptionTypeError(f"option '{name}': expected an int, got {shown(value)}")
         if value < 1:
             raise _core.OptionError(f"option '{name}': expected 1 or more, got {value}")
     if backend not in ("local", "ray"):
-        raise _core.OptionError(f'option \'backend\': expected "local" or "ray", got {backend!r}')
+        raise _core.OptionError(
+            f'option \'backend\': expected "local" or "ray", got {shown(backend)}'
+        )
     if backend == "local" and address is not None:
         raise _core.OptionError("option 'address': is for backend=\"ray\" only")
     if progress is not None and not callable(progress):
-        raise _core.OptionTypeError(f"option 'progress': expected a callable, got {progress!r}")
+        raise _core.OptionTypeError(
+            f"option 'progress': expected a callable, got {shown(progress)}"
+        )
 
 
 def read_manifest(directory: str) -> dict[str, Any]:

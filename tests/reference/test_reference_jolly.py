@@ -752,6 +752,32 @@ def test_the_stock_is_rebuilt_twice_then_the_round_ends() -> None:
     reload(game)
 
 
+def test_the_generator_now_is_the_deals_with_the_rebuilds_drawn_since() -> None:
+    """The state's ``rng`` is derived by the replay, never taken as given: before a
+    rebuild it is the round's ``deal_rng``, after one that with the shuffle's draws. An
+    edited ``rng`` (which would choose the next rebuilt stock) is refused; every state
+    play reaches loads, after rebuilds too."""
+    game = new_game("jolly", seed=11, players=2, single_deal=True)
+    checked = {0: 0, 1: 0, 2: 0}
+    while not game.is_over:
+        game.apply("draw")
+        game.apply(first_discard(game))
+        data = state(game)
+        if checked[data["rebuilds"]] and not game.is_over:
+            continue  # the first state of each rebuild count, and the last
+        reload(game)
+        checked[data["rebuilds"]] += 1
+        assert (data["rng"] == data["deal_rng"]) == (data["rebuilds"] == 0)
+        now, deal = data["rng"], data["deal_rng"]
+        for edited in ((now + 1) % 2**64, now ^ (1 << 63), (deal - 1) % 2**64):
+            with pytest.raises(RuleError, match=rf"'rng' is {edited}, but no play reaches it"):
+                load(dict(data, rng=edited))
+    assert all(checked.values()), checked
+    # The deal's generator is part of the deal, taken as given before a rebuild.
+    fresh = state(new_game("jolly", seed=11, players=2))
+    assert state(load(dict(fresh, rng=5, deal_rng=5)))["rng"] == 5
+
+
 def test_a_short_row_ends_the_round_at_once() -> None:
     # L13: an empty stock with 3 cards or fewer in the row gives no card: the round ends.
     game = layout(2, 1, {}, single_deal=True)

@@ -25,6 +25,7 @@ except ImportError as error:
 
 import cardcore
 from cardcore import bots
+from cardcore._shown import shown
 from cardcore.envs._spaces import Observation, action_id, observation_space, observe, outcome
 
 __all__ = ["CardcoreEnv"]
@@ -48,16 +49,16 @@ class CardcoreEnv(gymnasium.Env[Observation, np.int64]):
         if opponents != "random" and opponents not in bots.LEVELS:
             raise cardcore.OptionError(
                 f"option 'opponents': expected one of random, {', '.join(bots.LEVELS)}, "
-                f"got {opponents!r}"
+                f"got {shown(opponents)}"
             )
         self.opponents = opponents
         self.game_name = game
         self.game_options = options
         self.game: cardcore.Game = cardcore.new_game(game, seed=0, **options)
         if not isinstance(seat, int) or isinstance(seat, bool):
-            raise cardcore.SeatTypeError(f"expected a seat number (an int), got {seat!r}")
+            raise cardcore.SeatTypeError(f"expected a seat number (an int), got {shown(seat)}")
         if not 0 <= seat < self.game.num_players:
-            raise cardcore.SeatError(f"seat {seat!r} is not a seat of this {game} table")
+            raise cardcore.SeatError(f"seat {shown(seat)} is not a seat of this {game} table")
         self.seat = seat
         self.illegal_reward = illegal_reward
         self.render_mode = render_mode

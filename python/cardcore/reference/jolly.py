@@ -671,6 +671,7 @@ class JollyReference(ReferenceGame):
     RECORD_KEYS = RECORD_KEYS
     FINISHED_KEY = "finished_rounds"
     PREVIOUS_KEY = "previous_round"
+    DEAL_RNG_KEY = "deal_rng"  # the stock's rebuilds are shuffled from the round's generator
 
     _options: Options
     _rng: SplitMix64

@@ -103,6 +103,12 @@ class ReferenceGame(ABC):
     """The state key that lists the records of the deals played to their end."""
     PREVIOUS_KEY: ClassVar[str]
     """The observation key of the last of them (or None)."""
+    DEAL_RNG_KEY: ClassVar[str | None] = None
+    """For a game that draws from its generator during a deal, not only to deal it
+    (Jolly's stock rebuilds): the key of a deal's record holding the generator as the
+    deal left it. The replay draws from it as play did, and the state's ``rng`` must be
+    the generator the replay reaches. None: the generator only decides the deals to
+    come, and the state's is taken as given."""
 
     _phase: str
     _rng: SplitMix64
@@ -266,8 +272,15 @@ class ReferenceGame(ABC):
             for index, item in enumerate(array(state["history"], "'history'"))
         ]
         game._replay(game._recorded_deals(state), history)
-        # The generator's draws during the replay do not matter: the state gives it.
-        game._rng = SplitMix64(rng)
+        if cls.DEAL_RNG_KEY is None:
+            # The generator only decides the deals to come: the state gives it.
+            game._rng = SplitMix64(rng)
+        elif game._rng.state != rng:
+            raise RuleError(
+                f"'rng' is {rng}, but no play reaches it: the generator is the deal's "
+                f"({cls.DEAL_RNG_KEY!r}) with the draws of the play since, which gives "
+                f"{game._rng.state}"
+            )
         difference = game._difference(state, game._state(), "")
         if difference is not None:
             raise RuleError(difference)

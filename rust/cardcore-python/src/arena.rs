@@ -7,6 +7,7 @@ use std::sync::Mutex;
 
 use cardcore::arena::{Entry, Estimate, Part, Report};
 use cardcore::bot::{Bot, Level};
+use cardcore::error::shortened;
 use cardcore::game::{ActionId, Game};
 use cardcore::watch::Control;
 use cardcore::{Error, Observation};
@@ -47,7 +48,11 @@ fn entry_arg(entry: &Bound<'_, PyAny>) -> PyResult<EntryArg> {
             let levels: Vec<_> = Level::ALL.iter().map(|level| level.name()).collect();
             to_py_err(Error::option(
                 "lineup",
-                format!("unknown level {name:?} (levels: {})", levels.join(", ")),
+                format!(
+                    "unknown level {:?} (levels: {})",
+                    shortened(&name),
+                    levels.join(", ")
+                ),
             ))
         });
     }

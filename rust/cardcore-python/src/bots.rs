@@ -7,6 +7,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use cardcore::bot::{Bot, HardBot, Level, LevelBot, Levels};
+use cardcore::error::shortened;
 use cardcore::game::ActionId;
 use cardcore::ismcts::{Budget, Rollout, Settings};
 use cardcore::Error;
@@ -28,7 +29,7 @@ pub(crate) fn level_arg(level: &Bound<'_, PyAny>, what: &str) -> PyResult<Level>
         )
     };
     let name = str_arg(level, unknown)?;
-    Level::from_name(&name).ok_or_else(|| to_py_err(unknown(format!("{name:?}"))))
+    Level::from_name(&name).ok_or_else(|| to_py_err(unknown(format!("{:?}", shortened(&name)))))
 }
 
 /// A native bot of one game, whatever the game.
@@ -311,7 +312,7 @@ fn settings_args(
             let message = format!("{epsilon} is for heuristic rollouts: random ones take 0");
             return Err(to_py_err(Error::option("epsilon", message)));
         }
-        other => return Err(to_py_err(unknown(format!("{other:?}")))),
+        other => return Err(to_py_err(unknown(format!("{:?}", shortened(other))))),
     };
     let exploration = number_arg(exploration, "exploration", 0.0, f64::MAX)?;
     // None is one thread, as `simulate` reads None as its default.

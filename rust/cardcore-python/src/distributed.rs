@@ -5,6 +5,7 @@
 //! so that the parts merge here into exactly the figures of one local run.
 
 use cardcore::bot::Levels;
+use cardcore::error::shortened;
 use cardcore::selfplay::Trajectories;
 use cardcore::simulate::Summary;
 use cardcore::vector::Opponents;
@@ -79,7 +80,7 @@ pub(crate) fn backend_arg<'py>(
         })),
         other => Err(to_py_err(Error::option(
             "backend",
-            format!("expected \"local\" or \"ray\", got {other:?}"),
+            format!("expected \"local\" or \"ray\", got {:?}", shortened(other)),
         ))),
     }
 }
@@ -235,7 +236,10 @@ fn players_arg(bots: &Bound<'_, PyAny>) -> PyResult<Vec<Opponents>> {
         .map(|bot| {
             let name = str_arg(&bot?, |shown| Error::option("bots", shown))?;
             Opponents::parse(&name).map_err(|_| {
-                let message = format!("expected one of random, easy, medium, hard, got {name:?}");
+                let message = format!(
+                    "expected one of random, easy, medium, hard, got {:?}",
+                    shortened(&name)
+                );
                 to_py_err(Error::option("bots", message))
             })
         })

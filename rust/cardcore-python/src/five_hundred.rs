@@ -2,6 +2,7 @@
 //! tricks, deal records and results, and the pure bid and score functions.
 
 use cardcore::card::Card;
+use cardcore::error::shortened;
 use cardcore::game::Game;
 use cardcore::games::five_hundred::{
     score, Bid, DealRecord, DealResult, FiveHundred, PlayedTrick, Scoring,
@@ -207,7 +208,7 @@ fn bid_arg(bid: &Bound<'_, PyAny>) -> PyResult<Bid> {
     };
     let text = str_arg(bid, bad)?;
     match text.parse::<Bid>() {
-        Ok(Bid::Pass) | Err(_) => Err(to_py_err(bad(format!("'{text}'")))),
+        Ok(Bid::Pass) | Err(_) => Err(to_py_err(bad(format!("'{}'", shortened(&text))))),
         Ok(bid) => Ok(bid),
     }
 }
@@ -250,7 +251,7 @@ pub(crate) fn five_hundred_score(
             match str_arg(value, bad)?.as_str() {
                 "default" => Scoring::Default,
                 "variant" => Scoring::Variant,
-                other => return Err(to_py_err(bad(format!("'{other}'")))),
+                other => return Err(to_py_err(bad(format!("'{}'", shortened(other))))),
             }
         }
     };

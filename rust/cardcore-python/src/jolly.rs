@@ -2,6 +2,7 @@
 //! melds, rounds and results, and the pure meld, penalty and score functions.
 
 use cardcore::cardcounts::CardCounts;
+use cardcore::error::shortened;
 use cardcore::game::Game;
 use cardcore::games::jolly::{
     hand_penalty, read_meld, round_scores, Drawn, FinishedRound, Jolly, Kind, Meld, RoundResult,
@@ -183,7 +184,10 @@ fn meld_arg(cards: &Bound<'_, PyAny>) -> PyResult<Meld> {
     read_meld(&cards, 0).ok_or_else(|| {
         to_py_err(Error::option(
             "cards",
-            format!("'{}' is not a valid set or run (L6, L7)", written.join(" ")),
+            format!(
+                "'{}' is not a valid set or run (L6, L7)",
+                shortened(&written.join(" "))
+            ),
         ))
     })
 }

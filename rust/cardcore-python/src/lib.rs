@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use cardcore::bot::Bot;
 use cardcore::card::{Card, Rank, Suit};
+use cardcore::error::shortened;
 use cardcore::game::{check_action_id, check_seat_among, ActionId, Game};
 use cardcore::options::OptionKind;
 use cardcore::state::{Aside, Replay};
@@ -205,7 +206,7 @@ pub(crate) fn to_py_err(failure: impl Into<Failure>) -> PyErr {
             let reason =
                 format!("the text {shown} is not valid Unicode (it holds a lone surrogate)");
             let message = match &kind {
-                Error::Option { name, .. } => format!("option '{name}': {reason}"),
+                Error::Option { name, .. } => format!("option '{}': {reason}", shortened(name)),
                 _ => reason,
             };
             (kind, false, message)
@@ -418,10 +419,8 @@ fn str_arg(value: &Bound<'_, PyAny>, bad: impl FnOnce(String) -> Error) -> PyRes
     }
 }
 
-/// The longest repr an error message quotes whole.
-const MAX_SHOWN: usize = 200;
-
-/// How an error message shows a Python value: its repr, cut when long; an
+/// How an error message shows a Python value: its repr, cut when long (the
+/// core's `shortened`, as every message quotes input); an
 /// integer too long to write out as its number of digits. Never fails and
 /// never writes to stderr (formatting a Python object whose `str()` fails
 /// would), whatever the object.
@@ -429,12 +428,7 @@ fn shown(value: &Bound<'_, PyAny>) -> String {
     match value.repr() {
         Ok(repr) => {
             let repr = repr.to_string_lossy();
-            match repr.char_indices().nth(MAX_SHOWN) {
-                Some((cut, _)) => {
-                    format!("{}... ({} characters)", &repr[..cut], repr.chars().count())
-                }
-                None => repr.into_owned(),
-            }
+            shortened(&repr).into_owned()
         }
         Err(_) if value.is_instance_of::<PyInt>() => {
             let sign = if value.lt(0).unwrap_or(false) {
@@ -1395,7 +1389,7 @@ fn from_json(
     let text = state_text(text, max_bytes)?;
     let name = cardcore::json::game_name(&text).py_err()?;
     cardcore::with_game!(name.as_str(), G => G::from_json(&text).py_err()?.wrap(py),
-        unknown => Err(to_py_err(Error::json(format!("unknown game: {name:?}")))))
+        unknown => Err(to_py_err(Error::json(format!("unknown game: {:?}", shortened(&name))))))
 }
 
 /// A state's text, checked to be a `str` of at most `max_bytes` bytes.

@@ -6,6 +6,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
+use crate::json::{brief, serde_message};
 
 #[derive(Clone, Copy, Debug)]
 pub enum OptionKind {
@@ -82,14 +83,14 @@ impl OptionSpec {
             )),
             None => Err(Error::option(
                 self.name,
-                format!("expected an integer, got {value}"),
+                format!("expected an integer, got {}", brief(value)),
             )),
         };
         match (self.kind, value) {
             (OptionKind::Bool { .. }, Value::Bool(_)) => Ok(()),
             (OptionKind::Bool { .. }, _) => Err(Error::option(
                 self.name,
-                format!("expected true or false, got {value}"),
+                format!("expected true or false, got {}", brief(value)),
             )),
             (OptionKind::OptionalInt { .. } | OptionKind::OptionalChoice { .. }, Value::Null) => {
                 Ok(())
@@ -102,9 +103,10 @@ impl OptionSpec {
                         Err(Error::option(
                             self.name,
                             format!(
-                                "expected one of {}{}, got {value}",
+                                "expected one of {}{}, got {}",
                                 choices.join(", "),
-                                if none { " or None" } else { "" }
+                                if none { " or None" } else { "" },
+                                brief(value)
                             ),
                         ))
                     }
@@ -116,7 +118,7 @@ impl OptionSpec {
                     let names: Vec<String> = choices.iter().map(i64::to_string).collect();
                     Err(Error::option(
                         self.name,
-                        format!("expected one of {}, got {value}", names.join(", ")),
+                        format!("expected one of {}, got {}", names.join(", "), brief(value)),
                     ))
                 }
             },
@@ -151,7 +153,7 @@ pub fn resolve(specs: &[OptionSpec], given: &Map<String, Value>) -> Result<Map<S
 /// Checks `given` and reads it into a game's options type.
 pub fn read<T: DeserializeOwned>(specs: &[OptionSpec], given: &Map<String, Value>) -> Result<T> {
     serde_json::from_value(Value::Object(resolve(specs, given)?))
-        .map_err(|e| Error::option("options", e.to_string()))
+        .map_err(|e| Error::option("options", serde_message(&e.to_string())))
 }
 
 /// Checks a saved state's options, read by serde, as a new game's are checked.

@@ -38,6 +38,14 @@ pub trait Replay: Game {
     /// deal in play and the last one finished, as players see the last trick
     /// taken before the cards are gathered.
     const PREVIOUS_KEY: &'static str;
+    /// For a game that draws from its generator during a deal, not only to
+    /// deal it (Jolly's stock rebuilds): the key of a deal's record that
+    /// holds the generator as the deal left it. `redeal` sets the generator
+    /// to it, replay draws from it as play did, and the state's `"rng"` must
+    /// be the generator replay reaches: it is derived, never taken as given.
+    /// `None` (the default): the generator only decides the deals to come,
+    /// and the state's is taken as given.
+    const DEAL_RNG_KEY: Option<&'static str> = None;
 
     /// The state as it is saved; with [`View::Public`], without the hidden
     /// parts (generator, hands, history) and with only the last finished deal,
@@ -57,7 +65,8 @@ pub trait Replay: Game {
     /// yet). A game that voids a deal as it lays it out deals the next one at
     /// once; such deals dealt after deal `number` are dropped.
     fn redeal(&mut self, number: usize, dealer: usize, deal: &Self::Deal);
-    /// Sets the generator, which decides the deals still to come.
+    /// Sets the generator, which decides the deals still to come (not called
+    /// for a game with a `DEAL_RNG_KEY`).
     fn set_rng(&mut self, rng: SplitMix64);
     /// The part of a deal besides the hands, as `from_deal` takes it.
     const ASIDE: Aside;
@@ -174,12 +183,30 @@ pub fn from_json<G: Replay>(text: &str) -> Result<G> {
         &inputs.deals,
         &inputs.history,
     )?;
-    game.set_rng(inputs.rng);
+    if G::DEAL_RNG_KEY.is_none() {
+        game.set_rng(inputs.rng);
+    }
     let replayed = game.save(View::Whole);
     if replayed != saved {
-        return Err(json::difference(&saved, &replayed));
+        return Err(mismatch::<G>(&saved, &replayed));
     }
     Ok(game)
+}
+
+/// The error for a state that is not what replaying it gives: the first key
+/// that differs and both values; a generator that replay derives is named
+/// as such.
+fn mismatch<G: Replay>(saved: &G::Saved, replayed: &G::Saved) -> Error {
+    match (json::first_difference(saved, replayed), G::DEAL_RNG_KEY) {
+        (Some((key, given, derived)), Some(deal_rng)) if key == "rng" => Error::json(format!(
+            "\"rng\" is {given}, but no play reaches it: the generator is the deal's \
+             (\"{deal_rng}\") with the draws of the play since, which gives {derived}"
+        )),
+        (Some((key, given, replayed)), _) => Error::json(format!(
+            "{key:?} is {given}, but replaying the history gives {replayed}"
+        )),
+        (None, _) => Error::json("the state is not what replaying its history gives"),
+    }
 }
 
 /// Plays `history` on `game`, each deal dealt as `deals` records it.

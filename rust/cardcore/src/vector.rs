@@ -8,7 +8,7 @@
 use std::ops::Range;
 
 use crate::bot::{Bot, Level, LevelBot, Levels, RandomBot};
-use crate::error::{Error, Result};
+use crate::error::{shortened, Error, Result};
 use crate::game::{check_seat_among, ActionId, Game};
 use crate::observation::Observation;
 use crate::rng::SplitMix64;
@@ -32,7 +32,10 @@ impl Opponents {
         Level::from_name(name).map(Opponents::Level).ok_or_else(|| {
             Error::option(
                 "opponents",
-                format!("expected one of random, easy, medium, hard, got {name:?}"),
+                format!(
+                    "expected one of random, easy, medium, hard, got {:?}",
+                    shortened(name)
+                ),
             )
         })
     }

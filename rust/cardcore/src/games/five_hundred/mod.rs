@@ -15,7 +15,7 @@ use serde_json::{json, Map, Value};
 use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
 use crate::deal::first_dealer;
-use crate::error::{Error, Result};
+use crate::error::{shortened, Error, Result};
 use crate::game::{check_action_id, check_seat, refusal, ActionId, CardActions, Game};
 use crate::json;
 use crate::options::{self, OptionKind, OptionSpec};
@@ -742,10 +742,12 @@ impl Game for FiveHundred {
             None => (lower.as_str(), 0),
         };
         let card: Card = rest.parse().map_err(|_| Error::Notation(text.to_owned()))?;
-        CARDS
-            .action(card)
-            .map(|id| first + id)
-            .ok_or_else(|| Error::IllegalAction(format!("{text} is not an action of five_hundred")))
+        CARDS.action(card).map(|id| first + id).ok_or_else(|| {
+            Error::IllegalAction(format!(
+                "{} is not an action of five_hundred",
+                shortened(text)
+            ))
+        })
     }
 
     fn to_json(&self) -> String {

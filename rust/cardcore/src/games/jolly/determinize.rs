@@ -453,15 +453,15 @@ impl Jolly {
         for _ in 0..TRIES {
             let places = place_uniformly(&hidden.items, &hidden.capacities, rng)
                 .expect("the unseen cards fill the unseen places: the true state places them");
+            // After a rebuild the deal's generator is kept (the rebuilt stock
+            // replays from it), and with it the generator now, which replay
+            // derives from it (`from_json` accepts no other).
             let deal_rng = if hidden.record.rebuilt {
                 self.dealt.rng
             } else {
                 rng.next_u64()
             };
-            if let Some(mut game) = self.placed(seat, &hidden, &places, deal_rng) {
-                if hidden.record.rebuilt {
-                    game.rng = SplitMix64::new(rng.next_u64());
-                }
+            if let Some(game) = self.placed(seat, &hidden, &places, deal_rng) {
                 return Some(game);
             }
         }

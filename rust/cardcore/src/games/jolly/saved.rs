@@ -186,6 +186,8 @@ impl Replay for Jolly {
     type Deal = Dealt;
     const FINISHED_KEY: &'static str = "finished_rounds";
     const PREVIOUS_KEY: &'static str = "previous_round";
+    /// The stock's rebuilds are shuffled from the round's generator.
+    const DEAL_RNG_KEY: Option<&'static str> = Some("deal_rng");
 
     fn save(&self, view: View) -> Saved {
         let whole = view == View::Whole;

@@ -380,3 +380,100 @@ fn the_tensor_shows_no_hidden_card() {
 fn determinizations_pass_the_generic_checks() {
     crate::testing::check_determinizations::<Jolly>(3, 61);
 }
+
+/// The state's JSON with `rng` (and `deal_rng`, if given) replaced.
+fn with_generator(game: &Jolly, rng: u64, deal_rng: Option<u64>) -> String {
+    let mut state: Value = serde_json::from_str(&game.to_json()).unwrap();
+    state["rng"] = json!(rng);
+    if let Some(deal_rng) = deal_rng {
+        state["deal_rng"] = json!(deal_rng);
+    }
+    state.to_string()
+}
+
+/// A two-seat round (the first seed's that gets there) played until its
+/// stock has been rebuilt once, from two cards or more (a one-card stock is
+/// shuffled with no draw), at the start of a turn; every state on the way is
+/// read back exactly.
+fn rebuilt() -> Jolly {
+    let options = options(json!({"players": 2, "single_deal": true}));
+    for seed in 0.. {
+        let mut game = Jolly::new(seed, &options).unwrap();
+        let mut rng = SplitMix64::new(seed);
+        while game.play_random(&mut rng).is_some() {
+            let text = game.to_json();
+            let read = Jolly::from_json(&text).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            assert_eq!(read.to_json(), text);
+            let drawn = game.rng.state() != game.dealt.rng;
+            if game.rebuilds == 1 && drawn && game.phase == Phase::Draw {
+                return game;
+            }
+        }
+    }
+    unreachable!("some seed rebuilds its stock")
+}
+
+#[test]
+fn the_generator_is_the_deals_with_the_rebuilds_drawn_since() {
+    let mut reached = 0;
+    for seed in 0..6 {
+        let options = options(json!({"players": 2, "single_deal": true}));
+        let mut game = Jolly::new(seed, &options).unwrap();
+        let mut rng = SplitMix64::new(seed);
+        // Every state play reaches loads, after rebuilds too.
+        while game.play_random(&mut rng).is_some() {
+            let text = game.to_json();
+            assert_eq!(Jolly::from_json(&text).unwrap().to_json(), text);
+        }
+        reached = reached.max(game.rebuilds);
+    }
+    assert!(reached >= 1, "the matches rebuild their stock");
+}
+
+#[test]
+fn an_edited_generator_is_refused() {
+    // Before any rebuild the generator is the deal's; after one, the deal's
+    // with the rebuild's draws. Any other value lets a client choose the next
+    // rebuilt stock: refused, with a message naming "rng".
+    let fresh = Jolly::new(3, &options(json!({"players": 2}))).unwrap();
+    let once = rebuilt();
+    for game in [&fresh, &once] {
+        let now = game.rng.state();
+        let deal = game.dealt.rng;
+        assert_eq!(now == deal, game.rebuilds == 0);
+        for edited in [now.wrapping_add(1), now ^ 1 << 63, 0, deal.wrapping_sub(1)] {
+            match Jolly::from_json(&with_generator(game, edited, None)) {
+                Err(Error::Json(message)) => {
+                    assert!(
+                        message
+                            .starts_with(&format!("\"rng\" is {edited}, but no play reaches it")),
+                        "{message}"
+                    );
+                    assert!(
+                        message.ends_with(&format!("which gives {now}")),
+                        "{message}"
+                    );
+                }
+                other => panic!("rng {edited} accepted: {other:?}"),
+            }
+        }
+        assert!(Jolly::from_json(&with_generator(game, now, None)).is_ok());
+    }
+    // A rebuilt state with the generator set back to the deal's is refused.
+    assert!(Jolly::from_json(&with_generator(&once, once.dealt.rng, None)).is_err());
+}
+
+#[test]
+fn the_deals_generator_is_part_of_the_deal_taken_as_given() {
+    // Before a rebuild, the deal's generator (`deal_rng`) is as given, like
+    // the deal: with the generator now equal to it, the state loads and its
+    // first rebuild is shuffled from it. After a rebuild the rebuilt stock
+    // is replayed from it, so another one is refused.
+    let fresh = Jolly::new(5, &options(json!({"players": 2}))).unwrap();
+    let chosen = 0x1234_5678_9ABC_DEF0;
+    let read = Jolly::from_json(&with_generator(&fresh, chosen, Some(chosen))).unwrap();
+    assert_eq!((read.rng.state(), read.dealt.rng), (chosen, chosen));
+    let once = rebuilt();
+    let text = with_generator(&once, chosen, Some(chosen));
+    assert!(matches!(Jolly::from_json(&text), Err(Error::Json(_))));
+}

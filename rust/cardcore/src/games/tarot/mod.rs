@@ -15,7 +15,7 @@ use serde_json::{json, Map, Value};
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::{deal_in_batches, first_dealer};
-use crate::error::{Error, Result};
+use crate::error::{shortened, Error, Result};
 use crate::game::{check_action_id, check_seat, refusal, ActionId, Game};
 use crate::json;
 use crate::options::{self, OptionKind, OptionSpec};
@@ -836,7 +836,9 @@ impl Game for Tarot {
             FIRST_CALL => call_action(card),
             _ => (card.id() < DECK_SIZE).then(|| first + card.id() as ActionId),
         };
-        action.ok_or_else(|| Error::IllegalAction(format!("{text} is not an action of tarot")))
+        action.ok_or_else(|| {
+            Error::IllegalAction(format!("{} is not an action of tarot", shortened(text)))
+        })
     }
 
     fn to_json(&self) -> String {

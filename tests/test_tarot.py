@@ -60,7 +60,8 @@ def test_bonuses_follow_their_rules() -> None:
     assert scores == [3 * stake, -stake, -stake, -stake]
     # An announced slam made: 400, not multiplied; failed: -200; a defence slam: -200 more.
     assert settle("prise", 91, 3, slam_announced=True, slam="taker")[1] == -(25 + 55 + 400)
-    assert settle("prise", 0, 0, slam_announced=True, slam="defence")[1] == 25 + 56 + 400
+    # (the taker keeps its discard: 3 points at least)
+    assert settle("prise", 3, 0, slam_announced=True, slam="defence")[1] == 25 + 53 + 400
 
 
 @pytest.mark.parametrize(
@@ -76,6 +77,14 @@ def test_bonuses_follow_their_rules() -> None:
         (("garde", 45, 2), {"slam": "attack"}, "slam"),
         (("garde", 45, 2), {"poignees": ["quadruple"]}, "poignees"),
         (("garde", 45, 2), {"poignees": ["simple"] * 5}, "poignees"),
+        # Counts no deal gives (docs/rules/tarot.md, "Settlement").
+        (("prise", 30, 2), {"slam": "taker"}, "slam"),
+        (("garde", 5, 3), {}, "points"),
+        (("prise", 91, 0), {}, "points"),
+        (("garde contre", 12.5, 3), {}, "points"),
+        (("prise", 40, 0), {"petit_au_bout": "taker"}, "petit_au_bout"),
+        (("prise", 40, 2), {"petit_au_bout": "taker", "slam": "defence"}, "slam"),
+        (("garde", 30, 2), {"slam": "defence"}, "slam"),
     ],
 )
 def test_settle_names_the_bad_argument(

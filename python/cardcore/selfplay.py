@@ -22,7 +22,7 @@ import uuid
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from cardcore import _core, _ray
+from cardcore import _core, _public, _ray
 
 #: The manifest's format, which a reader checks.
 FORMAT = "cardcore-selfplay/1"
@@ -241,3 +241,6 @@ def read(directory: str) -> Iterator[Any]:
     fs, path = _filesystem(directory)
     for entry in read_manifest(directory)["batches"]:
         yield pq.read_table(f"{path}/{entry['file']}", filesystem=fs)
+
+
+__dir__ = _public.listing(__all__, globals())

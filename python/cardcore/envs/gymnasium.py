@@ -19,7 +19,7 @@ import numpy as np
 from gymnasium import spaces
 
 import cardcore
-from cardcore import bots
+from cardcore import _public, bots
 from cardcore.envs._spaces import Observation, action_id, observation_space, observe, outcome
 
 __all__ = ["CardcoreEnv"]
@@ -105,3 +105,6 @@ class CardcoreEnv(gymnasium.Env[Observation, np.int64]):
     def render(self) -> str | None:
         """The game as text (``render_mode="ansi"``)."""
         return repr(self.game) if self.render_mode == "ansi" else None
+
+
+__dir__ = _public.listing(__all__, globals())

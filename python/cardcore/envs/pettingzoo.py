@@ -16,6 +16,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 import cardcore
+from cardcore import _public
 from cardcore.envs._spaces import Observation, action_id, observation_space, observe, outcome
 
 __all__ = ["RawEnv", "env"]
@@ -103,3 +104,6 @@ def env(game: str, render_mode: str | None = None, **options: Any) -> AECEnv[str
     """The AEC environment of ``game`` (options as for ``cardcore.new_game``), in
     PettingZoo's order-enforcing wrapper."""
     return wrappers.OrderEnforcingWrapper(RawEnv(game, render_mode=render_mode, **options))
+
+
+__dir__ = _public.listing(__all__, globals())

@@ -20,7 +20,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 import cardcore
-from cardcore import bots
+from cardcore import _public, bots
 from cardcore.envs._spaces import Observation, observation_space
 
 __all__ = ["CardcoreVectorEnv"]
@@ -119,3 +119,6 @@ class CardcoreVectorEnv(VectorEnv[Observation, Array, Array]):
         if self.copy:
             return {"observation": observations.copy(), "action_mask": flags.copy()}
         return {"observation": observations, "action_mask": flags}
+
+
+__dir__ = _public.listing(__all__, globals())

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -92,6 +93,37 @@ def test_settle_names_the_bad_argument(
 ) -> None:
     with pytest.raises(cardcore.OptionError, match=named):
         settle(*arguments, **options)  # type: ignore[arg-type]
+
+
+def test_settle_refuses_what_the_reference_refuses() -> None:
+    # Every count, bout number, contract, table, Petit au bout and slam: the engine and
+    # the reference (written from the rules page's bounds) agree on what a deal can give.
+    from cardcore import reference
+    from cardcore.reference import tarot as reference_tarot
+
+    refused = 0
+    sides = (None, "taker", "defence")
+    for contract in ("prise", "garde", "garde sans", "garde contre"):
+        for players in (3, 4, 5):
+            for bouts in range(4):
+                for half in [*range(0, 182, 4), 182]:
+                    for petit in sides:
+                        for slam in sides:
+                            arguments: tuple[Any, ...] = (contract, half / 2, bouts)
+                            options: dict[str, Any] = {
+                                "players": players,
+                                "petit_au_bout": petit,
+                                "slam": slam,
+                            }
+                            try:
+                                expected = reference_tarot.settle(*arguments, **options)
+                            except reference.RuleError:
+                                refused += 1
+                                with pytest.raises(cardcore.OptionError):
+                                    settle(*arguments, **options)
+                            else:
+                                assert settle(*arguments, **options) == expected
+    assert refused > 0
 
 
 def test_settle_tells_a_wrong_type() -> None:

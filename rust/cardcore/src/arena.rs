@@ -88,10 +88,19 @@ impl Estimate {
         let denominator = 1.0 + z2 / n;
         let center = (p + z2 / (2.0 * n)) / denominator;
         let half = Z_95 / denominator * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).max(0.0).sqrt();
+        // At 0% and 100% the bound is exactly the extreme (not a rounding off it).
         Estimate {
             mean: p,
-            low: (center - half).clamp(0.0, 1.0),
-            high: (center + half).clamp(0.0, 1.0),
+            low: if p <= 0.0 {
+                0.0
+            } else {
+                (center - half).clamp(0.0, 1.0)
+            },
+            high: if p >= 1.0 {
+                1.0
+            } else {
+                (center + half).clamp(0.0, 1.0)
+            },
         }
     }
 
@@ -769,7 +778,11 @@ mod tests {
             half.add(if group % 2 == 0 { 4 } else { 0 });
         }
         close(always.share(0.25), 0.92865, 1.0);
-        assert_eq!(always.share(0.25).mean, 1.0);
+        assert_eq!(
+            (always.share(0.25).mean, always.share(0.25).high),
+            (1.0, 1.0)
+        );
+        assert_eq!(never.share(0.25).low, 0.0);
         close(never.share(0.25), 0.0, 0.07135);
         // 25 of 50: 36.6% to 63.4%.
         close(half.share(0.25), 0.36644, 0.63356);

@@ -181,9 +181,13 @@ fn bids_read_as_players_write_them() {
     ] {
         assert!(read(text).is_err(), "{text}");
     }
-    // The actions and the state's JSON keep the canonical texts alone.
+    // The actions and the state's JSON keep the canonical texts alone: as an
+    // action, `7H` is the card.
     assert!("7H".parse::<Bid>().is_err());
-    assert!(FiveHundred::parse_action("7H").is_err());
+    assert!("7NT".parse::<Bid>().is_err());
+    assert!(FiveHundred::parse_action("7NT").is_err());
+    let seven = FiveHundred::parse_action("7H").unwrap();
+    assert_eq!(FiveHundred::action_kind(seven), "play");
 }
 
 #[test]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import random
 import re
 import signal
@@ -303,3 +304,36 @@ def test_the_command_refuses_an_unknown_level() -> None:
     assert out == ""
     assert "unknown level" in err
     assert "easy, medium, hard" in err
+
+
+def wilson(rate: float, trials: int) -> tuple[float, float]:
+    """Wilson's 95% score interval of a share ``rate`` of ``trials``."""
+    z = 1.96
+    denominator = 1 + z * z / trials
+    center = (rate + z * z / (2 * trials)) / denominator
+    half = z / denominator * math.sqrt(rate * (1 - rate) / trials + z * z / (4 * trials**2))
+    return max(0.0, center - half), min(1.0, center + half)
+
+
+def test_the_win_rate_interval_is_wilson_s_and_not_zero_wide_at_the_extremes() -> None:
+    # Brouc's single deal has no winner: every entry wins 0% of its seats.
+    never = cardcore.arena("brouc", ["medium", "easy"], matches=50, seed=1, single_deal=True)
+    for entry in never.entries:
+        assert entry.win_rate == 0.0
+        low, high = entry.win_rate_interval
+        assert low == 0.0
+        assert high == pytest.approx(0.07135, abs=1e-5)  # 0 of 50
+        assert "0.0% [0.0, 7.1]" in str(never)
+    # Anywhere else, Wilson's interval over the matches.
+    result = cardcore.arena("five_hundred", ["medium", "easy"], matches=30, seed=2, **FAST)
+    for entry in result.entries:
+        assert entry.win_rate_interval == pytest.approx(wilson(entry.win_rate, 30), abs=1e-12)
+        assert 0.0 <= entry.win_rate_interval[0] < entry.win_rate_interval[1] <= 1.0
+    # Medium wins all of these 6 Tarot deals: 6 of 6 is 61.0% to 100%, not 100 ± 0.
+    tarot = cardcore.arena("tarot", ["medium", "easy"], matches=6, seed=12, threads=1, **FAST)
+    medium = tarot.entries[0]
+    assert medium.win_rate == 1.0
+    low, high = medium.win_rate_interval
+    assert (low, high) == pytest.approx((6 / (6 + 1.96**2), 1.0))
+    assert high == 1.0
+    assert "100.0% [61.0, 100.0]" in str(tarot)

@@ -35,6 +35,18 @@ def test_the_avondale_table() -> None:
         bid_value(7)  # type: ignore[arg-type]
 
 
+def test_bids_read_in_the_short_forms_players_write() -> None:
+    assert bid_value("7H") == bid_value("7 hearts") == 200
+    assert bid_value("7NT") == bid_value("7nt") == 220
+    assert bid_value("10nt") == 520
+    assert bid_value("6s") == 40
+    assert score("8D", 8) == score("8 diamonds", 8) == (280, 0)
+    assert score("10NT", 10) == (520, 0)
+    for text in ("5H", "11NT", "7X", "7", "07H"):
+        with pytest.raises(cardcore.OptionError, match="'7H'"):
+            bid_value(text)
+
+
 def test_the_scorings() -> None:
     # The text's rule: made, the value to the bidders; failed, to the opponents.
     assert score("8 diamonds", 8) == (280, 0)
@@ -48,8 +60,10 @@ def test_the_scorings() -> None:
     # Misère: the opponents score nothing.
     assert score("misere", 0) == (250, 0)
     assert score("open misere", 1, scoring="variant") == (-500, 0)
-    with pytest.raises(cardcore.OptionError, match="tricks"):
+    with pytest.raises(cardcore.OptionError, match=r"tricks.*expected 0 or 1 for misere"):
         score("misere", 2)
+    with pytest.raises(cardcore.OptionError, match="from 0 to 10"):
+        score("7 hearts", 11)
     with pytest.raises(cardcore.OptionError, match="scoring"):
         score("7 hearts", 7, scoring="other")  # type: ignore[arg-type]
 
@@ -60,12 +74,37 @@ def test_the_trump_order_under_the_contract() -> None:
     assert game.effective_suit("BJ") == Suit.HEARTS
     assert game.effective_suit("JC") == Suit.CLUBS
     assert game.observation(1).effective_suit("RJ") == Suit.HEARTS
-    no_trump = FiveHundred(seed=1)
-    assert no_trump.effective_suit("BJ") is None  # no contract yet: no trump
+    assert game.trump == game.observation(2).trump == Suit.HEARTS
+    # No trump: the jokers' own suit.
+    no_trump = contracted("7 no trump")
+    assert no_trump.trump is None
+    assert no_trump.contract == "7 no trump"
+    assert no_trump.effective_suit("BJ") is None
     assert no_trump.effective_suit("JD") == Suit.DIAMONDS
+    # Before any contract the jokers belong to no suit yet: an error, not None.
+    bidding = FiveHundred(seed=1)
+    assert bidding.trump is None
+    assert bidding.contract is None
+    for card in ("BJ", "JD"):
+        with pytest.raises(cardcore.OptionError, match=r"contract.*auction is over"):
+            bidding.effective_suit(card)
+        with pytest.raises(cardcore.OptionError, match="contract"):
+            bidding.observation(0).effective_suit(card)
     for other_deck in ("2S", "3H", "CD", "EX", "1T"):  # not among the 46 cards
         with pytest.raises(cardcore.OptionError, match="46-card deck"):
             no_trump.effective_suit(other_deck)
+
+
+def test_trump_follows_every_strain() -> None:
+    for bid, trump in [
+        ("6 spades", Suit.SPADES),
+        ("6 clubs", Suit.CLUBS),
+        ("6 diamonds", Suit.DIAMONDS),
+        ("6 hearts", Suit.HEARTS),
+        ("6 no trump", None),
+    ]:
+        assert contracted(bid).trump == trump, bid
+    assert contracted("open misere", misere=True).trump is None
 
 
 def test_the_kitty_and_the_discard_are_seen_by_the_bidder_alone() -> None:

@@ -217,3 +217,55 @@ def test_every_stub_class_has_a_docstring_on_every_public_member() -> None:
                     missing.append(f"{node.name}.{item.name}")
     assert classes()  # the stub was read
     assert not missing, f"undocumented in _core.pyi: {missing}"
+
+
+PUBLIC_MODULES = (
+    "cardcore",
+    "cardcore.bots",
+    "cardcore.brouc",
+    "cardcore.julien",
+    "cardcore.tarot",
+    "cardcore.five_hundred",
+    "cardcore.jolly",
+    "cardcore.crosscheck",
+    "cardcore.selfplay",
+    "cardcore.envs.gymnasium",
+    "cardcore.envs.pettingzoo",
+    "cardcore.envs.vector",
+)
+
+
+@pytest.mark.parametrize("module_name", PUBLIC_MODULES)
+def test_dir_lists_the_documented_public_names_alone(module_name: str) -> None:
+    from pathlib import Path
+
+    module = importlib.import_module(module_name)
+    public = [name for name in dir(module) if not name.startswith("_")]
+    assert public == sorted(name for name in module.__all__ if not name.startswith("_"))
+    for name in module.__all__:
+        assert hasattr(module, name), name
+    # Each is documented: its own page for a module, else named in the API pages.
+    api = " ".join(path.read_text() for path in Path("docs/api").glob("*.md"))
+    for name in public:
+        value = getattr(module, name)
+        if isinstance(value, type(importlib)):
+            assert f"# `{value.__name__}`" in api, value.__name__
+        else:
+            assert f"{module_name}.{name}" in api, f"{module_name}.{name}"
+
+
+def test_the_top_level_shows_check_and_hides_its_imports() -> None:
+    names = dir(cardcore)
+    assert "check" in names
+    assert "crosscheck" in names
+    for helper in ("importlib", "TYPE_CHECKING", "annotations"):
+        assert helper not in names
+    assert "Literal" not in dir(cardcore.bots)
+    assert "get_args" not in dir(cardcore.bots)
+
+
+def test_new_game_s_help_lists_the_games() -> None:
+    doc = cardcore.new_game.__doc__
+    assert doc is not None
+    for name in cardcore.GAMES:
+        assert f'"{name}"' in doc, name

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -60,7 +61,8 @@ def test_bonuses_follow_their_rules() -> None:
     assert scores == [3 * stake, -stake, -stake, -stake]
     # An announced slam made: 400, not multiplied; failed: -200; a defence slam: -200 more.
     assert settle("prise", 91, 3, slam_announced=True, slam="taker")[1] == -(25 + 55 + 400)
-    assert settle("prise", 0, 0, slam_announced=True, slam="defence")[1] == 25 + 56 + 400
+    # (the taker keeps its discard: 3 points at least)
+    assert settle("prise", 3, 0, slam_announced=True, slam="defence")[1] == 25 + 53 + 400
 
 
 @pytest.mark.parametrize(
@@ -76,6 +78,14 @@ def test_bonuses_follow_their_rules() -> None:
         (("garde", 45, 2), {"slam": "attack"}, "slam"),
         (("garde", 45, 2), {"poignees": ["quadruple"]}, "poignees"),
         (("garde", 45, 2), {"poignees": ["simple"] * 5}, "poignees"),
+        # Counts no deal gives (docs/rules/tarot.md, "Settlement").
+        (("prise", 30, 2), {"slam": "taker"}, "slam"),
+        (("garde", 5, 3), {}, "points"),
+        (("prise", 91, 0), {}, "points"),
+        (("garde contre", 12.5, 3), {}, "points"),
+        (("prise", 40, 0), {"petit_au_bout": "taker"}, "petit_au_bout"),
+        (("prise", 40, 2), {"petit_au_bout": "taker", "slam": "defence"}, "slam"),
+        (("garde", 30, 2), {"slam": "defence"}, "slam"),
     ],
 )
 def test_settle_names_the_bad_argument(
@@ -83,6 +93,37 @@ def test_settle_names_the_bad_argument(
 ) -> None:
     with pytest.raises(cardcore.OptionError, match=named):
         settle(*arguments, **options)  # type: ignore[arg-type]
+
+
+def test_settle_refuses_what_the_reference_refuses() -> None:
+    # Every count, bout number, contract, table, Petit au bout and slam: the engine and
+    # the reference (written from the rules page's bounds) agree on what a deal can give.
+    from cardcore import reference
+    from cardcore.reference import tarot as reference_tarot
+
+    refused = 0
+    sides = (None, "taker", "defence")
+    for contract in ("prise", "garde", "garde sans", "garde contre"):
+        for players in (3, 4, 5):
+            for bouts in range(4):
+                for half in [*range(0, 182, 4), 182]:
+                    for petit in sides:
+                        for slam in sides:
+                            arguments: tuple[Any, ...] = (contract, half / 2, bouts)
+                            options: dict[str, Any] = {
+                                "players": players,
+                                "petit_au_bout": petit,
+                                "slam": slam,
+                            }
+                            try:
+                                expected = reference_tarot.settle(*arguments, **options)
+                            except reference.RuleError:
+                                refused += 1
+                                with pytest.raises(cardcore.OptionError):
+                                    settle(*arguments, **options)
+                            else:
+                                assert settle(*arguments, **options) == expected
+    assert refused > 0
 
 
 def test_settle_tells_a_wrong_type() -> None:

@@ -17,7 +17,7 @@ makes the native bots at each level. Each game has its own module:
 import importlib
 from typing import TYPE_CHECKING
 
-from cardcore import bots, brouc, five_hundred, jolly, julien, tarot
+from cardcore import _public, bots, brouc, five_hundred, jolly, julien, tarot
 from cardcore._cards import Rank, Suit
 from cardcore._core import (
     GAMES,
@@ -109,3 +109,6 @@ def __getattr__(name: str) -> object:
         globals()["check"] = module.check
         return module if name == "crosscheck" else module.check
     raise AttributeError(f"module 'cardcore' has no attribute {name!r}")
+
+
+__dir__ = _public.listing(__all__, globals())

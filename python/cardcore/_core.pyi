@@ -95,6 +95,7 @@ __all__ = [
     "game_info",
     "jolly_hand_penalty",
     "jolly_is_meld",
+    "jolly_meld_actions",
     "jolly_meld_value",
     "jolly_round_scores",
     "julien_card_value",
@@ -464,6 +465,9 @@ class Brouc(_BroucPublic):
         """Whether an action (object, id or text in any letter case) is legal now."""
     def apply(self, action: Action | int | str) -> None:
         """Plays an action (object, id or text); a refusal changes nothing."""
+    def describe(self, action: Action | int | str) -> str:
+        """What an action does, in words: when legal now, what it does in this state
+        (docs/protocol.md, "Describing an action"); otherwise what its text says."""
     def action(self, action: int | str) -> Action:
         """The action with that id or text, legal or not."""
     def clone(self) -> Brouc:
@@ -769,6 +773,9 @@ class Julien(_JulienPublic):
         """Whether an action (object, id or text in any letter case) is legal now."""
     def apply(self, action: Action | int | str) -> None:
         """Plays an action (object, id or text); a refusal changes nothing."""
+    def describe(self, action: Action | int | str) -> str:
+        """What an action does, in words: when legal now, what it does in this state
+        (docs/protocol.md, "Describing an action"); otherwise what its text says."""
     def action(self, action: int | str) -> Action:
         """The action with that id or text, legal or not."""
     def clone(self) -> Julien:
@@ -1147,6 +1154,9 @@ class Tarot(_TarotPublic):
         """Whether an action (object, id or text in any letter case) is legal now."""
     def apply(self, action: Action | int | str) -> None:
         """Plays an action (object, id or text); a refusal changes nothing."""
+    def describe(self, action: Action | int | str) -> str:
+        """What an action does, in words: when legal now, what it does in this state
+        (docs/protocol.md, "Describing an action"); otherwise what its text says."""
     def action(self, action: int | str) -> Action:
         """The action with that id or text, legal or not."""
     def clone(self) -> Tarot:
@@ -1298,9 +1308,14 @@ class _FiveHundredPublic:
     @property
     def contract(self) -> str | None:
         """The contract (``"7 hearts"``, ``"misere"``, ...), once the auction is over."""
+    @property
+    def trump(self) -> Suit | None:
+        """The contract's trump suit: None in no trump and misère, and before any contract
+        (when ``contract`` is None too)."""
     def effective_suit(self, card: Card | str) -> Suit | None:
         """The suit a card follows under the contract; None for the jokers' own suit
-        in no trump. OptionError for a card not of the 46-card deck."""
+        in no trump and misère. OptionError for a card not of the 46-card deck, and
+        before any contract (naming ``contract``: the jokers belong to no suit yet)."""
     @property
     def trick_leader(self) -> int:
         """The seat that leads (or led) the current trick."""
@@ -1471,6 +1486,9 @@ class FiveHundred(_FiveHundredPublic):
         """Whether an action (object, id or text in any letter case) is legal now."""
     def apply(self, action: Action | int | str) -> None:
         """Plays an action (object, id or text); a refusal changes nothing."""
+    def describe(self, action: Action | int | str) -> str:
+        """What an action does, in words: when legal now, what it does in this state
+        (docs/protocol.md, "Describing an action"); otherwise what its text says."""
     def action(self, action: int | str) -> Action:
         """The action with that id or text, legal or not."""
     def clone(self) -> FiveHundred:
@@ -1585,6 +1603,12 @@ def jolly_meld_value(cards: Iterable[Card | str]) -> int:
     """L9: the table value of a valid meld laid out as on the table
     (``cardcore.jolly.meld_value``); OptionError for cards that make no meld."""
 
+def jolly_meld_actions(cards: Iterable[Card | str]) -> list[Action]:
+    """The actions that lay ``cards`` as a new meld, then ``close``
+    (``cardcore.jolly.meld_actions``): a run written from its lowest card up (each
+    joker where it stands, an ace low first or high last), a set in any order.
+    OptionError for cards that make no set or run; legality is the game's to say."""
+
 def jolly_hand_penalty(cards: Iterable[Card | str]) -> int:
     """L10: a hand's penalty, 2-9 face value, 10 to K 10, ace 25, joker 50
     (``cardcore.jolly.hand_penalty``)."""
@@ -1636,6 +1660,10 @@ class _JollyPublic:
     @property
     def opened_now(self) -> bool:
         """Whether the seat to play opened in this turn."""
+    @property
+    def opened_before_turn(self) -> list[bool]:
+        """Per seat: whether it opened before this turn (L5), what ``take k`` asks of the
+        seat to play; ``opened`` less an opening made in this turn."""
     @property
     def pending(self) -> int:
         """How many of the last melds are pending, short of the opening's 40 (L5)."""
@@ -1789,6 +1817,9 @@ class Jolly(_JollyPublic):
         """Whether an action (object, id or text in any letter case) is legal now."""
     def apply(self, action: Action | int | str) -> None:
         """Plays an action (object, id or text); a refusal changes nothing."""
+    def describe(self, action: Action | int | str) -> str:
+        """What an action does, in words: when legal now, what it does in this state
+        (docs/protocol.md, "Describing an action"); otherwise what its text says."""
     def action(self, action: int | str) -> Action:
         """The action with that id or text, legal or not."""
     def clone(self) -> Jolly:
@@ -2175,7 +2206,9 @@ class ArenaEntry:
         """``wins / seat_plays``."""
     @property
     def win_rate_interval(self) -> tuple[float, float]:
-        """The 95% interval of ``win_rate``."""
+        """The 95% interval of ``win_rate``: Wilson's score interval, each match one trial,
+        so that it is not zero wide at 0% or 100% (50 matches all won: 0.929 to 1.0) and
+        stays within [0, 1]; not centred on ``win_rate``."""
     @property
     def mean_score(self) -> float:
         """The mean final score per seat-play."""

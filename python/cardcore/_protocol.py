@@ -93,6 +93,11 @@ class Game(_Table, Protocol):
     def apply(self, action: Action | int | str) -> None:
         """Plays an action; a refusal raises and changes nothing."""
 
+    def describe(self, action: Action | int | str) -> str:
+        """What an action does, in words: when legal now, what it does in this state
+        (a Jolly ``lay 9D`` a lay-off or a joker swap, a bid's contract); otherwise what
+        its text says (``"play QH"``)."""
+
     def action(self, action: int | str) -> Action:
         """The action with that id or text, legal or not."""
 

@@ -21,6 +21,7 @@ Any object with that ``act`` method is a bot too: ``cardcore play`` and
 
 from typing import Literal, Protocol, get_args
 
+from cardcore import _public
 from cardcore._core import Action, NativeBot, make_bot, search_bot
 from cardcore._protocol import Observation
 
@@ -92,3 +93,6 @@ def search(
         exploration=exploration,
         threads=threads,
     )
+
+
+__dir__ = _public.listing(__all__, globals())

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
+from cardcore import _public
 from cardcore._core import Announcement, Brouc
 from cardcore._core import BroucDeal as Deal
 from cardcore._core import BroucObservation as Observation
@@ -25,3 +26,6 @@ class Options(TypedDict):
     single_deal: bool
     target: int
     first_dealer: int | None
+
+
+__dir__ = _public.listing(__all__, globals())

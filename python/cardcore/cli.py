@@ -262,8 +262,9 @@ by level (s + r) % k in rotation r, so every level plays every seat on the same
 deals (two levels at Brouc or 500: one team each, then swapped). The figures are
 those of cardcore.arena(game, levels, matches=matches, seed=seed, threads=threads,
 **options): per level its wins and win rate, mean score and score difference
-against the others, each with a 95% interval over the matches, and the win rate
-equal bots would have. They do not depend on the thread count.
+against the others, each with a 95% interval over the matches (the win rate's is
+Wilson's score interval, honest at 0% and 100%), and the win rate equal bots
+would have. They do not depend on the thread count.
 --json writes ArenaResult.to_dict() on stdout, nothing else (and no progress bar):
   game, options, seed, matches, rotations, num_players, threads, decisions,
   even_win_rate, elapsed_seconds, decisions_per_second, and entries: one object

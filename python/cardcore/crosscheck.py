@@ -41,7 +41,7 @@ from types import ModuleType
 from typing import Any
 
 import cardcore
-from cardcore import _core
+from cardcore import _core, _public
 
 __all__ = [
     "DEFAULT_MATCHES",
@@ -1000,3 +1000,6 @@ def check(
     return CheckReport(
         seed, workers, list(tallies.values()), divergences, time.perf_counter() - started
     )
+
+
+__dir__ = _public.listing(__all__, globals())

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
+from cardcore import _public
 from cardcore._core import FiveHundred
 from cardcore._core import FiveHundredDeal as Deal
 from cardcore._core import FiveHundredDealResult as DealResult
@@ -49,3 +50,6 @@ class Options(TypedDict):
     scoring: Scoring
     slam_bonus: bool
     first_dealer: int | None
+
+
+__dir__ = _public.listing(__all__, globals())

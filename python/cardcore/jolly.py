@@ -4,7 +4,9 @@ from, rounds to a target of 100, 200 or 500 (docs/rules/jolly.md).
 
 ``Jolly`` is the game; ``Observation`` what one seat may know of it; ``Meld``,
 ``Round`` and ``RoundResult`` its public records; ``is_meld``, ``meld_value``,
-``hand_penalty`` and ``round_scores`` check melds and score rounds directly.
+``hand_penalty`` and ``round_scores`` check melds and score rounds directly;
+``meld_actions`` gives the actions that lay a meld, and ``Jolly.describe`` says what
+an action does (a lay-off, a joker swap, an ace high or low).
 
 A turn is a run of small steps: ``draw`` or ``take k``; cards placed one at a time
 (``lay 9H``, ``lay JK as 10H``) on a new meld, then ``close``; ``on meld N`` and one
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
+from cardcore import _public
 from cardcore._core import Jolly
 from cardcore._core import JollyMeld as Meld
 from cardcore._core import JollyObservation as Observation
@@ -22,6 +25,7 @@ from cardcore._core import JollyRound as Round
 from cardcore._core import JollyRoundResult as RoundResult
 from cardcore._core import jolly_hand_penalty as hand_penalty
 from cardcore._core import jolly_is_meld as is_meld
+from cardcore._core import jolly_meld_actions as meld_actions
 from cardcore._core import jolly_meld_value as meld_value
 from cardcore._core import jolly_round_scores as round_scores
 
@@ -37,6 +41,7 @@ __all__ = [
     "RoundResult",
     "hand_penalty",
     "is_meld",
+    "meld_actions",
     "meld_value",
     "round_scores",
 ]
@@ -60,3 +65,6 @@ class Options(TypedDict):
     max_rounds: int
     single_deal: bool
     first_dealer: int | None
+
+
+__dir__ = _public.listing(__all__, globals())

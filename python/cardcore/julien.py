@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
+from cardcore import _public
 from cardcore._core import Julien
 from cardcore._core import JulienBid as Bid
 from cardcore._core import JulienObservation as Observation
@@ -46,3 +47,6 @@ class Options(TypedDict):
     masked_talon: bool
     twenty_five_every_tour: bool
     first_dealer: int | None
+
+
+__dir__ = _public.listing(__all__, globals())

@@ -23,7 +23,7 @@ import uuid
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from cardcore import _core, _ray
+from cardcore import _core, _public, _ray
 from cardcore._shown import shown
 
 #: The manifest's format, which a reader checks.
@@ -317,3 +317,6 @@ def read(directory: str) -> Iterator[Any]:
     fs, path = _filesystem(directory)
     for entry in read_manifest(directory)["batches"]:
         yield pq.read_table(f"{path}/{entry['file']}", filesystem=fs)
+
+
+__dir__ = _public.listing(__all__, globals())

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
+from cardcore import _public
 from cardcore._core import Tarot
 from cardcore._core import TarotDeal as Deal
 from cardcore._core import TarotDealResult as DealResult
@@ -57,3 +58,6 @@ class Options(TypedDict):
     deals: int | None
     excuse_to_winner: bool
     first_dealer: int | None
+
+
+__dir__ = _public.listing(__all__, globals())

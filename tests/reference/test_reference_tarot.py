@@ -272,8 +272,9 @@ def test_petit_au_bout_goes_to_its_side_whatever_the_contract() -> None:
     # T13: 10 x m to the side that won the trick. Garde (x2), 2 bouts, 45: 58.
     assert settle("garde", 45, 2, petit_au_bout="taker") == [234, -78, -78, -78]  # 58 + 20
     assert settle("garde", 45, 2, petit_au_bout="defence") == [114, -38, -38, -38]  # 58 - 20
-    # A failed Prise (0 bouts, 50: fails by 6, -31) with the taker's Petit au bout: -21.
-    assert settle("prise", 50, 0, petit_au_bout="taker") == [-63, 21, 21, 21]
+    # A failed Prise (1 bout, the Petit, 45: fails by 6, -31) with the taker's Petit au
+    # bout: -21.
+    assert settle("prise", 45, 1, petit_au_bout="taker") == [-63, 21, 21, 21]
 
 
 def test_poignees_go_to_the_side_winning_the_contract() -> None:
@@ -290,15 +291,35 @@ def test_slams() -> None:
     assert settle("garde", 91, 3, slam="taker")[1] == -(160 + 200)
     # An announced slam not made: -200 (Garde, 3 bouts, 80: made by 44: 138).
     assert settle("garde", 80, 3, slam_announced=True)[1] == -(138 - 200)
-    # A defence slam: -200 (Prise, 0 bouts, 0 points: fails by 56: -81).
-    assert settle("prise", 0, 0, slam="defence")[1] == 81 + 200
+    # A defence slam: -200 (Prise, 0 bouts, 3 points, the discard's least: fails by 53:
+    # -78).
+    assert settle("prise", 3, 0, slam="defence")[1] == 78 + 200
     # T12: an announced slam and a defence slam: both apply, -400.
-    assert settle("prise", 0, 0, slam="defence", slam_announced=True) == [
-        -3 * 481,
-        481,
-        481,
-        481,
+    assert settle("prise", 3, 0, slam="defence", slam_announced=True) == [
+        -3 * 478,
+        478,
+        478,
+        478,
     ]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "options"),
+    [
+        (("prise", 30, 2), {"slam": "taker"}),
+        (("garde", 5, 3), {}),
+        (("prise", 91, 0), {}),
+        (("garde contre", 12.5, 3), {}),
+        (("prise", 40, 0), {"petit_au_bout": "taker"}),
+        (("prise", 40, 2), {"petit_au_bout": "taker", "slam": "defence"}),
+        (("garde", 30, 2), {"slam": "defence"}),
+    ],
+)
+def test_settle_refuses_counts_no_deal_gives(
+    arguments: tuple[str, float, int], options: dict[str, str]
+) -> None:
+    with pytest.raises(RuleError):
+        settle(*arguments, **options)  # type: ignore[arg-type]
 
 
 def test_shares_for_three_four_and_five_players() -> None:

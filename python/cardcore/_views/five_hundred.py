@@ -57,11 +57,16 @@ class FiveHundredView(GameView):
         """The person's hand grouped by effective suit under the contract."""
         g = self.five
         hand = g.hand(self.seat)
+
+        def suit_of(card: cardcore.Card) -> cardcore.Suit | None:
+            # Before the contract, the cards' own suits (the jokers none).
+            return card.suit if g.contract is None else g.effective_suit(card)
+
         groups = []
         for suit, suit_name in SUIT_NAMES.items():
-            held = [c for c in hand if (s := g.effective_suit(c)) is not None and s.letter == suit]
+            held = [c for c in hand if (s := suit_of(c)) is not None and s.letter == suit]
             groups.append(f"{suit_name} {self.cards(held)}")
-        jokers = [c for c in hand if g.effective_suit(c) is None]
+        jokers = [c for c in hand if suit_of(c) is None]
         if jokers:
             groups.append(f"jokers {self.cards(jokers)}")
         return " | ".join(groups)

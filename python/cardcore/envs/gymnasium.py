@@ -24,7 +24,7 @@ except ImportError as error:
     raise missing_extra("gymnasium", "gymnasium", error) from error
 
 import cardcore
-from cardcore import bots
+from cardcore import _public, bots
 from cardcore._shown import shown
 from cardcore.envs._spaces import Observation, action_id, observation_space, observe, outcome
 
@@ -111,3 +111,6 @@ class CardcoreEnv(gymnasium.Env[Observation, np.int64]):
     def render(self) -> str | None:
         """The game as text (``render_mode="ansi"``)."""
         return repr(self.game) if self.render_mode == "ansi" else None
+
+
+__dir__ = _public.listing(__all__, globals())

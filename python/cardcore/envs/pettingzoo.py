@@ -21,6 +21,7 @@ except ImportError as error:
     raise missing_extra("pettingzoo", "pettingzoo", error) from error
 
 import cardcore
+from cardcore import _public
 from cardcore.envs._spaces import Observation, action_id, observation_space, observe, outcome
 
 __all__ = ["RawEnv", "env"]
@@ -108,3 +109,6 @@ def env(game: str, render_mode: str | None = None, **options: Any) -> AECEnv[str
     """The AEC environment of ``game`` (options as for ``cardcore.new_game``), in
     PettingZoo's order-enforcing wrapper."""
     return wrappers.OrderEnforcingWrapper(RawEnv(game, render_mode=render_mode, **options))
+
+
+__dir__ = _public.listing(__all__, globals())

@@ -25,7 +25,7 @@ except ImportError as error:
     raise missing_extra("vector", "gymnasium", error) from error
 
 import cardcore
-from cardcore import bots
+from cardcore import _public, bots
 from cardcore.envs._spaces import Observation, observation_space
 
 __all__ = ["CardcoreVectorEnv"]
@@ -124,3 +124,6 @@ class CardcoreVectorEnv(VectorEnv[Observation, Array, Array]):
         if self.copy:
             return {"observation": observations.copy(), "action_mask": flags.copy()}
         return {"observation": observations, "action_mask": flags}
+
+
+__dir__ = _public.listing(__all__, globals())

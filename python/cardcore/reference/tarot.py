@@ -706,6 +706,7 @@ def settle(
         protocol.integer(partner, "partner", 0, players - 1)
         if partner == taker:
             raise RuleError("the partner is not the taker (None: the taker plays alone)")
+    _check_count(chosen, int(points * 2), bouts, players, petit, winner)
     result = settle_deal(
         chosen,
         int(points * 2),
@@ -719,6 +720,52 @@ def settle(
         partner=partner,
     )
     return list(result.scores)
+
+
+def _check_count(
+    contract: str, half_points: int, bouts: int, players: int, petit: str | None, slam: str | None
+) -> None:
+    """Settlement: the counts every deal keeps, in half points. A side holding b bouts
+    counts 9 each, less the Excuse's half point; the discard (Prise, Garde: the taker's,
+    no bout) or the chien (Garde sans: the taker's; Garde contre: the defence's) adds a
+    half point a card at least. A slam leaves the other side its own Excuse and what
+    the contract gives it of the chien or the discard. RuleError otherwise."""
+    cards = CHIEN_SIZES[players]
+    held = {"taker": bouts, "defence": 3 - bouts}
+
+    def least(side: str) -> int:
+        own = max(0, 9 * held[side] - 1)
+        if contract in CHIEN_TAKEN:
+            return own + cards if side == "taker" else own
+        chien_side = "taker" if contract == "garde sans" else "defence"
+        # The chien's cards, its bouts among them counted once.
+        return own + cards - min(held[side], cards) if side == chien_side else own
+
+    if not least("taker") <= half_points <= 182 - least("defence"):
+        raise RuleError(
+            f"points: {half_points / 2} with {bouts} bouts in a {contract} is no count "
+            f"(from {least('taker') / 2} to {(182 - least('defence')) / 2})"
+        )
+    other = {"taker": "defence", "defence": "taker"}
+    if petit is not None:
+        if held[petit] == 0:
+            raise RuleError(f"petit_au_bout: the {petit} holds no bout")
+        if slam == other[petit]:
+            raise RuleError(f"slam: the {petit} won the Petit's last trick")
+    if slam is None:
+        return
+    loser = other[slam]
+    # What the loser keeps of the chien or the discard: (cards, most half points a card).
+    if contract == "garde contre":
+        kept = (cards, 9) if loser == "defence" else (0, 0)
+    elif contract == "garde sans":
+        kept = (cards, 9) if loser == "taker" else (0, 0)
+    else:
+        kept = (cards, 7) if loser == "taker" else (0, 0)  # the discard: no king, no bout
+    bouts_most = 1 + (kept[0] if kept[1] == 9 else 0)
+    loser_points = half_points if loser == "taker" else 182 - half_points
+    if held[loser] > bouts_most or loser_points > 9 * min(held[loser], 1) + kept[0] * kept[1]:
+        raise RuleError(f"slam: the {slam} won every trick, yet the {loser} counts too much")
 
 
 # --- Options (Options) -------------------------------------------------------------------

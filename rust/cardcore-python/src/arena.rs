@@ -161,7 +161,7 @@ fn duration(seconds: f64) -> String {
 }
 
 fn interval(estimate: Estimate) -> (f64, f64) {
-    (estimate.low(), estimate.high())
+    (estimate.low, estimate.high)
 }
 
 #[pymethods]
@@ -364,15 +364,17 @@ impl ArenaResult {
             .max("entry".len());
         let _ = writeln!(
             text,
-            "  {:<width$}  {:>10}  {:>8}  {:<16}  {:<20}  score difference",
+            "  {:<width$}  {:>10}  {:>8}  {:<20}  {:<20}  score difference",
             "entry", "seat-plays", "wins", "win rate", "mean score"
         );
         for e in &self.entries {
             let half = |(low, high): (f64, f64)| (high - low) / 2.0;
+            let (low, high) = e.win_rate_interval;
             let rate = format!(
-                "{:.1} ± {:.1}%",
+                "{:.1}% [{:.1}, {:.1}]",
                 100.0 * e.win_rate,
-                100.0 * half(e.win_rate_interval)
+                100.0 * low,
+                100.0 * high
             );
             let score = format!("{:+.2} ± {:.2}", e.mean_score, half(e.mean_score_interval));
             let difference = format!(
@@ -382,14 +384,14 @@ impl ArenaResult {
             );
             let _ = writeln!(
                 text,
-                "  {:<width$}  {:>10}  {:>8}  {rate:<16}  {score:<20}  {difference}",
+                "  {:<width$}  {:>10}  {:>8}  {rate:<20}  {score:<20}  {difference}",
                 e.name, e.seat_plays, e.wins
             );
         }
         let _ = writeln!(
             text,
-            "  95% intervals over the matches; even win rate {:.1}% (equal bots); score \
-             difference against {against}",
+            "  95% intervals over the matches (the win rate's: Wilson's); even win rate \
+             {:.1}% (equal bots); score difference against {against}",
             100.0 * self.even_win_rate
         );
         for e in &self.entries {

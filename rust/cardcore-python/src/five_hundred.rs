@@ -203,11 +203,11 @@ fn bid_arg(bid: &Bound<'_, PyAny>) -> PyResult<Bid> {
     let bad = |got: String| {
         Error::option(
             "bid",
-            format!("expected a bid text such as '7 hearts', got {got}"),
+            format!("expected a bid such as '7 hearts', '7H' or '10NT', got {got}"),
         )
     };
     let text = str_arg(bid, bad)?;
-    match text.parse::<Bid>() {
+    match Bid::read(&text) {
         Ok(Bid::Pass) | Err(_) => Err(to_py_err(bad(format!("'{}'", shortened(&text))))),
         Ok(bid) => Ok(bid),
     }
@@ -232,10 +232,17 @@ pub(crate) fn five_hundred_score(
     slam_bonus: bool,
 ) -> PyResult<(i64, i64)> {
     let bid = bid_arg(bid)?;
-    let bad_tricks =
-        |got: String| Error::option("tricks", format!("expected an int from 0 to 10, got {got}"));
+    // A misère's tricks are the bidder's: 0 makes it, 1 (its first) fails it.
+    let (most, what) = if bid.is_misere() {
+        (
+            1,
+            format!("0 or 1 for {} (the bidder's tricks)", bid.text()),
+        )
+    } else {
+        (10, "an int from 0 to 10".to_owned())
+    };
+    let bad_tricks = |got: String| Error::option("tricks", format!("expected {what}, got {got}"));
     let won = int_arg(tricks, bad_tricks)?;
-    let most = if bid.is_misere() { 1 } else { 10 };
     if !(0..=most).contains(&won) {
         return Err(to_py_err(bad_tricks(won.to_string())));
     }
@@ -395,9 +402,18 @@ macro_rules! public_getters {
                 Ok(self.source()?.contract().map(Bid::text))
             }
 
+            /// The contract's trump suit: None in no trump and misère, and
+            /// before any contract (when `contract` is None too).
+            #[getter]
+            fn trump(&self) -> PyResult<Option<PySuit>> {
+                Ok(self.source()?.trump().map(PySuit::from))
+            }
+
             /// The suit a card follows under the contract (the trump suit for
             /// both jokers and the other jack of its colour); None for the
-            /// jokers' own suit in no trump.
+            /// jokers' own suit in no trump and misère. Before any contract
+            /// (this deal's auction not over) an `OptionError` naming
+            /// `contract`: the jokers belong to no suit yet.
             fn effective_suit(&self, card: &Bound<'_, PyAny>) -> PyResult<Option<PySuit>> {
                 let card: Card = card_arg(card, "card")?;
                 Ok(self

@@ -213,6 +213,24 @@ pub(crate) fn jolly_meld_value(cards: &Bound<'_, PyAny>) -> PyResult<i64> {
     Ok(meld_arg(cards)?.value(None))
 }
 
+/// The actions that lay `cards` as a new meld, then `close`: a run written
+/// from its lowest card up (each joker where it stands, an ace low first or
+/// high last), a set in any order. An `OptionError` names cards that make
+/// no set or run; whether the actions are legal is the game's to say.
+#[pyfunction]
+pub(crate) fn jolly_meld_actions(
+    py: Python<'_>,
+    cards: &Bound<'_, PyAny>,
+) -> PyResult<Vec<Py<PyAction>>> {
+    let cards = cards_arg(cards, "cards")?;
+    let actions = <Jolly as crate::PyGame>::actions(py)?;
+    Ok(cardcore::games::jolly::meld_actions(&cards)
+        .py_err()?
+        .into_iter()
+        .map(|id| actions[usize::from(id)].clone_ref(py))
+        .collect())
+}
+
 /// L10: a hand's penalty (2-9 face value, 10 to K 10, ace 25, joker 50).
 #[pyfunction]
 pub(crate) fn jolly_hand_penalty(cards: &Bound<'_, PyAny>) -> PyResult<i64> {
@@ -460,6 +478,14 @@ macro_rules! public_getters {
             #[getter]
             fn opened_now(&self) -> PyResult<bool> {
                 Ok(self.source()?.opened_now())
+            }
+
+            /// Per seat: whether it opened before this turn (L5): what
+            /// `take k` asks of the seat to play; `opened` less an opening
+            /// made in this turn.
+            #[getter]
+            fn opened_before_turn(&self) -> PyResult<Vec<bool>> {
+                Ok(self.source()?.opened_before_turn())
             }
 
             /// How many of the last melds are pending, short of the opening's 40 (L5).

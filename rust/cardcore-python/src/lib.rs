@@ -1123,6 +1123,16 @@ macro_rules! game_class {
                 game.apply(id).py_err()
             }
 
+            /// What an action does, in words (docs/protocol.md, "Describing an
+            /// action"): when it is legal now, what it does in this state (a
+            /// Jolly `lay 9D` a lay-off or a joker swap, a bid's contract);
+            /// otherwise what its text says ("play QH").
+            fn describe(&self, action: &Bound<'_, PyAny>) -> PyResult<String> {
+                let game = self.game()?;
+                let id = crate::action_id::<$Game>(action)?;
+                Ok(game.describe(id))
+            }
+
             /// The action with that id or text (legal or not).
             fn action(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Py<PyAction>> {
                 let id = crate::action_id::<$Game>(action)?;
@@ -1364,6 +1374,12 @@ fn new_game_object(
 }
 
 /// A new game by name: `new_game("brouc", seed=1, single_deal=True)`.
+///
+/// `name` is one of `cardcore.GAMES`: `"brouc"` (Brouc), `"julien"` (Le
+/// Julien), `"tarot"` (French Tarot), `"five_hundred"` (500), `"jolly"`
+/// (Jolly). `seed` deals the match; the options are the game's
+/// (docs/rules/<game>.md, "Options"; `game_info()` lists them). An unknown
+/// name is an `UnknownGameError`, a bad option an `OptionError` naming it.
 #[pyfunction]
 #[pyo3(signature = (name, *, seed, **options))]
 fn new_game(
@@ -1874,6 +1890,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("JollyRoundResult", py.get_type::<jolly::PyRoundResult>())?;
     m.add_function(wrap_pyfunction!(jolly::jolly_is_meld, m)?)?;
     m.add_function(wrap_pyfunction!(jolly::jolly_meld_value, m)?)?;
+    m.add_function(wrap_pyfunction!(jolly::jolly_meld_actions, m)?)?;
     m.add_function(wrap_pyfunction!(jolly::jolly_hand_penalty, m)?)?;
     m.add_function(wrap_pyfunction!(jolly::jolly_round_scores, m)?)?;
     m.add_function(wrap_pyfunction!(deck, m)?)?;

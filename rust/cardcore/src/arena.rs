@@ -12,7 +12,9 @@
 //! second rotation.
 //!
 //! The group is the independent sample: each statistic is a mean over groups
-//! with a 95% interval (normal approximation, 1.96 standard errors). Every
+//! with a 95% interval, Wilson's score interval for the win rate (a share,
+//! whose interval must stay honest at 0% and 100%) and the normal
+//! approximation (1.96 standard errors) for the scores. Every
 //! tally is an integer, so the figures do not depend on the threads. A run
 //! can be played in parts, ranges of its match indices whose tallies
 //! ([`Part`]) merge into the run's (the Python binding's Ray backend).
@@ -58,20 +60,53 @@ impl<G: Levels> Entry<'_, G> {
     }
 }
 
-/// A mean and its 95% interval, `mean ± half_width` (`NaN` from one sample).
+/// A mean and its 95% interval, `low` to `high` (`NaN` where one sample
+/// cannot give it).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Estimate {
     pub mean: f64,
-    pub half_width: f64,
+    pub low: f64,
+    pub high: f64,
 }
 
 impl Estimate {
-    pub fn low(&self) -> f64 {
-        self.mean - self.half_width
+    /// `mean ± half_width`: the normal approximation's interval.
+    pub fn normal(mean: f64, half_width: f64) -> Estimate {
+        Estimate {
+            mean,
+            low: mean - half_width,
+            high: mean + half_width,
+        }
     }
 
-    pub fn high(&self) -> f64 {
-        self.mean + self.half_width
+    /// A share `p` (in [0, 1]) of `n` independent trials, with Wilson's
+    /// score interval at 95%: unlike the normal approximation's, it is not
+    /// zero wide at 0% or 100% (over 50 trials all won, 92.9% to 100%), and
+    /// it stays within [0, 1]. `NaN` without a trial.
+    pub fn wilson(p: f64, n: f64) -> Estimate {
+        let z2 = Z_95 * Z_95;
+        let denominator = 1.0 + z2 / n;
+        let center = (p + z2 / (2.0 * n)) / denominator;
+        let half = Z_95 / denominator * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).max(0.0).sqrt();
+        // At 0% and 100% the bound is exactly the extreme (not a rounding off it).
+        Estimate {
+            mean: p,
+            low: if p <= 0.0 {
+                0.0
+            } else {
+                (center - half).clamp(0.0, 1.0)
+            },
+            high: if p >= 1.0 {
+                1.0
+            } else {
+                (center + half).clamp(0.0, 1.0)
+            },
+        }
+    }
+
+    /// Half the interval's width (for a symmetric interval, `mean ± half_width`).
+    pub fn half_width(&self) -> f64 {
+        (self.high - self.low) / 2.0
     }
 }
 
@@ -212,10 +247,19 @@ impl Tally {
         let n = self.count as f64;
         let mean = self.sum as f64 / n;
         let variance = (self.squares as f64 - self.sum as f64 * mean) / (n - 1.0);
-        Estimate {
-            mean: mean * scale,
-            half_width: Z_95 * (variance.max(0.0) / n).sqrt() * scale,
-        }
+        Estimate::normal(mean * scale, Z_95 * (variance.max(0.0) / n).sqrt() * scale)
+    }
+
+    /// The mean of shares (samples times `scale`, each in [0, 1]) with
+    /// Wilson's interval over the samples: a sample's share varies at most
+    /// as one win-or-loss trial does (its variance is at most `p (1 − p)`),
+    /// so counting each sample as one trial keeps the interval honest,
+    /// at the extremes too.
+    fn share(&self, scale: f64) -> Estimate {
+        Estimate::wilson(
+            self.sum as f64 / self.count as f64 * scale,
+            self.count as f64,
+        )
     }
 }
 
@@ -539,7 +583,7 @@ pub fn report<G: Game>(
             name: entry.name.clone(),
             seat_plays: total.groups * setup.num_players as u64,
             wins: tally.wins.sum as u64,
-            win_rate: tally.wins.estimate(1.0 / seats),
+            win_rate: tally.wins.share(1.0 / seats),
             mean_score: tally.scores.estimate(1.0 / seats),
             score_difference: tally.differences.estimate(1.0 / ((k - 1) as f64 * seats)),
         })
@@ -698,9 +742,50 @@ mod tests {
         assert!(differences.abs() < 1e-9, "{report:?}");
         for standing in &report.standings {
             let rate = standing.win_rate;
-            assert!(rate.low() <= rate.mean && rate.mean <= rate.high());
+            assert!(rate.low <= rate.mean && rate.mean <= rate.high);
+            assert!(0.0 <= rate.low && rate.high <= 1.0 && rate.low < rate.high);
             assert!((rate.mean - standing.wins as f64 / standing.seat_plays as f64).abs() < 1e-12);
         }
+    }
+
+    #[test]
+    fn win_rates_have_wilson_s_interval() {
+        // Newcombe (1998), "Two-sided confidence intervals for the single
+        // proportion", table I, Wilson's score interval without correction.
+        let close = |estimate: Estimate, low: f64, high: f64| {
+            assert!(
+                (estimate.low - low).abs() < 6e-5 && (estimate.high - high).abs() < 6e-5,
+                "{estimate:?}, not {low} to {high}"
+            );
+        };
+        close(Estimate::wilson(81.0 / 263.0, 263.0), 0.2553, 0.3662);
+        close(Estimate::wilson(15.0 / 148.0, 148.0), 0.0624, 0.1605);
+        close(Estimate::wilson(0.0, 20.0), 0.0, 0.1611);
+        close(Estimate::wilson(1.0 / 29.0, 29.0), 0.0061, 0.1718);
+        // The same by symmetry at 100%, and 50 of 50: not zero wide.
+        close(Estimate::wilson(1.0, 20.0), 0.8389, 1.0);
+        close(Estimate::wilson(1.0, 50.0), 0.92865, 1.0);
+        close(Estimate::wilson(0.0, 50.0), 0.0, 0.07135);
+        assert!(Estimate::wilson(f64::NAN, 0.0).low.is_nan());
+
+        // An arena's win rate: per group, a share of the seats; the groups are the trials.
+        let mut always = Tally::default();
+        let mut never = Tally::default();
+        let mut half = Tally::default();
+        for group in 0..50 {
+            always.add(4);
+            never.add(0);
+            half.add(if group % 2 == 0 { 4 } else { 0 });
+        }
+        close(always.share(0.25), 0.92865, 1.0);
+        assert_eq!(
+            (always.share(0.25).mean, always.share(0.25).high),
+            (1.0, 1.0)
+        );
+        assert_eq!(never.share(0.25).low, 0.0);
+        close(never.share(0.25), 0.0, 0.07135);
+        // 25 of 50: 36.6% to 63.4%.
+        close(half.share(0.25), 0.36644, 0.63356);
     }
 
     #[test]

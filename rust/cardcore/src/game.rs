@@ -82,6 +82,25 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// The action a canonical (or lower-case) text names.
     fn parse_action(text: &str) -> Result<ActionId>;
 
+    /// What `action` does, in words (docs/protocol.md, "Describing an
+    /// action"): when it is legal now, what it does in this state
+    /// ([`Game::describe_legal`]: a Jolly `lay 9D` a lay-off or a joker
+    /// swap, a bid's contract); otherwise, or where the game says nothing
+    /// more, what its text says ([`describe_text`]: "play QH").
+    fn describe(&self, action: ActionId) -> String {
+        if is_legal(self, action) {
+            if let Some(text) = self.describe_legal(action) {
+                return text;
+            }
+        }
+        describe_text::<Self>(action)
+    }
+    /// What a legal `action` does in this state, where its text does not
+    /// say it all; `None` (the default) for [`describe_text`]'s words.
+    fn describe_legal(&self, _action: ActionId) -> Option<String> {
+        None
+    }
+
     /// The exact state as JSON text (docs/rules/<game>.md, "State JSON").
     fn to_json(&self) -> String;
     /// Reads a state back: exactly the states play can reach are accepted
@@ -96,6 +115,25 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// features written into `out` (docs/rules/<game>.md, "Observation
     /// tensor"; the writer is `tensor::Features`).
     fn encode(&self, seat: usize, out: &mut [f32]);
+}
+
+/// An action's description from its text alone, the default of
+/// [`Game::describe`]: a card play's and a bid's verb before the text
+/// ("play QH", "bid garde"), other texts as they are ("pass", "discard KH").
+pub fn describe_text<G: Game>(action: ActionId) -> String {
+    let text = G::action_text(action);
+    match G::action_kind(action) {
+        "play" => format!("play {text}"),
+        "bid" if text != "pass" => format!("bid {text}"),
+        _ => text,
+    }
+}
+
+/// Whether `action` is legal in `game` now.
+pub fn is_legal<G: Game>(game: &G, action: ActionId) -> bool {
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    legal.binary_search(&action).is_ok()
 }
 
 /// The options that seat `G` at the `pick`-th of its player counts (modulo

@@ -528,6 +528,50 @@ impl Game for Brouc {
         card_of(action)
     }
 
+    fn describe_legal(&self, action: ActionId) -> Option<String> {
+        // A play that ends a trick: who wins it, and what is scored with it.
+        let card = Self::action_card(action)?;
+        let mut after = self.clone();
+        after.apply(action).ok()?;
+        let new_deal = after.finished_deals().len() > self.finished_deals().len();
+        let deal = if new_deal {
+            after.previous_deal()?
+        } else {
+            after.current_deal()
+        };
+        let before = self.current_deal();
+        if deal.tricks().count() == before.tricks().count() {
+            return None;
+        }
+        let winner = deal.tricks().last()?.winner;
+        let mut words = format!("play {card}, ending the trick: seat {winner} wins it");
+        for team in 0..2 {
+            let married = deal.marriages()[team] - before.marriages()[team];
+            if married > 0 {
+                words.push_str(&format!(", a marriage of {married} for team {team}"));
+            }
+        }
+        for announcement in deal.announcements().skip(before.announcements().count()) {
+            words.push_str(&format!(
+                ", seat {} announces {} ({})",
+                announcement.seat,
+                announcement
+                    .cards()
+                    .iter()
+                    .map(Card::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                announcement.value
+            ));
+        }
+        if after.is_over() {
+            words.push_str("; the match ends");
+        } else if new_deal {
+            words.push_str("; the deal ends");
+        }
+        Some(words)
+    }
+
     fn parse_action(text: &str) -> Result<ActionId> {
         let card: Card = text.parse()?;
         action_of(card)

@@ -174,6 +174,37 @@ impl Bid {
     }
 }
 
+impl Bid {
+    /// A bid as players write it, in any letter case: its text (`7 hearts`,
+    /// `misere`) or the short form of a tricks bid, the tricks then `S`, `C`,
+    /// `D`, `H` or `NT` (`7H`, `7NT`, `10nt`, `8 s`). The state's JSON and
+    /// the actions keep the canonical text alone.
+    pub fn read(text: &str) -> Result<Bid> {
+        if let Ok(bid) = text.parse() {
+            return Ok(bid);
+        }
+        let split = text
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(text.len());
+        let (tricks, strain) = text.split_at(split);
+        let strain = match strain.trim_start().to_ascii_uppercase().as_str() {
+            "S" => Some(Strain::Spades),
+            "C" => Some(Strain::Clubs),
+            "D" => Some(Strain::Diamonds),
+            "H" => Some(Strain::Hearts),
+            "NT" => Some(Strain::NoTrump),
+            _ => None,
+        };
+        // Digits only (no sign), without a leading zero.
+        match (tricks.parse::<u8>(), strain) {
+            (Ok(tricks @ 6..=10), Some(strain)) if !text.starts_with('0') => {
+                Ok(Bid::Tricks(tricks, strain))
+            }
+            _ => Err(Error::Notation(text.to_owned())),
+        }
+    }
+}
+
 impl FromStr for Bid {
     type Err = Error;
 

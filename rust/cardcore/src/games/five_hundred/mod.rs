@@ -730,6 +730,10 @@ impl Game for FiveHundred {
         }
     }
 
+    fn describe_legal(&self, action: ActionId) -> Option<String> {
+        self.describe_now(action)
+    }
+
     fn parse_action(text: &str) -> Result<ActionId> {
         let lower = text.to_ascii_lowercase();
         if let Some(action) =

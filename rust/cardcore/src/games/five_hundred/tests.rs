@@ -161,6 +161,36 @@ fn no_trump_makes_the_jokers_a_suit_of_their_own() {
 }
 
 #[test]
+fn bids_read_as_players_write_them() {
+    let read = |text: &str| Bid::read(text).map(Bid::text).map_err(|e| e.to_string());
+    for (text, canonical) in [
+        ("7H", "7 hearts"),
+        ("7h", "7 hearts"),
+        ("7NT", "7 no trump"),
+        ("10nt", "10 no trump"),
+        ("6 s", "6 spades"),
+        ("8C", "8 clubs"),
+        ("9d", "9 diamonds"),
+        ("7 Hearts", "7 hearts"),
+        ("OPEN MISERE", "open misere"),
+    ] {
+        assert_eq!(read(text).as_deref(), Ok(canonical), "{text}");
+    }
+    for text in [
+        "5H", "11NT", "07H", "+7H", "7X", "7", "H", "7HH", "pass NT", "",
+    ] {
+        assert!(read(text).is_err(), "{text}");
+    }
+    // The actions and the state's JSON keep the canonical texts alone: as an
+    // action, `7H` is the card.
+    assert!("7H".parse::<Bid>().is_err());
+    assert!("7NT".parse::<Bid>().is_err());
+    assert!(FiveHundred::parse_action("7NT").is_err());
+    let seven = FiveHundred::parse_action("7H").unwrap();
+    assert_eq!(FiveHundred::action_kind(seven), "play");
+}
+
+#[test]
 fn scorings() {
     let seven_hearts = bid("7 hearts");
     assert_eq!(score(seven_hearts, 7, Scoring::Default, false), (200, 0));

@@ -4,17 +4,22 @@
 
 use serde_json::{json, Value};
 
-use super::{Bid, DealRecord, DealResult, FiveHundred, Phase, PlayedTrick, DECK_SET, PLAYERS};
+use super::{
+    Bid, DealRecord, DealResult, FiveHundred, Phase, PlayedTrick, Strain, DECK_SET, PLAYERS,
+};
 use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
 use crate::error::{Error, Result};
+use crate::game::{ActionId, Game};
 use crate::observation::{public_accessors, Observation};
 use crate::state;
 use crate::trick::Trick;
 
 impl FiveHundred {
     /// A card's effective suit under the contract (F3, F4): `None` for the
-    /// jokers' own suit in no trump; an error for a card not of the deck.
+    /// jokers' own suit in no trump (and misère); an error for a card not of
+    /// the deck, and before any contract (the auction of this deal is not
+    /// over: the jokers belong to no suit yet).
     pub fn effective_suit(&self, card: Card) -> Result<Option<Suit>> {
         if !DECK_SET.contains(card) {
             return Err(Error::option(
@@ -22,7 +27,71 @@ impl FiveHundred {
                 format!("{card} is not a card of the 46-card deck"),
             ));
         }
+        if self.contract().is_none() {
+            return Err(Error::option(
+                "contract",
+                format!(
+                    "none yet: {card}'s effective suit is known once this deal's auction is over"
+                ),
+            ));
+        }
         Ok(Suit::ALL.get(self.order.suit_of(card)).copied())
+    }
+
+    /// What a legal action does now (`Game::describe_legal`): a bid's
+    /// contract and worth, a card's part under the contract.
+    pub(super) fn describe_now(&self, action: ActionId) -> Option<String> {
+        let kind = Self::action_kind(action);
+        let text = Self::action_text(action);
+        Some(match kind {
+            "bid" => match Bid::of_action(action)? {
+                Bid::Pass => "pass: out of this deal's auction".to_owned(),
+                Bid::Tricks(tricks, strain) => {
+                    let trump = match strain.trump() {
+                        Some(_) => format!("{} trumps", strain.name()),
+                        None => "no trump (the jokers the only trumps)".to_owned(),
+                    };
+                    let bid = Bid::Tricks(tricks, strain);
+                    format!(
+                        "bid {text}: your team to win {tricks} of the 10 tricks, {trump}; worth {}",
+                        bid.value()
+                    )
+                }
+                bid @ Bid::Misere => format!(
+                    "bid {text}: win no trick, playing alone in no trump; worth {}",
+                    bid.value()
+                ),
+                bid @ Bid::OpenMisere => format!(
+                    "bid {text}: win no trick, playing alone in no trump with your hand shown; \
+                     worth {}",
+                    bid.value()
+                ),
+            },
+            "discard" => {
+                let left = 6usize.saturating_sub(self.current_deal().discard().len() + 1);
+                format!("{text}: it counts for nobody ({left} more to discard)")
+            }
+            "name" => format!("{text}: the joker led asks for that suit"),
+            _ => {
+                let card = Self::action_card(action)?;
+                let contract = self.contract()?.text();
+                match self.effective_suit(card).ok()? {
+                    None => format!("play {card}: a joker, one of no trump's two trumps"),
+                    Some(suit) if card.suit() != Some(suit) || card.is_joker() => {
+                        let strain = Strain::ALL.iter().find(|s| s.trump() == Some(suit))?;
+                        format!("play {card}: a trump of {} under {contract}", strain.name())
+                    }
+                    Some(_) => return None,
+                }
+            }
+        })
+    }
+
+    /// The contract's trump suit: `None` in no trump and misère, and before
+    /// any contract (when `contract()` is `None` too).
+    pub fn trump(&self) -> Option<Suit> {
+        self.contract()
+            .and_then(|contract| contract.strain().trump())
     }
 
     /// Cards of the kitty or the discard as `seat` sees them: the bidder
@@ -71,6 +140,7 @@ public_accessors!(FiveHundred {
     fn bidder(&self) -> Option<usize>;
     fn contract(&self) -> Option<Bid>;
     fn effective_suit(&self, card: Card) -> Result<Option<Suit>>;
+    fn trump(&self) -> Option<Suit>;
     fn trick(&self) -> &Trick<PLAYERS>;
     fn tricks(&self) -> &[PlayedTrick];
     fn named(&self) -> Option<Suit>;

@@ -11,8 +11,8 @@ use crate::cardset::CardSet;
 use crate::game::ActionId;
 
 /// The lowest and highest positions of a run (the ace low and high).
-const ACE_LOW: u8 = 1;
-const ACE_HIGH: u8 = 14;
+pub(super) const ACE_LOW: u8 = 1;
+pub(super) const ACE_HIGH: u8 = 14;
 /// The longest run: one ace only (no wrap, L7).
 const MAX_RUN: usize = 13;
 const MAX_SET: usize = 4;
@@ -735,6 +735,18 @@ impl Meld {
 /// placed by `by`: a set if its natural cards share a rank, else a run; `None`
 /// if they make no valid meld (L6, L7).
 pub fn read_meld(cards: &[Card], by: u8) -> Option<Meld> {
+    let placements = meld_placements(cards)?;
+    let mut meld = Meld::EMPTY;
+    for &placement in &placements {
+        meld = meld.extended(placement, by)?;
+    }
+    meld.is_valid().then_some(meld)
+}
+
+/// The placements that lay `cards` (as [`read_meld`] reads them) one by one
+/// on a new meld, in an order the meld accepts; `None` if they make no
+/// valid meld.
+pub(super) fn meld_placements(cards: &[Card]) -> Option<Vec<Placement>> {
     let naturals: Vec<(usize, Card)> = cards
         .iter()
         .copied()
@@ -783,7 +795,7 @@ pub fn read_meld(cards: &[Card], by: u8) -> Option<Meld> {
         if !is_set && !cards[index].is_joker() && placement.card() != cards[index] {
             return None;
         }
-        meld = meld.extended(placement, by)?;
+        meld = meld.extended(placement, 0)?;
     }
-    meld.is_valid().then_some(meld)
+    meld.is_valid().then_some(placements)
 }

@@ -22,6 +22,7 @@ use crate::rng::SplitMix64;
 use crate::state;
 
 mod bot;
+mod describe;
 mod determinize;
 mod meld;
 mod saved;
@@ -31,6 +32,7 @@ mod tests;
 mod view;
 
 pub use bot::Heuristic;
+pub use describe::meld_actions;
 pub use meld::{hand_penalty, penalty, read_meld, Kind, Meld, Placement, Slot};
 pub use saved::Saved;
 
@@ -405,6 +407,16 @@ impl Jolly {
 
     pub const fn opened_now(&self) -> bool {
         self.opened_now
+    }
+
+    /// Per seat: whether it opened before this turn (L5), what `take k`
+    /// asks of the seat to play: `opened` less an opening in this turn.
+    pub fn opened_before_turn(&self) -> Vec<bool> {
+        let mut before = self.opened().to_vec();
+        if self.opened_now {
+            before[self.seat] = false;
+        }
+        before
     }
 
     /// How many of the last melds are pending (L5).
@@ -1061,6 +1073,10 @@ impl Game for Jolly {
             FIRST_DISCARD..DRAW => Some(DISCARDS[usize::from(action - FIRST_DISCARD)]),
             _ => None,
         }
+    }
+
+    fn describe_legal(&self, action: ActionId) -> Option<String> {
+        self.describe_now(action)
     }
 
     fn parse_action(text: &str) -> Result<ActionId> {

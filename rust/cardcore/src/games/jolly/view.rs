@@ -27,6 +27,7 @@ public_accessors!(Jolly {
     fn drawn(&self) -> Option<Drawn>;
     fn taken(&self) -> &[Card];
     fn opened_now(&self) -> bool;
+    fn opened_before_turn(&self) -> Vec<bool>;
     fn pending(&self) -> usize;
     fn building(&self) -> &Meld;
     fn selected(&self) -> Option<usize>;

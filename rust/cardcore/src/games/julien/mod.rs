@@ -531,6 +531,32 @@ impl Game for Julien {
         card_of(action)
     }
 
+    fn describe_legal(&self, action: ActionId) -> Option<String> {
+        Some(match action {
+            TAKE => "take: this trick's trump card joins your pile (Speco)".to_owned(),
+            LEAVE => "leave: this trick's trump card stays out (Speco)".to_owned(),
+            _ => {
+                let bid = Bid::of_action(action)?;
+                let (colour, other) = match bid.colour {
+                    bids::Colour::Rouge => ("red", "black"),
+                    bids::Colour::Noir => ("black", "red"),
+                };
+                match bid.amount {
+                    None => format!("bid {}: take no trick holding a {other} card", bid.text()),
+                    Some(25) => format!(
+                        "bid {}: collect, after elimination, 25 {colour} cards or more",
+                        bid.text()
+                    ),
+                    Some(amount) => format!(
+                        "bid {}: collect, after elimination, {amount} to {} {colour} cards",
+                        bid.text(),
+                        amount + 4
+                    ),
+                }
+            }
+        })
+    }
+
     fn parse_action(text: &str) -> Result<ActionId> {
         if text.eq_ignore_ascii_case("take") {
             return Ok(TAKE);

@@ -561,6 +561,10 @@ impl Tarot {
             taker: self.taker_seat(),
             partner: self.deal.partner(),
         };
+        // Every deal played passes `settle`'s checks (its bounds are never too tight).
+        if cfg!(any(test, debug_assertions)) {
+            assert_eq!(settlement.check(), Ok(()), "{settlement:?}");
+        }
         let result = settlement.result();
         let mut scores = [0; MAX_PLAYERS];
         scores[..self.players()].copy_from_slice(&result.scores);
@@ -815,6 +819,56 @@ impl Game for Tarot {
             FIRST_DISCARD..FIRST_BID => Some(DECK[usize::from(action - FIRST_DISCARD)]),
             _ => None,
         }
+    }
+
+    fn describe_legal(&self, action: ActionId) -> Option<String> {
+        Some(match action {
+            0..FIRST_DISCARD => return None,
+            FIRST_DISCARD..FIRST_BID => {
+                let card = DECK[usize::from(action - FIRST_DISCARD)];
+                let shown = if card.suit().is_none() {
+                    ", shown to every seat (a trump)"
+                } else {
+                    ""
+                };
+                format!("discard {card}: it counts for the taker at the end{shown}")
+            }
+            FIRST_BID..FIRST_CALL => {
+                let bid = Bid::ALL[usize::from(action - FIRST_BID)];
+                let chien = match bid {
+                    Bid::Pass => return Some("pass".to_owned()),
+                    Bid::Prise | Bid::Garde => {
+                        "take the chien into your hand, then discard as many cards"
+                    }
+                    Bid::GardeSans => "the chien counts for you, unseen",
+                    Bid::GardeContre => "the chien counts for the defence, unseen",
+                };
+                format!(
+                    "bid {}: become the taker; {chien}; stakes x{}",
+                    bid.text(),
+                    bid.multiplier()
+                )
+            }
+            FIRST_CALL..SLAM => {
+                let card = called_card(action)?;
+                format!(
+                    "call {card}: its holder becomes your secret partner (alone if you hold it \
+                     or it is in the chien)"
+                )
+            }
+            SLAM => "slam: announce that your side wins every trick (400, or 200 lost)".to_owned(),
+            NO_SLAM => "no slam: announce no slam".to_owned(),
+            NO_POIGNEE => "no poignee: declare no poignee".to_owned(),
+            _ => {
+                let level = poignee_level(action)?;
+                format!(
+                    "{}: show {} trumps; {} to the side that wins the deal",
+                    Self::action_text(action),
+                    level.size(self.players()),
+                    level.bonus()
+                )
+            }
+        })
     }
 
     fn parse_action(text: &str) -> Result<ActionId> {

@@ -87,7 +87,7 @@ pub struct Settlement {
 }
 
 impl Settlement {
-    fn check(&self) -> Result<()> {
+    pub(super) fn check(&self) -> Result<()> {
         let bad = |name: &str, message: String| Err(Error::option(name, message));
         if !(3..=5).contains(&self.players) {
             return bad("players", format!("{} is not 3, 4 or 5", self.players));
@@ -125,8 +125,129 @@ impl Settlement {
                 "partner",
                 format!("seat {partner} is not another seat at the table"),
             ),
-            _ => Ok(()),
+            _ => self.check_count(),
         }
+    }
+
+    /// The card points, bouts, Petit au bout and slam agree: bounds every
+    /// deal keeps (docs/rules/tarot.md, "Settlement"), in half points.
+    fn check_count(&self) -> Result<()> {
+        let bad = |name: &str, message: String| Err(Error::option(name, message));
+        let shown = |half: u32| f64::from(half) / 2.0;
+        // The chien's cards, and the discard's.
+        let chien: u32 = if self.players == 5 { 3 } else { 6 };
+        let taker_bouts = u32::from(self.bouts);
+        let defence_bouts = 3 - taker_bouts;
+        // The least a side holding `bouts` (9 half points each, one of them
+        // passed for the Excuse) counts, with `cards` more cards (1 half point
+        // at least; the bouts among them when `with_bouts`).
+        let least = |bouts: u32, cards: u32, with_bouts: bool| {
+            let mut points = (9 * bouts).saturating_sub(1) + cards;
+            if with_bouts {
+                points -= bouts.min(cards);
+            }
+            points
+        };
+        let (taker_least, defence_least) = match self.contract {
+            Bid::GardeContre => (
+                least(taker_bouts, 0, false),
+                least(defence_bouts, chien, true),
+            ),
+            Bid::GardeSans => (
+                least(taker_bouts, chien, true),
+                least(defence_bouts, 0, false),
+            ),
+            // The discard: no bout.
+            _ => (
+                least(taker_bouts, chien, false),
+                least(defence_bouts, 0, false),
+            ),
+        };
+        let points = u32::from(self.points);
+        let most = 182 - defence_least;
+        if !(taker_least..=most).contains(&points) {
+            return bad(
+                "points",
+                format!(
+                    "{} with {taker_bouts} bouts in a {}: the taker's side counts {} to {}",
+                    shown(points),
+                    self.contract.text(),
+                    shown(taker_least),
+                    shown(most)
+                ),
+            );
+        }
+        let side_bouts = |side: Side| match side {
+            Side::Taker => taker_bouts,
+            Side::Defence => defence_bouts,
+        };
+        let other = |side: Side| match side {
+            Side::Taker => Side::Defence,
+            Side::Defence => Side::Taker,
+        };
+        if let Some(side) = self.petit_au_bout {
+            if side_bouts(side) == 0 {
+                return bad(
+                    "petit_au_bout",
+                    format!("the {} holds no bout, so not the Petit", side.text()),
+                );
+            }
+            if self.slam == Some(other(side)) {
+                return bad(
+                    "slam",
+                    format!(
+                        "the {} won the Petit's last trick: the {} won not every trick",
+                        side.text(),
+                        other(side).text()
+                    ),
+                );
+            }
+        }
+        // A side that won every trick: the other keeps at most its own
+        // Excuse and what the contract gives it of the chien or the discard.
+        let (loser, loser_bouts, loser_cards, loser_card_most) = match self.slam {
+            None => return Ok(()),
+            Some(Side::Taker) => match self.contract {
+                Bid::GardeContre => (Side::Defence, defence_bouts, chien, 9),
+                _ => (Side::Defence, defence_bouts, 0, 0),
+            },
+            Some(Side::Defence) => match self.contract {
+                Bid::GardeContre => (Side::Taker, taker_bouts, 0, 0),
+                Bid::GardeSans => (Side::Taker, taker_bouts, chien, 9),
+                // The discard: no king, no bout.
+                _ => (Side::Taker, taker_bouts, chien, 7),
+            },
+        };
+        // The Excuse, and the bouts among the chien's cards.
+        let bouts_most = 1 + if loser_card_most == 9 { loser_cards } else { 0 };
+        if loser_bouts > bouts_most {
+            return bad(
+                "slam",
+                format!(
+                    "the {} won every trick, yet the {} holds {loser_bouts} bouts",
+                    other(loser).text(),
+                    loser.text()
+                ),
+            );
+        }
+        let loser_most = 9 * loser_bouts.min(1) + loser_cards * loser_card_most;
+        let loser_points = match loser {
+            Side::Taker => points,
+            Side::Defence => 182 - points,
+        };
+        if loser_points > loser_most {
+            return bad(
+                "slam",
+                format!(
+                    "the {} won every trick, yet the {} counts {} (at most {})",
+                    other(loser).text(),
+                    loser.text(),
+                    shown(loser_points),
+                    shown(loser_most)
+                ),
+            );
+        }
+        Ok(())
     }
 
     /// Settles the deal: the result, with each seat's score; an error for

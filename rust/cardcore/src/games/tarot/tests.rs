@@ -110,12 +110,12 @@ fn half_points_round_up_to_the_deals_winner() {
 
 #[test]
 fn bonuses_petit_au_bout_poignees_and_slams() {
-    let mut s = settle(Bid::GardeSans, 72, 3);
+    let mut s = settle(Bid::GardeSans, 82, 2);
     s.petit_au_bout = Some(Side::Defence);
     s.poignees = vec![Level::Simple, Level::Triple];
     // (25 + 0) x 4 - 10 x 4 + 60 (the poignées go to the contract's winner)
     assert_eq!(s.settle().unwrap().stake, 100 - 40 + 60);
-    s.points = 70;
+    s.points = 80;
     // failed by 1: -(26 x 4) - 40 - 60
     assert_eq!(s.settle().unwrap().stake, -104 - 40 - 60);
     let mut slam_made = settle(Bid::Prise, 182, 3);
@@ -127,11 +127,86 @@ fn bonuses_petit_au_bout_poignees_and_slams() {
     slam_failed.slam_announced = true;
     assert_eq!(slam_failed.settle().unwrap().stake, (25 + 14) - 200);
     // T12: an announced slam failed and a defence slam both count.
-    let mut defence = settle(Bid::Prise, 0, 0);
+    // The taker keeps its discard: 6 cards, 3 points at least.
+    let mut defence = settle(Bid::Prise, 6, 0);
     defence.slam = Some(Side::Defence);
-    assert_eq!(defence.settle().unwrap().stake, -(25 + 56) - 200);
+    assert_eq!(defence.settle().unwrap().stake, -(25 + 53) - 200);
     defence.slam_announced = true;
-    assert_eq!(defence.settle().unwrap().stake, -(25 + 56) - 400);
+    assert_eq!(defence.settle().unwrap().stake, -(25 + 53) - 400);
+}
+
+#[test]
+fn settle_refuses_counts_no_deal_gives() {
+    let refused = |s: &Settlement, argument: &str| {
+        let error = s.settle().unwrap_err().to_string();
+        assert!(error.contains(argument), "{s:?}: {error}");
+    };
+    // A taker's slam with 30 points: the defence would hold 61 without a trick.
+    let mut s = settle(Bid::Prise, 60, 2);
+    s.slam = Some(Side::Taker);
+    refused(&s, "slam");
+    // The taker's side won every trick: the defence keeps at most its Excuse.
+    s.points = 182 - 9;
+    assert!(s.settle().is_ok());
+    s.points = 182 - 10;
+    refused(&s, "slam");
+    s.points = 182;
+    s.bouts = 1;
+    refused(&s, "points"); // two bouts are worth 9 points to the defence
+    s.bouts = 3;
+    assert!(s.settle().is_ok());
+    // In a garde contre the chien is the defence's: three bouts in it.
+    s.contract = Bid::GardeContre;
+    s.bouts = 0;
+    s.points = 182 - 27 - 3;
+    assert!(s.settle().is_ok());
+    // Three bouts are worth 13.5 points, less the Excuse's half point, and the
+    // discard 6 cards: 16 points at least in a garde.
+    let mut s = settle(Bid::Garde, 10, 3);
+    refused(&s, "points");
+    s.points = 32;
+    assert!(s.settle().is_ok());
+    s.points = 31;
+    refused(&s, "points");
+    // In a garde contre, no discard: 13 points.
+    s.contract = Bid::GardeContre;
+    s.points = 26;
+    assert!(s.settle().is_ok());
+    s.points = 25;
+    refused(&s, "points");
+    // At the other end: the defence's bouts.
+    let mut s = settle(Bid::Prise, 182, 0);
+    refused(&s, "points");
+    s.points = 182 - 26;
+    assert!(s.settle().is_ok());
+    // The Petit au bout's side holds the Petit, and won a trick.
+    s.petit_au_bout = Some(Side::Taker);
+    refused(&s, "petit_au_bout");
+    s.petit_au_bout = Some(Side::Defence);
+    s.slam = Some(Side::Taker);
+    refused(&s, "slam");
+    // A defence slam: the taker keeps its discard (no king) and its own Excuse.
+    let mut s = settle(Bid::Garde, 6 * 7 + 9, 1);
+    s.slam = Some(Side::Defence);
+    assert!(s.settle().is_ok());
+    s.points += 1;
+    refused(&s, "slam");
+    s.points = 30;
+    s.bouts = 2;
+    refused(&s, "slam");
+}
+
+#[test]
+fn every_deal_played_passes_settle_s_checks() {
+    // `score_deal` asserts it under test: random matches at every table.
+    for players in 3..=5 {
+        for seed in 0..150 {
+            let mut game = new_game(seed, json!({ "players": players }));
+            let mut rng = SplitMix64::new(seed);
+            while game.play_random(&mut rng).is_some() {}
+            assert!(game.is_over());
+        }
+    }
 }
 
 #[test]

@@ -844,7 +844,161 @@ def test_petit_au_bout_in_the_last_trick() -> None:
     assert slam_side(tricks, TAKER_0) == "defence"
 
 
+def test_t4_a_side_that_plays_its_own_excuse_early_loses_that_trick() -> None:
+    # The defence takes trick 2 (seat 1's KH) with seat 2's own Excuse in it: it loses
+    # that trick for the slam; the taker, who won the others, did not take it: no slam.
+    tricks = _tricks((0, "KS 2S 3S 4S", 0), (0, "2H KH EX 3H", 1), (1, "2D 3D 4D KD", 0))
+    assert slam_side(tricks, TAKER_0) is None
+    # The same defence Excuse in a trick the taker wins: the taker's slam stands.
+    tricks = _tricks((0, "KS 2S 3S 4S", 0), (0, "KH 2H EX 3H", 0), (0, "KD 2D 3D 4D", 0))
+    assert slam_side(tricks, TAKER_0) == "taker"
+    # Its own Excuse in the last trick, not led, leaves the defence its slam.
+    tricks = _tricks((0, "2H KH 3H 4H", 1), (1, "KD EX 2D 3D", 1))
+    assert slam_side(tricks, TAKER_0) == "defence"
+
+
 # --- Built deals played to their end ---------------------------------------------------------
+
+
+def _down(high: int, low: int) -> str:
+    """The trumps from ``high`` down to ``low``."""
+    return " ".join(f"{n}T" for n in range(high, low - 1, -1))
+
+
+def _seat_0_takes_every_trick(game: TarotReference, plays: list[str]) -> None:
+    """Seat 0 leads and takes every trick: ``plays[seat]`` are the cards ``seat`` plays,
+    trick by trick."""
+    for number, trick in enumerate(zip(*(p.split() for p in plays), strict=True)):
+        for card in trick:
+            game.apply(card)
+        assert game.tricks[number].winner == 0
+    assert game.is_over
+
+
+FOUR_DEFENCE = [
+    f"{_down(21, 5)} 1T",
+    "4S 5S 6S 7S 2D 3D 4D 5D 6D 7D 8D 9D 10D JD CD QD KD AD",
+    "2T 8S 9S 10S CS EX QS KS AS 4H 5H 6H 7H 8H 9H 10H CH QH",
+    "3T 4T 2C 3C 4C 5C 6C 7C 8C 9C 10C JC CC QC KC AC KH AH",
+]
+"""Four players: seat 0, a defender, takes all 18 tricks with 5T-21T and the Petit last;
+seat 2, a defender too, plays its own Excuse under the 16T in trick 6."""
+
+T4_DEALS: dict[str, tuple[int, list[str], str, str, JsonDict]] = {
+    # A Garde sans for seat 1; the chien is the taker's: JS JH 3 + 3, 2S 3S 2H 3H 4: 10.
+    # No bout (target 112): failed by 51; the Petit au bout to the defence: S = -(25 +
+    # 51) x 4 - 40 = -344. The defence lost trick 6 (T4): no slam (it would be -544).
+    "four players, the defence's own Excuse": (
+        4,
+        FOUR_DEFENCE,
+        "JS JH 2S 3S 2H 3H",
+        "pass, garde sans, pass, pass, no slam, no poignee",
+        {
+            "points": 10,
+            "bouts": 0,
+            "target": 112,
+            "made": False,
+            "difference": 51,
+            "petit_au_bout": "defence",
+            "slam": None,
+            "stake": -344,
+            "scores": [344, -1032, 344, 344],
+        },
+    ),
+    # The taker's Excuse instead (trick 4; seat 2 plays 7S in trick 6): the opponents'
+    # Excuse spoils nothing, the defence has its slam. T2: 10 + EX 9 - 1 = 18, one bout
+    # (target 102): failed by 42; S = -(25 + 42) x 4 - 40 - 200 = -508.
+    "four players, the taker's Excuse": (
+        4,
+        [
+            FOUR_DEFENCE[0],
+            FOUR_DEFENCE[1].replace("7S", "EX"),
+            FOUR_DEFENCE[2].replace("EX", "7S"),
+            FOUR_DEFENCE[3],
+        ],
+        "JS JH 2S 3S 2H 3H",
+        "pass, garde sans, pass, pass, no slam, no poignee",
+        {
+            "points": 18,
+            "bouts": 1,
+            "target": 102,
+            "made": False,
+            "difference": 42,
+            "petit_au_bout": "defence",
+            "slam": "defence",
+            "stake": -508,
+            "scores": [508, -1524, 508, 508],
+        },
+    ),
+    # Five players: seat 0 takes a Prise, calls KS (seat 1's), discards the chien, announces
+    # a slam and takes all 15 tricks, the Petit last; its partner plays its own Excuse
+    # under the 20T in trick 2. Every card, 3 bouts (target 72): made by 55, + 10 the
+    # Petit au bout; the taker's side lost trick 2 (T4): the announced slam fails, -200:
+    # S = 80 + 10 - 200 = -110 (+490 had it counted).
+    "five players, the partner's own Excuse": (
+        5,
+        [
+            f"{_down(21, 8)} 1T",
+            "2T EX 5S 6S 7S 8S 9S 10S JS CS QS KS AS 2H 3H",
+            "3T 4T 4H 5H 6H 7H 8H 9H 10H JH CH QH KH AH 2D",
+            "5T 6T 3D 4D 5D 6D 7D 8D 9D 10D JD CD QD KD AD",
+            "7T 2C 3C 4C 5C 6C 7C 8C 9C 10C JC CC QC KC AC",
+        ],
+        "2S 3S 4S",
+        "prise, pass, pass, pass, pass, call KS, discard 2S, discard 3S, discard 4S, slam, "
+        "no poignee",
+        {
+            "points": 182,
+            "bouts": 3,
+            "target": 72,
+            "made": True,
+            "difference": 55,
+            "petit_au_bout": "taker",
+            "slam": None,
+            "stake": -110,
+            "scores": [-220, -110, 110, 110, 110],
+        },
+    ),
+    # Three players: seat 0, a defender, holds every trump and KS KH KD and takes all 24
+    # tricks, the kings first and the Petit last; seat 2, the other defender, plays its
+    # own Excuse under the 17T in trick 8. A Garde contre (the chien to the defence):
+    # nothing for the taker, failed by 56, the Petit au bout to the defence: S = -(25 +
+    # 56) x 6 - 60 = -546 (-746 with the slam).
+    "three players, the defence's own Excuse": (
+        3,
+        [
+            f"KS KH KD {_down(21, 2)} 1T",
+            "2C 3C 2D 4C 5C 6C 7C 8C 9C 10C JC CC QC KC AC 3D 4D 5D 6D 7D 8D 9D 10D JD",
+            "2S 2H 3S 4S 5S 6S 7S EX 8S 9S 10S JS 3H 4H 5H 6H 7H 8H 9H 10H JH CH QH AH",
+        ],
+        "CS QS AS CD QD AD",
+        "pass, garde contre, pass, no slam, no poignee",
+        {
+            "points": 0,
+            "bouts": 0,
+            "target": 112,
+            "made": False,
+            "difference": 56,
+            "petit_au_bout": "defence",
+            "slam": None,
+            "stake": -546,
+            "scores": [546, -1092, 546],
+        },
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(T4_DEALS))
+def test_t4_the_own_excuse_before_the_last_trick_in_played_deals(name: str) -> None:
+    players, plays, chien, actions, result = T4_DEALS[name]
+    hands = dict(enumerate(plays))
+    game = layout(players, players - 1, hands, chien, single_deal=True)
+    play(game, actions)
+    _seat_0_takes_every_trick(game, plays)
+    assert state(game)["result"] == result
+    assert game.scores == result["scores"]
+    reload(game)
+
 
 SLAM_TAKER = trumps(1, 18)
 SLAM_CHIEN = "19T 20T 21T EX KS KH"

@@ -28,7 +28,9 @@ small function per rule. Where the pages leave room, the choices are:
 - the Excuse counts towards a poignée only when it makes up exactly the one card
   missing (shown with every trump the seat holds, the discarded ones too with T10);
 - the slam (T4, T12, T13) is judged on the tricks' winners: the side that won every
-  trick, the last one won by a slam-completing Excuse lead;
+  trick, the last one won by a slam-completing Excuse lead, and did not play its own
+  Excuse before the last trick (T4: it loses that trick; the opponents do not win it
+  for all that, having not taken it);
 - a void deal's record has its dealt hands and chien, its bids (all ``"pass"``, or
   all null for a petit sec), no taker, no tricks, no result; an observation's
   ``"previous_deal"`` of a void deal shows its chien (the page hides only its
@@ -541,10 +543,23 @@ def petit_au_bout(tricks: Sequence[Trick], sides: Sequence[int]) -> str | None:
     return None
 
 
+def won_for_slam(side: int, trick: Trick, last: bool, sides: Sequence[int]) -> bool:
+    """T4: a trick counts towards ``side``'s slam when one of its seats won it, unless
+    ``side`` played its own Excuse to it before the last trick (it loses that trick).
+    The opponents' Excuse in it changes nothing."""
+    if sides[trick.winner] != side:
+        return False
+    own_excuse = any(card == EXCUSE and sides[seat] == side for seat, card in trick.cards)
+    return last or not own_excuse
+
+
 def slam_side(tricks: Sequence[Trick], sides: Sequence[int]) -> str | None:
-    """The side that won every trick, if any."""
-    winners = {sides[trick.winner] for trick in tricks}
-    return SIDES[winners.pop()] if len(winners) == 1 else None
+    """T4, T12: the side every trick counts for (``won_for_slam``), if any."""
+    for side in (0, 1):
+        last = len(tricks) - 1
+        if all(won_for_slam(side, trick, k == last, sides) for k, trick in enumerate(tricks)):
+            return SIDES[side]
+    return None
 
 
 # --- Settlement (Score et fin, T6, T12, T13, T16) ----------------------------------------

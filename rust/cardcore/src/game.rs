@@ -1,5 +1,8 @@
 //! The protocol every game implements (docs/protocol.md).
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 use serde_json::{Map, Value};
 
 use crate::card::{Card, FACE_COUNT};
@@ -177,6 +180,57 @@ pub fn check_action_id<G: Game>(action: i64) -> Result<ActionId> {
     }
 }
 
+/// Every action's text, lowercased, to its id: a game's `parse_action` reads
+/// the texts it writes with one look-up instead of trying each kind of
+/// action in turn (a saved history is read back text by text). Each game
+/// keeps its table in a `static` [`OnceLock`], built on first use by
+/// [`ActionTexts::of`].
+pub struct ActionTexts {
+    ids: HashMap<Box<str>, ActionId>,
+    longest: usize,
+}
+
+impl ActionTexts {
+    /// The texts `text` gives actions `0..count`, lowercased.
+    pub fn new(count: usize, text: impl Fn(ActionId) -> String) -> Self {
+        let ids: HashMap<Box<str>, ActionId> = (0..count)
+            .map(|id| {
+                let id = id as ActionId;
+                (text(id).to_ascii_lowercase().into_boxed_str(), id)
+            })
+            .collect();
+        assert_eq!(ids.len(), count, "two actions share a text");
+        let longest = ids.keys().map(|text| text.len()).max().unwrap_or(0);
+        ActionTexts { ids, longest }
+    }
+
+    /// `G`'s table, in the `static` `cell` of `G`'s own (a `static` in a
+    /// generic function would be shared by every game), built on first use
+    /// from [`Game::action_text`].
+    pub fn of<G: Game>(cell: &'static OnceLock<ActionTexts>) -> &'static ActionTexts {
+        cell.get_or_init(|| ActionTexts::new(G::ACTION_COUNT, G::action_text))
+    }
+
+    /// The action whose text is `text`, in any letter case; `None` for any
+    /// other text (the game's parser then says what is wrong with it).
+    pub fn get(&self, text: &str) -> Option<ActionId> {
+        const ROOM: usize = 32;
+        if text.len() > self.longest {
+            return None;
+        }
+        if text.len() > ROOM {
+            return self.ids.get(text.to_ascii_lowercase().as_str()).copied();
+        }
+        let mut buffer = [0u8; ROOM];
+        let lower = &mut buffer[..text.len()];
+        lower.copy_from_slice(text.as_bytes());
+        lower.make_ascii_lowercase();
+        // Lowering ASCII letters keeps UTF-8 valid.
+        let lower = std::str::from_utf8(lower).ok()?;
+        self.ids.get(lower).copied()
+    }
+}
+
 /// The error for an action id of `G` that `game` may not take now: the game
 /// is over, or the seat to act may not take it (its legal actions listed).
 pub fn refusal<G: Game>(game: &G, action: ActionId) -> Error {
@@ -235,5 +289,57 @@ impl<const N: usize> CardActions<N> {
     /// The whole deck as a set.
     pub fn set(&self) -> CardSet {
         self.deck.iter().copied().collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::GAMES;
+
+    /// Every game reads each of its action texts back, in any letter case,
+    /// through its table.
+    fn reads_its_texts<G: Game>() {
+        for action in 0..G::ACTION_COUNT as ActionId {
+            let text = G::action_text(action);
+            let mixed: String = text
+                .chars()
+                .enumerate()
+                .map(|(i, c)| {
+                    if i % 2 == 0 {
+                        c.to_ascii_uppercase()
+                    } else {
+                        c
+                    }
+                })
+                .collect();
+            for written in [text.clone(), text.to_ascii_uppercase(), mixed] {
+                assert_eq!(G::parse_action(&written).unwrap(), action, "{written}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_game_parses_its_action_texts() {
+        for &name in GAMES {
+            crate::with_game!(name, G => reads_its_texts::<G>(), unknown => unreachable!());
+        }
+    }
+
+    #[test]
+    fn action_texts_look_up_in_any_case_and_refuse_anything_else() {
+        let texts = ActionTexts::new(3, |id| ["pass", "garde sans", "KH"][usize::from(id)].into());
+        assert_eq!(texts.get("GARDE Sans"), Some(1));
+        assert_eq!(texts.get("kh"), Some(2));
+        for other in [
+            "",
+            "garde",
+            "garde  sans",
+            "passé",
+            "ΚΗ",
+            &"pass".repeat(20),
+        ] {
+            assert_eq!(texts.get(other), None, "{other}");
+        }
     }
 }

@@ -8,6 +8,8 @@
 //! announcements are automatic (B11); a match ends as soon as a team's exact
 //! running total passes the target (B14), and the abandoned deal is booked (D4).
 
+use std::sync::OnceLock;
+
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
@@ -15,7 +17,7 @@ use crate::card::{suited_deck, Card, Rank, Suit, FACE_COUNT};
 use crate::cardset::CardSet;
 use crate::deal::{deal_in_batches, first_dealer};
 use crate::error::{Error, Result};
-use crate::game::{check_seat, ActionId, CardActions, Game};
+use crate::game::{check_seat, ActionId, ActionTexts, CardActions, Game};
 use crate::json;
 use crate::options::{self, OptionKind, OptionSpec};
 use crate::rng::SplitMix64;
@@ -573,6 +575,10 @@ impl Game for Brouc {
     }
 
     fn parse_action(text: &str) -> Result<ActionId> {
+        static TEXTS: OnceLock<ActionTexts> = OnceLock::new();
+        if let Some(action) = ActionTexts::of::<Self>(&TEXTS).get(text) {
+            return Ok(action);
+        }
         let card: Card = text.parse()?;
         action_of(card)
             .ok_or_else(|| Error::IllegalAction(format!("{card} is not a card of the Brouc deck")))

@@ -9,6 +9,8 @@
 //! 2, 1 and 3; every deal, void ones included, is kept in `finished_deals`
 //! with its hands as dealt.
 
+use std::sync::OnceLock;
+
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
@@ -16,7 +18,7 @@ use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
 use crate::deal::first_dealer;
 use crate::error::{shortened, Error, Result};
-use crate::game::{check_action_id, check_seat, refusal, ActionId, CardActions, Game};
+use crate::game::{check_action_id, check_seat, refusal, ActionId, ActionTexts, CardActions, Game};
 use crate::json;
 use crate::options::{self, OptionKind, OptionSpec};
 use crate::rng::SplitMix64;
@@ -735,12 +737,12 @@ impl Game for FiveHundred {
     }
 
     fn parse_action(text: &str) -> Result<ActionId> {
-        let lower = text.to_ascii_lowercase();
-        if let Some(action) =
-            (FIRST_BID..ACTION_COUNT as ActionId).find(|&a| Self::action_text(a) == lower)
-        {
+        static TEXTS: OnceLock<ActionTexts> = OnceLock::new();
+        if let Some(action) = ActionTexts::of::<Self>(&TEXTS).get(text) {
             return Ok(action);
         }
+        // Not an action's text: other spellings of a card, or the error.
+        let lower = text.to_ascii_lowercase();
         let (rest, first) = match lower.strip_prefix("discard ") {
             Some(rest) => (rest, FIRST_DISCARD),
             None => (lower.as_str(), 0),

@@ -8,6 +8,8 @@
 //! one at a time on a new meld or a table meld; close; undo; discard), each
 //! with a small action set in which every step can still end the turn.
 
+use std::sync::OnceLock;
+
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
@@ -15,7 +17,7 @@ use crate::card::{deck, Card, STANDARD_RANKS};
 use crate::cardcounts::CardCounts;
 use crate::deal::{deal_in_batches, first_dealer};
 use crate::error::{Error, Result};
-use crate::game::{check_action_id, check_seat, refusal, ActionId, Game};
+use crate::game::{check_action_id, check_seat, refusal, ActionId, ActionTexts, Game};
 use crate::json;
 use crate::options::{self, OptionKind, OptionSpec};
 use crate::rng::SplitMix64;
@@ -1080,14 +1082,8 @@ impl Game for Jolly {
     }
 
     fn parse_action(text: &str) -> Result<ActionId> {
-        static TEXTS: std::sync::OnceLock<std::collections::HashMap<String, ActionId>> =
-            std::sync::OnceLock::new();
-        let texts = TEXTS.get_or_init(|| {
-            (0..ACTION_COUNT as ActionId)
-                .map(|action| (Self::action_text(action).to_ascii_lowercase(), action))
-                .collect()
-        });
-        if let Some(&action) = texts.get(&text.to_ascii_lowercase()) {
+        static TEXTS: OnceLock<ActionTexts> = OnceLock::new();
+        if let Some(action) = ActionTexts::of::<Self>(&TEXTS).get(text) {
             return Ok(action);
         }
         // A card alone is good notation but no Jolly action (they say what to

@@ -9,6 +9,8 @@
 //! Tours' public records are kept in `finished_tours` (D4); the special cards are used
 //! the best way for their holder (J16), forced in the Superspec (J20).
 
+use std::sync::OnceLock;
+
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
@@ -16,7 +18,7 @@ use crate::card::{suited_deck, Card, Suit, STANDARD_RANKS};
 use crate::cardset::CardSet;
 use crate::deal::{deal_in_batches, first_dealer};
 use crate::error::{Error, Result};
-use crate::game::{check_action_id, check_seat, refusal, ActionId, CardActions, Game};
+use crate::game::{check_action_id, check_seat, refusal, ActionId, ActionTexts, CardActions, Game};
 use crate::json;
 use crate::options::{self, OptionKind, OptionSpec};
 use crate::rng::SplitMix64;
@@ -558,12 +560,11 @@ impl Game for Julien {
     }
 
     fn parse_action(text: &str) -> Result<ActionId> {
-        if text.eq_ignore_ascii_case("take") {
-            return Ok(TAKE);
+        static TEXTS: OnceLock<ActionTexts> = OnceLock::new();
+        if let Some(action) = ActionTexts::of::<Self>(&TEXTS).get(text) {
+            return Ok(action);
         }
-        if text.eq_ignore_ascii_case("leave") {
-            return Ok(LEAVE);
-        }
+        // Not an action's text: other spellings of a bid or a card, or the error.
         if let Ok(bid) = Bid::parse(text) {
             return Ok(bid.action());
         }

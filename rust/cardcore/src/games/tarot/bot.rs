@@ -506,6 +506,7 @@ fn note_voids(trick: &Trick<MAX_PLAYERS>, voids: &mut [u8; MAX_PLAYERS]) {
 mod tests {
     use serde_json::{json, Value};
 
+    use super::super::tests::position;
     use super::*;
     use crate::bot::RandomBot;
     use crate::determinize::Determinize;
@@ -551,48 +552,6 @@ mod tests {
         let mut game = new_game(seed, &options);
         play_out(&mut game, &[hero], seed, random_bids);
         game.scores()[hero]
-    }
-
-    /// A deal laid out by hand: `hands[seat]` and `chien` name some cards,
-    /// the rest of the deck goes round the table (and to the chien) in face-id
-    /// order; the dealer is the last seat, so seat 0 bids and leads first.
-    /// Then the `actions`, comma-separated.
-    fn position(players: u8, hands: &[&str], chien: &str, actions: &str) -> Tarot {
-        let options = json!({"players": players, "single_deal": true});
-        let mut game = new_game(0, &options);
-        let players = usize::from(players);
-        let (hand_size, chien_size) = super::super::sizes(players);
-        let mut places = [CardSet::EMPTY; MAX_PLAYERS + 1];
-        for (seat, text) in hands.iter().enumerate() {
-            places[seat] = set(text);
-        }
-        places[players] = set(chien);
-        let given = places.iter().fold(CardSet::EMPTY, |all, &p| all.union(p));
-        let room = |place: usize| {
-            if place == players {
-                chien_size
-            } else {
-                hand_size
-            }
-        };
-        let mut place = 0;
-        for card in super::super::deck_set().difference(given) {
-            while places[place].len() == room(place) {
-                place = (place + 1) % (players + 1);
-            }
-            places[place].insert(card);
-            place = (place + 1) % (players + 1);
-        }
-        let mut dealt = super::super::Dealt {
-            hands: [CardSet::EMPTY; MAX_PLAYERS],
-            chien: places[players],
-        };
-        dealt.hands[..players].copy_from_slice(&places[..players]);
-        game.begin_deal(1, players - 1, &dealt);
-        for text in actions.split(',').map(str::trim).filter(|t| !t.is_empty()) {
-            game.apply(Tarot::parse_action(text).unwrap()).unwrap();
-        }
-        game
     }
 
     /// The heuristic's choice for the seat to act.

@@ -9,6 +9,8 @@
 //! dealer's right is the next seat; every deal, void ones included, is kept
 //! in `finished_deals` with its hands as dealt (D2).
 
+use std::sync::OnceLock;
+
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
@@ -16,7 +18,7 @@ use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::{deal_in_batches, first_dealer};
 use crate::error::{shortened, Error, Result};
-use crate::game::{check_action_id, check_seat, refusal, ActionId, Game};
+use crate::game::{check_action_id, check_seat, refusal, ActionId, ActionTexts, Game};
 use crate::json;
 use crate::options::{self, OptionKind, OptionSpec};
 use crate::rng::SplitMix64;
@@ -872,12 +874,12 @@ impl Game for Tarot {
     }
 
     fn parse_action(text: &str) -> Result<ActionId> {
-        let lower = text.to_ascii_lowercase();
-        let named = (FIRST_BID..ACTION_COUNT as ActionId)
-            .find(|&action| Self::action_text(action) == lower);
-        if let Some(action) = named {
+        static TEXTS: OnceLock<ActionTexts> = OnceLock::new();
+        if let Some(action) = ActionTexts::of::<Self>(&TEXTS).get(text) {
             return Ok(action);
         }
+        // Not an action's text: other spellings of a card, or the error.
+        let lower = text.to_ascii_lowercase();
         let (rest, first) = if let Some(rest) = lower.strip_prefix("discard ") {
             (rest, FIRST_DISCARD)
         } else if let Some(rest) = lower.strip_prefix("call ") {

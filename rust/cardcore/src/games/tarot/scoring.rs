@@ -393,12 +393,21 @@ pub(super) fn petit_au_bout(deal: &DealRecord) -> Option<Side> {
         .then(|| deal.side_of(usize::from(judged.winner)))
 }
 
-/// The side that won every trick, if one did.
+/// The side with the slam in a finished deal, if one has it (T4): the side
+/// that won every trick, unless it played its own Excuse before the last
+/// trick (it loses that trick). The opponents' Excuse in a trick it won
+/// spoils nothing; T4's Excuse led to the last trick wins it (`winner`).
 pub(super) fn slam(deal: &DealRecord) -> Option<Side> {
-    let mut sides = deal
-        .tricks()
+    let (last, earlier) = deal.tricks().split_last()?;
+    let side = deal.side_of(usize::from(last.winner));
+    let won_all = earlier
         .iter()
-        .map(|played| deal.side_of(usize::from(played.winner)));
-    let first = sides.next()?;
-    sides.all(|side| side == first).then_some(first)
+        .all(|played| deal.side_of(usize::from(played.winner)) == side);
+    let own_excuse_early = earlier.iter().any(|played| {
+        played
+            .trick
+            .plays()
+            .any(|(seat, card)| card.is_excuse() && deal.side_of(seat) == side)
+    });
+    (won_all && !own_excuse_early).then_some(side)
 }

@@ -17,6 +17,47 @@ fn new_game(seed: u64, options: Value) -> Tarot {
     Tarot::new(seed, options.as_object().unwrap()).unwrap()
 }
 
+/// A deal laid out by hand: `hands[seat]` and `chien` name some cards,
+/// the rest of the deck goes round the table (and to the chien) in face-id
+/// order; the dealer is the last seat, so seat 0 bids and leads first.
+/// Then the `actions`, comma-separated.
+pub(super) fn position(players: u8, hands: &[&str], chien: &str, actions: &str) -> Tarot {
+    let mut game = new_game(0, json!({"players": players, "single_deal": true}));
+    let players = usize::from(players);
+    let (hand_size, chien_size) = sizes(players);
+    let mut places = [CardSet::EMPTY; MAX_PLAYERS + 1];
+    for (seat, text) in hands.iter().enumerate() {
+        places[seat] = set(text);
+    }
+    places[players] = set(chien);
+    let given = places.iter().fold(CardSet::EMPTY, |all, &p| all.union(p));
+    let room = |place: usize| {
+        if place == players {
+            chien_size
+        } else {
+            hand_size
+        }
+    };
+    let mut place = 0;
+    for card in deck_set().difference(given) {
+        while places[place].len() == room(place) {
+            place = (place + 1) % (players + 1);
+        }
+        places[place].insert(card);
+        place = (place + 1) % (players + 1);
+    }
+    let mut dealt = Dealt {
+        hands: [CardSet::EMPTY; MAX_PLAYERS],
+        chien: places[players],
+    };
+    dealt.hands[..players].copy_from_slice(&places[..players]);
+    game.begin_deal(1, players - 1, &dealt);
+    for text in actions.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+        game.apply(Tarot::parse_action(text).unwrap()).unwrap();
+    }
+    game
+}
+
 fn legal(game: &Tarot) -> Vec<ActionId> {
     let mut out = Vec::new();
     game.legal_actions(&mut out);
@@ -396,6 +437,158 @@ fn the_slam_completing_excuse_lead_wins_and_keeps_the_petit_au_bout_before_it() 
     let lost = deal_record(Bid::Prise, &[(0, "2S 1T 4S 3S", 1)]);
     assert_eq!(petit_au_bout(&lost), Some(Side::Defence));
     assert_eq!(slam(&lost), Some(Side::Defence));
+}
+
+#[test]
+fn t4_a_trick_lost_with_the_own_excuse_is_not_won_by_the_other_side() {
+    // The defence takes trick 2 (seat 1's KH) with seat 2's Excuse in it:
+    // it loses that trick for the slam, but the taker, who won the others,
+    // did not take it: no slam at all.
+    let tricks = [
+        (0, "KS 2S 3S 4S", 0),
+        (0, "2H KH EX 3H", 1),
+        (1, "2D 3D 4D KD", 0),
+    ];
+    assert_eq!(slam(&deal_record(Bid::Prise, &tricks)), None);
+    // Its Excuse in the last trick (not led) leaves the defence its slam.
+    let tricks = [(0, "2H KH 3H 4H", 1), (1, "KD EX 2D 3D", 1)];
+    assert_eq!(slam(&deal_record(Bid::Prise, &tricks)), Some(Side::Defence));
+}
+
+/// The trumps from `high` down to `low`, as texts.
+fn trumps_down(high: u8, low: u8) -> String {
+    (low..=high)
+        .rev()
+        .map(|n| format!("{n}T"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Plays a deal in which seat 0 leads and takes every trick: `plays[seat]`
+/// lists the cards `seat` plays, trick by trick.
+fn seat_0_takes_every_trick(game: &mut Tarot, plays: &[&str]) {
+    let plays: Vec<Vec<&str>> = plays
+        .iter()
+        .map(|p| p.split_whitespace().collect())
+        .collect();
+    for trick in 0..plays[0].len() {
+        for seat in &plays {
+            apply_all(game, &[seat[trick]]);
+        }
+        assert_eq!(game.tricks()[trick].winner, 0, "trick {}", trick + 1);
+    }
+    assert!(game.is_over());
+}
+
+#[test]
+fn t4_a_defence_that_plays_its_own_excuse_early_has_no_slam_at_four() {
+    // Seat 0, a defender, holds 1T and 5T-21T and takes all 18 tricks; seat 2,
+    // its partner in defence, plays its own Excuse under seat 0's 16T in
+    // trick 6: the defence loses that trick (T4), so no defence slam. Seat 1
+    // takes a Garde sans; the chien (JS JH 2S 3S 2H 3H) is its: 5 points.
+    let top = trumps_down(21, 5) + " 1T";
+    let plays = [
+        top.as_str(),
+        "4S 5S 6S 7S 2D 3D 4D 5D 6D 7D 8D 9D 10D JD CD QD KD AD",
+        "2T 8S 9S 10S CS EX QS KS AS 4H 5H 6H 7H 8H 9H 10H CH QH",
+        "3T 4T 2C 3C 4C 5C 6C 7C 8C 9C 10C JC CC QC KC AC KH AH",
+    ];
+    let chien = "JS JH 2S 3S 2H 3H";
+    let actions = "pass, garde sans, pass, pass, no slam, no poignee";
+    let mut game = position(4, &plays, chien, actions);
+    seat_0_takes_every_trick(&mut game, &plays);
+    // No bout, target 56, 5 points: failed by 51; the Petit au bout (trick
+    // 18) to the defence: S = -(25 + 51) x 4 - 10 x 4 = -344 (with the
+    // defence slam it would be -544).
+    let result = game.result().unwrap();
+    assert_eq!(
+        (result.points, result.bouts, result.difference),
+        (10, 0, 51)
+    );
+    assert_eq!(result.petit_au_bout, Some(Side::Defence));
+    assert_eq!(result.slam, None);
+    assert_eq!(result.stake, -344);
+    assert_eq!(result.scores, [344, -1032, 344, 344]);
+
+    // The taker's Excuse instead (trick 4, for seat 2's 7S in trick 6): the
+    // opponents' Excuse spoils nothing, the defence has its slam. T2: the
+    // Excuse stays with the taker for a half point: 5 + 4.5 - 0.5 = 9
+    // points, one bout (target 51): failed by 42; S = -(25 + 42) x 4 - 40
+    // - 200 = -508.
+    let plays = [
+        top.as_str(),
+        "4S 5S 6S EX 2D 3D 4D 5D 6D 7D 8D 9D 10D JD CD QD KD AD",
+        "2T 8S 9S 10S CS 7S QS KS AS 4H 5H 6H 7H 8H 9H 10H CH QH",
+        plays[3],
+    ];
+    let mut game = position(4, &plays, chien, actions);
+    seat_0_takes_every_trick(&mut game, &plays);
+    let result = game.result().unwrap();
+    assert_eq!(
+        (result.points, result.bouts, result.difference),
+        (18, 1, 42)
+    );
+    assert_eq!(result.slam, Some(Side::Defence));
+    assert_eq!(result.stake, -508);
+}
+
+#[test]
+fn t4_a_partner_that_plays_its_own_excuse_early_fails_an_announced_slam_at_five() {
+    // Seat 0 takes a Prise, calls KS (seat 1 holds it), discards the chien's
+    // 2S 3S 4S, announces a slam and takes all 15 tricks, the Petit last;
+    // its partner plays its own Excuse under the 20T in trick 2: the
+    // taker's side loses that trick (T4), the announced slam fails.
+    let top = trumps_down(21, 8) + " 1T";
+    let plays = [
+        top.as_str(),
+        "2T EX 5S 6S 7S 8S 9S 10S JS CS QS KS AS 2H 3H",
+        "3T 4T 4H 5H 6H 7H 8H 9H 10H JH CH QH KH AH 2D",
+        "5T 6T 3D 4D 5D 6D 7D 8D 9D 10D JD CD QD KD AD",
+        "7T 2C 3C 4C 5C 6C 7C 8C 9C 10C JC CC QC KC AC",
+    ];
+    let actions = "prise, pass, pass, pass, pass, call KS, \
+                   discard 2S, discard 3S, discard 4S, slam, no poignee";
+    let mut game = position(5, &plays, "2S 3S 4S", actions);
+    assert_eq!(game.current_deal().partner(), Some(1));
+    seat_0_takes_every_trick(&mut game, &plays);
+    // Every card (T2: the partner's Excuse stays with its side), 3 bouts:
+    // made by 55; the Petit au bout +10; the announced slam not made -200:
+    // S = 80 + 10 - 200 = -110 (+490 had the slam counted).
+    let result = game.result().unwrap();
+    assert_eq!(
+        (result.points, result.bouts, result.difference),
+        (182, 3, 55)
+    );
+    assert!(result.made);
+    assert_eq!(result.petit_au_bout, Some(Side::Taker));
+    assert_eq!(result.slam, None);
+    assert_eq!(result.stake, -110);
+    assert_eq!(result.scores, [-220, -110, 110, 110, 110]);
+}
+
+#[test]
+fn t4_a_defence_that_plays_its_own_excuse_early_has_no_slam_at_three() {
+    // Seat 0, a defender, holds every trump and KS KH KD: it takes all 24
+    // tricks, the kings first and the Petit last; seat 2, the other
+    // defender, plays its own Excuse under the 17T in trick 8. Seat 1 takes
+    // a Garde contre (the chien goes to the defence).
+    let leads = format!("KS KH KD {} 1T", trumps_down(21, 2));
+    let plays = [
+        leads.as_str(),
+        "2C 3C 2D 4C 5C 6C 7C 8C 9C 10C JC CC QC KC AC 3D 4D 5D 6D 7D 8D 9D 10D JD",
+        "2S 2H 3S 4S 5S 6S 7S EX 8S 9S 10S JS 3H 4H 5H 6H 7H 8H 9H 10H JH CH QH AH",
+    ];
+    let actions = "pass, garde contre, pass, no slam, no poignee";
+    let mut game = position(3, &plays, "CS QS AS CD QD AD", actions);
+    seat_0_takes_every_trick(&mut game, &plays);
+    // Nothing for the taker: failed by 56; the Petit au bout to the
+    // defence: S = -(25 + 56) x 6 - 10 x 6 = -546 (-746 with the slam).
+    let result = game.result().unwrap();
+    assert_eq!((result.points, result.bouts, result.difference), (0, 0, 56));
+    assert_eq!(result.petit_au_bout, Some(Side::Defence));
+    assert_eq!(result.slam, None);
+    assert_eq!(result.stake, -546);
+    assert_eq!(result.scores, [546, -1092, 546]);
 }
 
 #[test]

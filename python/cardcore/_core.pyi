@@ -429,6 +429,10 @@ class Brouc(_BroucPublic):
         """The seats that won the match (a team's seats, or every seat sharing the best
         result); empty while it goes on, or when nobody won."""
     @property
+    def truncated(self) -> bool:
+        """Whether the match was ended by its cap rather than by its rules (docs/protocol.md,
+        "Every match ends"): over, scored as far as it went, nobody won."""
+    @property
     def history(self) -> list[Action]:
         """The actions applied, oldest first."""
     def legal_actions(self) -> list[Action]:
@@ -709,6 +713,10 @@ class Julien(_JulienPublic):
     def winning_seats(self) -> list[int]:
         """The seats that won the match (a team's seats, or every seat sharing the best
         result); empty while it goes on, or when nobody won."""
+    @property
+    def truncated(self) -> bool:
+        """Whether the match was ended by its cap rather than by its rules (docs/protocol.md,
+        "Every match ends"): over, scored as far as it went, nobody won."""
     @property
     def history(self) -> list[Action]:
         """The actions applied, oldest first."""
@@ -1034,6 +1042,7 @@ class Tarot(_TarotPublic):
         deals: int | None = None,
         excuse_to_winner: bool = False,
         first_dealer: int | None = None,
+        max_deals: int = 1000,
     ) -> Tarot:
         """A new match dealt from ``seed``; options as in docs/rules/tarot.md."""
     @staticmethod
@@ -1064,6 +1073,10 @@ class Tarot(_TarotPublic):
     def winning_seats(self) -> list[int]:
         """The seats that won the match (a team's seats, or every seat sharing the best
         result); empty while it goes on, or when nobody won."""
+    @property
+    def truncated(self) -> bool:
+        """Whether the match was ended by its cap rather than by its rules (docs/protocol.md,
+        "Every match ends"): over, scored as far as it went, nobody won."""
     @property
     def history(self) -> list[Action]:
         """The actions applied, oldest first."""
@@ -1333,6 +1346,7 @@ class FiveHundred(_FiveHundredPublic):
         scoring: Scoring = "default",
         slam_bonus: bool = False,
         first_dealer: int | None = None,
+        max_deals: int = 1000,
     ) -> FiveHundred:
         """A new match dealt from ``seed``; options as in docs/rules/five_hundred.md."""
     @staticmethod
@@ -1363,6 +1377,10 @@ class FiveHundred(_FiveHundredPublic):
     def winning_seats(self) -> list[int]:
         """The seats that won the match (a team's seats, or every seat sharing the best
         result); empty while it goes on, or when nobody won."""
+    @property
+    def truncated(self) -> bool:
+        """Whether the match was ended by its cap rather than by its rules (docs/protocol.md,
+        "Every match ends"): over, scored as far as it went, nobody won."""
     @property
     def history(self) -> list[Action]:
         """The actions applied, oldest first."""
@@ -1627,6 +1645,7 @@ class Jolly(_JollyPublic):
         max_rounds: int = 20,
         single_deal: bool = False,
         first_dealer: int | None = None,
+        max_round_steps: int = 2000,
     ) -> Jolly:
         """A new match dealt from ``seed``; options as in docs/rules/jolly.md."""
     @staticmethod
@@ -1657,6 +1676,10 @@ class Jolly(_JollyPublic):
     def winning_seats(self) -> list[int]:
         """The seats that won the match (a team's seats, or every seat sharing the best
         result); empty while it goes on, or when nobody won."""
+    @property
+    def truncated(self) -> bool:
+        """Whether the match was ended by its cap rather than by its rules (docs/protocol.md,
+        "Every match ends"): over, scored as far as it went, nobody won."""
     @property
     def history(self) -> list[Action]:
         """The actions applied, oldest first."""
@@ -1743,6 +1766,7 @@ def new_game(
     deals: int | None = None,
     excuse_to_winner: bool = False,
     first_dealer: int | None = None,
+    max_deals: int = 1000,
 ) -> Tarot:
     """A new French Tarot match (docs/rules/tarot.md, "Options")."""
 
@@ -1758,6 +1782,7 @@ def new_game(
     scoring: Scoring = "default",
     slam_bonus: bool = False,
     first_dealer: int | None = None,
+    max_deals: int = 1000,
 ) -> FiveHundred:
     """A new 500 match (docs/rules/five_hundred.md, "Options")."""
 
@@ -1771,6 +1796,7 @@ def new_game(
     max_rounds: int = 20,
     single_deal: bool = False,
     first_dealer: int | None = None,
+    max_round_steps: int = 2000,
 ) -> Jolly:
     """A new Jolly match (docs/rules/jolly.md, "Options")."""
 

@@ -49,3 +49,4 @@ class Options(TypedDict):
     scoring: Scoring
     slam_bonus: bool
     first_dealer: int | None
+    max_deals: int

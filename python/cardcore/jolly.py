@@ -60,3 +60,4 @@ class Options(TypedDict):
     max_rounds: int
     single_deal: bool
     first_dealer: int | None
+    max_round_steps: int

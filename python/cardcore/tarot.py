@@ -57,3 +57,4 @@ class Options(TypedDict):
     deals: int | None
     excuse_to_winner: bool
     first_dealer: int | None
+    max_deals: int

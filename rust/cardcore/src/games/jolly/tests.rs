@@ -380,3 +380,27 @@ fn the_tensor_shows_no_hidden_card() {
 fn determinizations_pass_the_generic_checks() {
     crate::testing::check_determinizations::<Jolly>(3, 61);
 }
+
+#[test]
+fn the_step_cap_ends_a_round_that_cycles_lay_and_undo() {
+    // J14: laying a card and taking it back, forever (undo when legal, else
+    // the first action: draw, then lay).
+    let undo_else_first = |legal: &[ActionId]| {
+        if legal.contains(&UNDO) {
+            UNDO
+        } else {
+            legal[0]
+        }
+    };
+    let mut game = Jolly::new(3, &options(json!({"max_round_steps": 100}))).unwrap();
+    let played = crate::testing::play_out(&mut game, 1000, undo_else_first);
+    assert_eq!(played, 100);
+    assert_eq!(game.round(), 1);
+    assert_eq!(game.scores(), vec![0; 4]);
+    crate::testing::assert_truncated(&game);
+    // The largest caps: 30 rounds of 5000 steps would be the most; a round
+    // cut at 5000 steps loads.
+    let mut game = Jolly::new(3, &options(json!({"max_round_steps": 5000}))).unwrap();
+    assert_eq!(crate::testing::play_out(&mut game, 10_000, undo_else_first), 5000);
+    crate::testing::assert_truncated(&game);
+}

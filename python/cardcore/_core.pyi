@@ -1645,7 +1645,7 @@ class Jolly(_JollyPublic):
         max_rounds: int = 20,
         single_deal: bool = False,
         first_dealer: int | None = None,
-        max_round_steps: int = 2000,
+        max_round_steps: int = 5000,
     ) -> Jolly:
         """A new match dealt from ``seed``; options as in docs/rules/jolly.md."""
     @staticmethod
@@ -1796,7 +1796,7 @@ def new_game(
     max_rounds: int = 20,
     single_deal: bool = False,
     first_dealer: int | None = None,
-    max_round_steps: int = 2000,
+    max_round_steps: int = 5000,
 ) -> Jolly:
     """A new Jolly match (docs/rules/jolly.md, "Options")."""
 

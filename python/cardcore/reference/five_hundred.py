@@ -141,9 +141,9 @@ OPTION_NAMES = (
     "first_dealer",
     "max_deals",
 )
-DEAL_CAP = (1000, 2000)
-"""D11: ``max_deals``, the most deals dealt in a match (void ones included): its default
-and its largest value."""
+DEAL_CAP = 1000
+"""D11: ``max_deals``, the most deals dealt in a match (void ones included): its default,
+also its largest value."""
 SCORINGS = ("default", "variant")
 TARGET = 500
 """F12: 500 or more wins, -500 or below loses."""
@@ -551,9 +551,9 @@ def check_options(options: Mapping[str, object]) -> Options:
         raise RuleError(
             f"option 'first_dealer' must be None or a seat 0 to 3, got {first_dealer!r}"
         )
-    max_deals = options.get("max_deals", DEAL_CAP[0])
-    if not is_int(max_deals) or not 1 <= max_deals <= DEAL_CAP[1]:
-        raise RuleError(f"option 'max_deals' must be 1 to {DEAL_CAP[1]}, got {max_deals!r}")
+    max_deals = options.get("max_deals", DEAL_CAP)
+    if not is_int(max_deals) or not 1 <= max_deals <= DEAL_CAP:
+        raise RuleError(f"option 'max_deals' must be 1 to {DEAL_CAP}, got {max_deals!r}")
     return Options(
         flags["single_deal"],
         flags["single_round"],

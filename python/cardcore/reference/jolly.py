@@ -80,9 +80,9 @@ GOING_OUT = 30
 MAX_MELDS = 36
 
 OPTION_NAMES = ("players", "target", "max_rounds", "single_deal", "first_dealer", "max_round_steps")
-ROUND_STEPS = (2000, 100, 5000)
-"""J14: ``max_round_steps``, the most steps of one round: its default, least and largest
-values."""
+ROUND_STEPS = (100, 5000)
+"""J14: ``max_round_steps``, the most steps of one round: its least value, and its
+default, also its largest."""
 STATE_KEYS = (
     "game",
     "version",
@@ -637,10 +637,10 @@ def check_options(options: Mapping[str, object]) -> Options:
         raise RuleError(
             f"option 'first_dealer' must be None or a seat 0 to {players - 1}, got {first_dealer!r}"
         )
-    steps = options.get("max_round_steps", ROUND_STEPS[0])
-    if not is_int(steps) or not ROUND_STEPS[1] <= steps <= ROUND_STEPS[2]:
+    steps = options.get("max_round_steps", ROUND_STEPS[1])
+    if not is_int(steps) or not ROUND_STEPS[0] <= steps <= ROUND_STEPS[1]:
         raise RuleError(
-            f"option 'max_round_steps' must be {ROUND_STEPS[1]} to {ROUND_STEPS[2]}, got {steps!r}"
+            f"option 'max_round_steps' must be {ROUND_STEPS[0]} to {ROUND_STEPS[1]}, got {steps!r}"
         )
     return Options(players, target, max_rounds, single_deal, first_dealer, steps)
 

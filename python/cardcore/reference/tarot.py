@@ -103,9 +103,9 @@ SIDES = ("taker", "defence")
 
 OPTION_NAMES = ("players", "single_deal", "deals", "excuse_to_winner", "first_dealer", "max_deals")
 MAX_DEALS = 100
-DEAL_CAP = (1000, 2000)
-"""D5: ``max_deals``, the most deals dealt in a match (void ones included): its default
-and its largest value."""
+DEAL_CAP = 1000
+"""D6: ``max_deals``, the most deals dealt in a match (void ones included): its default,
+also its largest value."""
 
 STATE_KEYS = (
     "game",
@@ -770,9 +770,9 @@ def check_options(options: Mapping[str, object]) -> Options:
         raise RuleError(
             f"option 'first_dealer' must be None or a seat 0 to {players - 1}, got {first_dealer!r}"
         )
-    max_deals = options.get("max_deals", DEAL_CAP[0])
-    if not is_int(max_deals) or not 1 <= max_deals <= DEAL_CAP[1]:
-        raise RuleError(f"option 'max_deals' must be 1 to {DEAL_CAP[1]}, got {max_deals!r}")
+    max_deals = options.get("max_deals", DEAL_CAP)
+    if not is_int(max_deals) or not 1 <= max_deals <= DEAL_CAP:
+        raise RuleError(f"option 'max_deals' must be 1 to {DEAL_CAP}, got {max_deals!r}")
     checked = Options(
         players, flags["single_deal"], deals, flags["excuse_to_winner"], first_dealer, max_deals
     )
@@ -907,14 +907,14 @@ class TarotReference(ReferenceGame):
 
     def _void(self, reason: str) -> None:
         """T15, Bidding: a void deal is recorded; the next seat deals at once (unless
-        D5's cap ends the match on it)."""
+        D6's cap ends the match on it)."""
         if self._at_cap():
             return
         self._finished.append(self._record(reason))
         self._next_deal()
 
     def _at_cap(self) -> bool:
-        """D5: the deal just finished is deal ``max_deals``: the match is over there,
+        """D6: the deal just finished is deal ``max_deals``: the match is over there,
         truncated, this deal staying in place."""
         return self._end_at_cap(self._deal_number >= self._options.max_deals)
 

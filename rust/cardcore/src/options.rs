@@ -179,12 +179,15 @@ pub const MAX_DEALS: OptionSpec = OptionSpec {
     kind: OptionKind::Int {
         default: DEFAULT_MAX_DEALS as i64,
         min: 1,
-        max: 2000,
+        max: DEFAULT_MAX_DEALS as i64,
     },
     doc: "the most deals dealt, void ones included: the match ends there, truncated",
 };
 
-/// [`MAX_DEALS`]'s default: far above any match played to its end.
+/// [`MAX_DEALS`]'s default, also its largest value: far above any match
+/// played to its end (a few deals to a few dozen), and low enough that the
+/// largest state it allows (a thousand played deals of 500, about 2.5 MB)
+/// loads with `from_json`'s default size limit.
 pub const DEFAULT_MAX_DEALS: u16 = 1000;
 
 /// [`MAX_DEALS`]'s default for serde: states saved before the option existed

@@ -461,9 +461,9 @@ fn the_deal_cap_ends_a_match_where_everybody_always_passes() {
     let mut game = new_game(3, json!({"single_deal": true, "max_deals": 2}));
     crate::testing::play_out(&mut game, 100, |legal| legal[0]);
     crate::testing::assert_truncated(&game);
-    // The largest cap: 2000 void deals still load.
-    let mut game = new_game(4, json!({"max_deals": 2000}));
+    // The largest cap: 1000 void deals still load.
+    let mut game = new_game(4, json!({"max_deals": 1000}));
     crate::testing::play_out(&mut game, 10_000, |legal| legal[0]);
-    assert_eq!(game.deal_number(), 2000);
+    assert_eq!(game.deal_number(), 1000);
     crate::testing::assert_truncated(&game);
 }

@@ -152,8 +152,11 @@ pub struct Options {
     max_round_steps: u16,
 }
 
-/// J14: `max_round_steps`'s default, far above any round played to its end.
-const MAX_ROUND_STEPS: u16 = 2000;
+/// J14: `max_round_steps`'s default, also its largest value: above the
+/// longest rounds of random play (under 2,000 steps in a thousand rounds),
+/// and low enough that the largest state it allows loads with `from_json`'s
+/// default size limit.
+const MAX_ROUND_STEPS: u16 = 5000;
 
 const fn default_max_round_steps() -> u16 {
     MAX_ROUND_STEPS
@@ -209,7 +212,7 @@ const OPTIONS: &[OptionSpec] = &[
         kind: OptionKind::Int {
             default: MAX_ROUND_STEPS as i64,
             min: 100,
-            max: 5000,
+            max: MAX_ROUND_STEPS as i64,
         },
         doc: "the most steps of one round: a round still going on after them ends the match, truncated (J14)",
     },

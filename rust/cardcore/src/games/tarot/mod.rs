@@ -117,7 +117,7 @@ pub struct Options {
     excuse_to_winner: bool,
     #[serde(deserialize_with = "json::nullable")]
     first_dealer: Option<u8>,
-    /// D5: the most deals dealt in a match, void ones included.
+    /// D6: the most deals dealt in a match, void ones included.
     #[serde(default = "options::default_max_deals")]
     max_deals: u16,
 }
@@ -223,7 +223,7 @@ pub struct Tarot {
     deal_scores: Vec<[i64; MAX_PLAYERS]>,
     totals: [i64; MAX_PLAYERS],
     history: Vec<ActionId>,
-    /// D5: the match ended at `max_deals` deals, before its valid deals were played.
+    /// D6: the match ended at `max_deals` deals, before its valid deals were played.
     truncated: bool,
 }
 
@@ -440,7 +440,7 @@ impl Tarot {
         }
     }
 
-    /// D5: once the deal just finished is the `max_deals`-th, the match
+    /// D6: once the deal just finished is the `max_deals`-th, the match
     /// ends there, truncated; whether it did.
     fn at_deal_cap(&mut self) -> bool {
         self.truncated = self.deal.number() >= u32::from(self.options.max_deals);
@@ -450,7 +450,7 @@ impl Tarot {
         self.truncated
     }
 
-    /// The next deal, dealt by the next seat, unless the cap ends the match (D5).
+    /// The next deal, dealt by the next seat, unless the cap ends the match (D6).
     fn next_deal(&mut self) {
         if self.at_deal_cap() {
             return;
@@ -741,7 +741,7 @@ impl Game for Tarot {
     }
 
     /// T19: the highest total wins; a tie is shared; nobody wins a match
-    /// ended at its cap (D5).
+    /// ended at its cap (D6).
     fn winning_seats(&self) -> Vec<usize> {
         if self.phase != Phase::Over || self.truncated {
             return Vec::new();

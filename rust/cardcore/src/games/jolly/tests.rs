@@ -407,31 +407,41 @@ fn the_step_cap_ends_a_round_that_cycles_lay_and_undo() {
 
 #[test]
 fn the_largest_match_the_caps_allow_loads() {
-    // J13 and J14 at their largest: 30 rounds, each cycling lay and undo for
-    // 3000 steps and then played at random to its end (random rounds are far
-    // shorter than the 2000 steps left), so the state holds about 30 rounds
-    // of over 3000 steps, near the most the caps allow.
+    // J13 and J14 at their largest: 30 rounds (target 500), each cycling lay
+    // and undo for 4400 steps, then drawing and discarding only until the
+    // stock has run out three times (about 500 steps, no score but hand
+    // penalties, so no seat nears the target): the state holds 30 rounds of
+    // nearly 5000 steps, about the most the caps allow.
     let mut game = Jolly::new(
         5,
         &options(json!({"players": 2, "target": 500, "max_rounds": 30})),
     )
     .unwrap();
-    let mut rng = SplitMix64::new(9);
     let mut legal = Vec::new();
     while !game.is_over() {
         game.legal_actions(&mut legal);
         let in_round = game.history().len() - game.round_start;
-        let action = if in_round >= 3000 {
-            legal[rng.below(legal.len() as u64) as usize]
-        } else if legal.contains(&UNDO) {
-            UNDO
-        } else {
-            legal[0]
+        let forward = legal
+            .iter()
+            .copied()
+            .find(|&a| matches!(Jolly::action_kind(a), "draw" | "discard"));
+        let action = match forward {
+            Some(action) if in_round >= 4400 => action,
+            _ if legal.contains(&UNDO) => UNDO,
+            _ => legal[0],
         };
         game.apply(action).unwrap();
     }
-    assert!(game.history().len() > 25 * 3000, "{}", game.history().len());
+    assert!(
+        !game.truncated() && game.round() == 30,
+        "{} {} {}",
+        game.truncated(),
+        game.round(),
+        game.history().len()
+    );
+    assert!(game.history().len() > 30 * 4500, "{}", game.history().len());
     let text = game.to_json();
     assert!(text.len() <= crate::json::MAX_STATE_BYTES, "{} bytes", text.len());
+    eprintln!("the largest Jolly state: {} bytes", text.len());
     assert_eq!(Jolly::from_json(&text).unwrap(), game);
 }

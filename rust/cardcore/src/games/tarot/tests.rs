@@ -719,5 +719,6 @@ fn the_largest_match_the_cap_allows_loads() {
     assert!(game.deal_scores().len() > 50);
     let text = game.to_json();
     assert!(text.len() <= crate::json::MAX_STATE_BYTES, "{} bytes", text.len());
+    eprintln!("the largest Tarot state: {} bytes", text.len());
     assert_eq!(Tarot::from_json(&text).unwrap(), game);
 }

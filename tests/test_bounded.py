@@ -110,7 +110,9 @@ def test_the_default_caps_end_a_match_whose_state_loads(
 ) -> None:
     game = cardcore.new_game(name, seed=7, **options)
     play_out(game, policy, 7, limit, check_every=limit // 4)
-    assert game.is_over and game.truncated and game.winning_seats == []
+    assert game.is_over
+    assert game.truncated
+    assert game.winning_seats == []
     assert at_cap(game)
     text = game.to_json()
     assert len(text) < 4 * 2**20
@@ -121,4 +123,5 @@ def test_the_default_caps_end_a_match_whose_state_loads(
 def test_games_without_a_cap_are_never_truncated(name: str) -> None:
     game = cardcore.new_game(name, seed=3)
     play_out(game, always_first, 3, config(name).capped[1], check_every=50)
-    assert not game.truncated and game.winning_seats
+    assert not game.truncated
+    assert game.winning_seats

@@ -1925,6 +1925,10 @@ class VectorEnv:
     def terminated(self) -> NDArray[np.bool_]:
         """``(num_envs,)``: the matches the last step ended (and dealt again)."""
     @property
+    def truncated(self) -> NDArray[np.bool_]:
+        """``(num_envs,)``: of the matches the last step ended, those ended by their cap
+        rather than by their rules (docs/protocol.md, "Every match ends")."""
+    @property
     def illegal(self) -> NDArray[np.bool_]:
         """``(num_envs,)``: the matches where the last step's action was not legal."""
     @property

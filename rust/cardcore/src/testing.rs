@@ -28,7 +28,11 @@ pub fn play_out<G: crate::game::Game>(
     let mut legal = Vec::new();
     let mut played = 0;
     while !game.is_over() {
-        assert!(played < limit, "{} still going after {limit} actions", G::NAME);
+        assert!(
+            played < limit,
+            "{} still going after {limit} actions",
+            G::NAME
+        );
         game.legal_actions(&mut legal);
         game.apply(pick(&legal)).unwrap();
         played += 1;
@@ -43,7 +47,11 @@ pub fn assert_truncated<G: crate::game::Game + PartialEq + Debug>(game: &G) {
     assert!(game.is_over() && game.truncated());
     assert_eq!(game.winning_seats(), Vec::<usize>::new());
     let text = game.to_json();
-    assert!(text.len() <= crate::json::MAX_STATE_BYTES, "{} bytes", text.len());
+    assert!(
+        text.len() <= crate::json::MAX_STATE_BYTES,
+        "{} bytes",
+        text.len()
+    );
     assert_eq!(&G::from_json(&text).unwrap(), game);
 }
 

@@ -401,7 +401,10 @@ fn the_step_cap_ends_a_round_that_cycles_lay_and_undo() {
     // The largest caps: 30 rounds of 5000 steps would be the most; a round
     // cut at 5000 steps loads.
     let mut game = Jolly::new(3, &options(json!({"max_round_steps": 5000}))).unwrap();
-    assert_eq!(crate::testing::play_out(&mut game, 10_000, undo_else_first), 5000);
+    assert_eq!(
+        crate::testing::play_out(&mut game, 10_000, undo_else_first),
+        5000
+    );
     crate::testing::assert_truncated(&game);
 }
 
@@ -441,7 +444,11 @@ fn the_largest_match_the_caps_allow_loads() {
     );
     assert!(game.history().len() > 30 * 4500, "{}", game.history().len());
     let text = game.to_json();
-    assert!(text.len() <= crate::json::MAX_STATE_BYTES, "{} bytes", text.len());
+    assert!(
+        text.len() <= crate::json::MAX_STATE_BYTES,
+        "{} bytes",
+        text.len()
+    );
     eprintln!("the largest Jolly state: {} bytes", text.len());
     assert_eq!(Jolly::from_json(&text).unwrap(), game);
 }

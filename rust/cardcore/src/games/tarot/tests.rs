@@ -694,7 +694,11 @@ fn the_deal_cap_counts_played_deals_and_a_match_that_ends_first_is_won() {
     // Every deal played (the last action is the highest bid, then any card).
     let mut game = new_game(5, json!({"deals": 3, "max_deals": 3}));
     crate::testing::play_out(&mut game, 1000, |legal| legal[legal.len() - 1]);
-    if game.finished_deals().iter().all(|deal| deal.void().is_none()) {
+    if game
+        .finished_deals()
+        .iter()
+        .all(|deal| deal.void().is_none())
+    {
         assert!(!game.truncated());
         assert!(!game.winning_seats().is_empty());
     } else {
@@ -713,12 +717,20 @@ fn the_largest_match_the_cap_allows_loads() {
     let mut legal = Vec::new();
     while !game.is_over() {
         game.legal_actions(&mut legal);
-        let pick = if game.deal_number() <= 900 { legal[0] } else { legal[legal.len() - 1] };
+        let pick = if game.deal_number() <= 900 {
+            legal[0]
+        } else {
+            legal[legal.len() - 1]
+        };
         game.apply(pick).unwrap();
     }
     assert!(game.deal_scores().len() > 50);
     let text = game.to_json();
-    assert!(text.len() <= crate::json::MAX_STATE_BYTES, "{} bytes", text.len());
+    assert!(
+        text.len() <= crate::json::MAX_STATE_BYTES,
+        "{} bytes",
+        text.len()
+    );
     eprintln!("the largest Tarot state: {} bytes", text.len());
     assert_eq!(Tarot::from_json(&text).unwrap(), game);
 }

@@ -449,6 +449,5 @@ fn the_largest_match_the_caps_allow_loads() {
         "{} bytes",
         text.len()
     );
-    eprintln!("the largest Jolly state: {} bytes", text.len());
     assert_eq!(Jolly::from_json(&text).unwrap(), game);
 }

@@ -731,6 +731,5 @@ fn the_largest_match_the_cap_allows_loads() {
         "{} bytes",
         text.len()
     );
-    eprintln!("the largest Tarot state: {} bytes", text.len());
     assert_eq!(Tarot::from_json(&text).unwrap(), game);
 }

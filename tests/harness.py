@@ -216,6 +216,10 @@ class GameConfig:
     # Whether the state's "rng" is derived by replay from the deal's generator (the
     # game draws from it during a deal), not taken as given (docs/protocol.md).
     derived_rng: bool = False
+    # Options with the game's caps set low (docs/protocol.md, "Every match ends"), and
+    # the most actions a match may take under them, whatever is played: from the rules
+    # page (a game with no cap ends by its rules).
+    capped: tuple[JsonDict, int] = ({}, 5000)
 
 
 GAME_CONFIG: dict[str, GameConfig] = {
@@ -315,6 +319,7 @@ GAME_CONFIG: dict[str, GameConfig] = {
             {"players": 5},
             {"players": 5, "deals": 2, "excuse_to_winner": True},
             {"players": 3, "single_deal": True, "first_dealer": 2},
+            {"players": 4, "deals": 2, "max_deals": 2},
         ),
         edge_options=(
             {"players": 3, "first_dealer": 2},
@@ -322,12 +327,17 @@ GAME_CONFIG: dict[str, GameConfig] = {
             {"deals": 1},
             {"deals": 100},
             {"first_dealer": None},
+            {"single_deal": True, "max_deals": 1},
+            {"players": 3, "max_deals": 3},
+            {"deals": 100, "max_deals": 100},
+            {"max_deals": 1000},
             {
                 "players": 4,
                 "single_deal": False,
                 "deals": None,
                 "excuse_to_winner": False,
                 "first_dealer": None,
+                "max_deals": 1000,
             },
         ),
         bad_options=(
@@ -343,6 +353,11 @@ GAME_CONFIG: dict[str, GameConfig] = {
             ({"players": 3, "first_dealer": 3}, "first_dealer"),
             ({"excuse_to_winner": 1}, "excuse_to_winner"),
             ({"single_deal": None}, "single_deal"),
+            ({"max_deals": 0}, "max_deals"),
+            ({"max_deals": 1001}, "max_deals"),
+            ({"max_deals": 3}, "max_deals"),
+            ({"deals": 10, "max_deals": 9}, "max_deals"),
+            ({"max_deals": None}, "max_deals"),
         ),
         deck_size=78,
         action_count=183,
@@ -354,6 +369,8 @@ GAME_CONFIG: dict[str, GameConfig] = {
         past_records=("finished_deals", "previous_deal"),
         hand_keys=("hands", "dealt"),
         extra_bad_texts=("JK", "BJ", "RJ", "discard JK", "call 1T", "call 10H"),
+        # D6: at most 6 deals of at most 4 bids, 6 discards, a slam, 4 poignées, 72 cards.
+        capped=({"single_deal": True, "max_deals": 6}, 6 * 87),
     ),
     "five_hundred": GameConfig(
         option_sets=(
@@ -363,6 +380,7 @@ GAME_CONFIG: dict[str, GameConfig] = {
             {"misere": True, "joker_names_suit": True},
             {"single_round": True, "misere": True, "first_dealer": 2},
             {"single_deal": True, "misere": True, "scoring": "variant"},
+            {"max_deals": 1},
         ),
         edge_options=(
             {"first_dealer": 0},
@@ -376,7 +394,10 @@ GAME_CONFIG: dict[str, GameConfig] = {
                 "scoring": "default",
                 "slam_bonus": False,
                 "first_dealer": None,
+                "max_deals": 1000,
             },
+            {"max_deals": 1},
+            {"single_deal": True, "max_deals": 1},
         ),
         bad_options=(
             ({"no_such_option": 1}, "no_such_option"),
@@ -387,6 +408,9 @@ GAME_CONFIG: dict[str, GameConfig] = {
             ({"single_round": 1}, "single_round"),
             ({"first_dealer": 4}, "first_dealer"),
             ({"first_dealer": -1}, "first_dealer"),
+            ({"max_deals": 0}, "max_deals"),
+            ({"max_deals": 1001}, "max_deals"),
+            ({"max_deals": True}, "max_deals"),
         ),
         deck_size=46,
         action_count=124,
@@ -399,6 +423,8 @@ GAME_CONFIG: dict[str, GameConfig] = {
         hand_keys=("hands", "dealt"),
         card_suit=_five_hundred_suit,
         extra_bad_texts=("2S", "3H", "CD", "EX", "1T", "JK", "discard 2S", "discard 1T"),
+        # D11: at most 6 deals of at most 31 bids, 6 discards, 40 cards and 10 names.
+        capped=({"max_deals": 6}, 6 * 87),
     ),
     "jolly": GameConfig(
         option_sets=(
@@ -407,6 +433,7 @@ GAME_CONFIG: dict[str, GameConfig] = {
             {"players": 3, "single_deal": True, "first_dealer": 2},
             {"players": 2, "max_rounds": 2},
             {"players": 3, "max_rounds": 2, "target": 200},
+            {"players": 2, "max_rounds": 2, "max_round_steps": 100},
         ),
         edge_options=(
             {"players": 2},
@@ -415,12 +442,15 @@ GAME_CONFIG: dict[str, GameConfig] = {
             {"max_rounds": 1},
             {"max_rounds": 30},
             {"players": 2, "first_dealer": 1},
+            {"max_round_steps": 100},
+            {"max_round_steps": 5000},
             {
                 "players": 4,
                 "target": 100,
                 "max_rounds": 20,
                 "single_deal": False,
                 "first_dealer": None,
+                "max_round_steps": 5000,
             },
         ),
         bad_options=(
@@ -434,6 +464,8 @@ GAME_CONFIG: dict[str, GameConfig] = {
             ({"players": 2, "first_dealer": 2}, "first_dealer"),
             ({"first_dealer": 4}, "first_dealer"),
             ({"single_deal": 1}, "single_deal"),
+            ({"max_round_steps": 99}, "max_round_steps"),
+            ({"max_round_steps": 5001}, "max_round_steps"),
         ),
         deck_size=110,
         action_count=237,
@@ -449,6 +481,8 @@ GAME_CONFIG: dict[str, GameConfig] = {
         tricks=False,
         example_share=0.04,
         derived_rng=True,
+        # J13, J14: at most 3 rounds of at most 100 steps.
+        capped=({"players": 2, "max_rounds": 3, "max_round_steps": 100}, 3 * 100),
     ),
 }
 

@@ -163,3 +163,43 @@ def test_winning_seats_follow_the_match(name: str) -> None:
     winners = getattr(game, "winners", None)
     if isinstance(winners, list):
         assert game.winning_seats == winners
+
+
+# A table where nobody bids: with one deal at most, the match ends at its cap.
+CAPPED: dict[str, Any] = {"single_deal": True, "max_deals": 1}
+
+
+def _first_legal(mask: np.ndarray[Any, Any]) -> int:
+    return int(np.flatnonzero(mask)[0])
+
+
+def test_a_match_ended_by_its_cap_is_an_aec_truncation() -> None:
+    table = aec.env("five_hundred", **CAPPED)
+    table.reset(seed=1)
+    ends = []
+    for _agent in table.agent_iter():
+        observation, reward, terminated, truncated, _ = table.last()
+        if terminated or truncated:
+            ends.append((terminated, truncated, reward))
+            table.step(None)
+            continue
+        table.step(_first_legal(observation["action_mask"]))  # always a pass
+    assert table.unwrapped.game.truncated
+    assert ends == [(False, True, 0.0)] * 4
+
+
+def test_a_match_ended_by_its_cap_is_a_gymnasium_truncation() -> None:
+    # The agent lays a card and takes it back, forever: the round's cap ends it.
+    env = gym_env.CardcoreEnv("jolly", players=2, single_deal=True, max_round_steps=100)
+    undo = int(env.game.action("undo").id)
+    for seed in range(3):
+        observation, _ = env.reset(seed=seed)
+        over = truncated = False
+        while not (over or truncated):
+            legal = observation["action_mask"]
+            action = undo if legal[undo] else _first_legal(legal)
+            observation, reward, over, truncated, _ = env.step(action)
+        assert truncated
+        assert env.game.truncated
+        assert not over
+        assert reward == 0.0

@@ -262,3 +262,21 @@ def test_an_uncopied_vector_env_hands_out_the_engine_buffers() -> None:
     observations, _ = envs.reset(seed=0)
     assert not observations["observation"].flags.writeable
     assert np.shares_memory(observations["observation"], envs.engine.observations)
+
+
+def test_matches_ended_by_their_cap_are_truncated_not_terminated() -> None:
+    # The agent lays a card and takes it back, forever: the round's cap ends it.
+    env = CardcoreVectorEnv("jolly", 4, players=2, single_deal=True, max_round_steps=100)
+    undo = int(cardcore.new_game("jolly", seed=0).action("undo").id)
+    observations, _ = env.reset(seed=3)
+    truncations = 0
+    for _ in range(200):
+        mask = observations["action_mask"]
+        actions = np.array([undo if row[undo] else int(np.flatnonzero(row)[0]) for row in mask])
+        observations, rewards, terminated, truncated, infos = env.step(actions)
+        assert not (terminated & truncated).any()
+        assert (truncated == env.engine.truncated).all()
+        assert (rewards[truncated] == 0.0).all()
+        assert (infos.get("_final_obs", truncated) >= truncated).all()
+        truncations += int(truncated.sum())
+    assert truncations > 0

@@ -457,6 +457,10 @@ class Brouc(_BroucPublic):
         """The seats that won the match (a team's seats, or every seat sharing the best
         result); empty while it goes on, or when nobody won."""
     @property
+    def truncated(self) -> bool:
+        """Whether the match was ended by its cap rather than by its rules (docs/protocol.md,
+        "Every match ends"): over, scored as far as it went, nobody won."""
+    @property
     def history(self) -> list[Action]:
         """The actions applied, oldest first."""
     def legal_actions(self) -> list[Action]:
@@ -764,6 +768,10 @@ class Julien(_JulienPublic):
     def winning_seats(self) -> list[int]:
         """The seats that won the match (a team's seats, or every seat sharing the best
         result); empty while it goes on, or when nobody won."""
+    @property
+    def truncated(self) -> bool:
+        """Whether the match was ended by its cap rather than by its rules (docs/protocol.md,
+        "Every match ends"): over, scored as far as it went, nobody won."""
     @property
     def history(self) -> list[Action]:
         """The actions applied, oldest first."""
@@ -1097,6 +1105,7 @@ class Tarot(_TarotPublic):
         deals: int | None = None,
         excuse_to_winner: bool = False,
         first_dealer: int | None = None,
+        max_deals: int = 1000,
     ) -> Tarot:
         """A new match dealt from ``seed``; options as in docs/rules/tarot.md."""
     @staticmethod
@@ -1145,6 +1154,10 @@ class Tarot(_TarotPublic):
     def winning_seats(self) -> list[int]:
         """The seats that won the match (a team's seats, or every seat sharing the best
         result); empty while it goes on, or when nobody won."""
+    @property
+    def truncated(self) -> bool:
+        """Whether the match was ended by its cap rather than by its rules (docs/protocol.md,
+        "Every match ends"): over, scored as far as it went, nobody won."""
     @property
     def history(self) -> list[Action]:
         """The actions applied, oldest first."""
@@ -1427,6 +1440,7 @@ class FiveHundred(_FiveHundredPublic):
         scoring: Scoring = "default",
         slam_bonus: bool = False,
         first_dealer: int | None = None,
+        max_deals: int = 1000,
     ) -> FiveHundred:
         """A new match dealt from ``seed``; options as in docs/rules/five_hundred.md."""
     @staticmethod
@@ -1477,6 +1491,10 @@ class FiveHundred(_FiveHundredPublic):
     def winning_seats(self) -> list[int]:
         """The seats that won the match (a team's seats, or every seat sharing the best
         result); empty while it goes on, or when nobody won."""
+    @property
+    def truncated(self) -> bool:
+        """Whether the match was ended by its cap rather than by its rules (docs/protocol.md,
+        "Every match ends"): over, scored as far as it went, nobody won."""
     @property
     def history(self) -> list[Action]:
         """The actions applied, oldest first."""
@@ -1759,6 +1777,7 @@ class Jolly(_JollyPublic):
         max_rounds: int = 20,
         single_deal: bool = False,
         first_dealer: int | None = None,
+        max_round_steps: int = 5000,
     ) -> Jolly:
         """A new match dealt from ``seed``; options as in docs/rules/jolly.md."""
     @staticmethod
@@ -1808,6 +1827,10 @@ class Jolly(_JollyPublic):
     def winning_seats(self) -> list[int]:
         """The seats that won the match (a team's seats, or every seat sharing the best
         result); empty while it goes on, or when nobody won."""
+    @property
+    def truncated(self) -> bool:
+        """Whether the match was ended by its cap rather than by its rules (docs/protocol.md,
+        "Every match ends"): over, scored as far as it went, nobody won."""
     @property
     def history(self) -> list[Action]:
         """The actions applied, oldest first."""
@@ -1900,6 +1923,7 @@ def new_game(
     deals: int | None = None,
     excuse_to_winner: bool = False,
     first_dealer: int | None = None,
+    max_deals: int = 1000,
 ) -> Tarot:
     """A new French Tarot match (docs/rules/tarot.md, "Options")."""
 
@@ -1915,6 +1939,7 @@ def new_game(
     scoring: Scoring = "default",
     slam_bonus: bool = False,
     first_dealer: int | None = None,
+    max_deals: int = 1000,
 ) -> FiveHundred:
     """A new 500 match (docs/rules/five_hundred.md, "Options")."""
 
@@ -1928,6 +1953,7 @@ def new_game(
     max_rounds: int = 20,
     single_deal: bool = False,
     first_dealer: int | None = None,
+    max_round_steps: int = 5000,
 ) -> Jolly:
     """A new Jolly match (docs/rules/jolly.md, "Options")."""
 
@@ -2067,6 +2093,10 @@ class VectorEnv:
     @property
     def terminated(self) -> NDArray[np.bool_]:
         """``(num_envs,)``: the matches the last step ended (and dealt again)."""
+    @property
+    def truncated(self) -> NDArray[np.bool_]:
+        """``(num_envs,)``: of the matches the last step ended, those ended by their cap
+        rather than by their rules (docs/protocol.md, "Every match ends")."""
     @property
     def illegal(self) -> NDArray[np.bool_]:
         """``(num_envs,)``: the matches where the last step's action was not legal."""

@@ -84,6 +84,11 @@ class Game(_Table, Protocol):
     def winning_seats(self) -> list[int]:
         """The seats that won the match; empty while it goes on, or when nobody won."""
 
+    @property
+    def truncated(self) -> bool:
+        """Whether the match was ended by its cap rather than by its rules (docs/protocol.md,
+        "Every match ends"): over, scored as far as it went, nobody won."""
+
     def legal_actions(self) -> list[Action]:
         """Every legal action, sorted by id."""
 

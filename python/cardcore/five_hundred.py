@@ -50,6 +50,7 @@ class Options(TypedDict):
     scoring: Scoring
     slam_bonus: bool
     first_dealer: int | None
+    max_deals: int
 
 
 __dir__ = _public.listing(__all__, globals())

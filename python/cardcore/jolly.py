@@ -65,6 +65,7 @@ class Options(TypedDict):
     max_rounds: int
     single_deal: bool
     first_dealer: int | None
+    max_round_steps: int
 
 
 __dir__ = _public.listing(__all__, globals())

@@ -58,6 +58,7 @@ class Options(TypedDict):
     deals: int | None
     excuse_to_winner: bool
     first_dealer: int | None
+    max_deals: int
 
 
 __dir__ = _public.listing(__all__, globals())

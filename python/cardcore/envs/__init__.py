@@ -11,7 +11,9 @@ They observe through ``observation_tensor`` and ``legal_actions_mask``: an
 observation is ``{"observation": float32 features, "action_mask": int8 flags}``,
 the layout of the game's rules page, and actions are the game's action ids. A
 match's reward is +1 for each winning seat and -1 for the others at its end (0 for
-every seat when nobody wins), 0 before. Each module imports its framework only
+every seat when nobody wins), 0 before. A match ended by its cap rather than its rules
+(``game.truncated``, docs/protocol.md "Every match ends") is reported as truncated, not
+terminated, and nobody wins it. Each module imports its framework only
 when it is imported itself.
 """
 

@@ -91,7 +91,9 @@ class CardcoreEnv(gymnasium.Env[Observation, np.int64]):
             self.game.apply(self._bots[seat].act(self.game.observation(seat)))
 
     def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
-        """The agent's action, then the other seats' until the agent's next turn."""
+        """The agent's action, then the other seats' until the agent's next turn. A match
+        that ends by its rules is ``terminated``; one ended by its cap (``game.truncated``,
+        docs/protocol.md "Every match ends") is ``truncated`` instead, with reward 0."""
         if self.game.is_over:
             raise cardcore.IllegalActionError("the match is over: reset the environment")
         chosen = action_id(action)
@@ -102,7 +104,14 @@ class CardcoreEnv(gymnasium.Env[Observation, np.int64]):
         self._others_play()
         over = self.game.is_over
         reward = outcome(self.game, self.seat) if over else 0.0
-        return observe(self.game, self.seat), reward, over, False, {"illegal": False}
+        truncated = self.game.truncated
+        return (
+            observe(self.game, self.seat),
+            reward,
+            over and not truncated,
+            truncated,
+            {"illegal": False},
+        )
 
     def action_masks(self) -> np.ndarray[Any, Any]:
         """The legal actions now, as bool flags (the mask-aware algorithms' hook)."""

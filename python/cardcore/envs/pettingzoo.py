@@ -81,7 +81,8 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     def step(self, action: int | None) -> None:
         """The selected agent plays ``action``; at the match's end every agent gets its
-        reward and is terminated."""
+        reward and is terminated, or truncated when the match was ended by its cap
+        (``game.truncated``, reward 0)."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -91,9 +92,10 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.game.apply(action_id(action))  # a refusal raises here and changes nothing
         self._cumulative_rewards[agent] = 0.0
         if self.game.is_over:
+            ended = self.truncations if self.game.truncated else self.terminations
             for seat, name in enumerate(self.agents):
                 self.rewards[name] = outcome(self.game, seat)
-                self.terminations[name] = True
+                ended[name] = True
         self._accumulate_rewards()
         self.agent_selection = self._agent(self.game.current_player)
 

@@ -90,11 +90,13 @@ class CardcoreVectorEnv(VectorEnv[Observation, Array, Array]):
 
     def step(self, actions: Array) -> tuple[Observation, Array, Array, Array, dict[str, Any]]:
         """One action per match (action ids); the bots reply until each agent's next
-        decision, and a match that ends is dealt again at once."""
-        observations, masks, rewards, terminated, illegal = self.engine.step(actions)
+        decision, and a match that ends is dealt again at once. A match ended by its cap
+        (docs/protocol.md, "Every match ends") is ``truncated``, not ``terminated``."""
+        observations, masks, rewards, ended, illegal = self.engine.step(actions)
+        truncated = self.engine.truncated.copy()
         infos: dict[str, Any] = {"illegal": illegal.copy(), "_illegal": self._every_row}
-        if terminated.any():
-            ended = terminated.copy()
+        if ended.any():
+            ended = ended.copy()
             final_obs = np.empty(self.num_envs, dtype=object)
             final_info = np.empty(self.num_envs, dtype=object)
             no_mask = np.zeros(self.engine.action_count, dtype=np.int8)
@@ -110,8 +112,8 @@ class CardcoreVectorEnv(VectorEnv[Observation, Array, Array]):
         return (
             self._observe(observations, masks),
             rewards.astype(np.float64),
-            terminated.copy(),
-            np.zeros(self.num_envs, dtype=np.bool_),
+            ended & ~truncated,
+            truncated,
             infos,
         )
 

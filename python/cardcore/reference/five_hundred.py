@@ -139,7 +139,11 @@ OPTION_NAMES = (
     "scoring",
     "slam_bonus",
     "first_dealer",
+    "max_deals",
 )
+DEAL_CAP = 1000
+"""D11: ``max_deals``, the most deals dealt in a match (void ones included): its default,
+also its largest value."""
 SCORINGS = ("default", "variant")
 TARGET = 500
 """F12: 500 or more wins, -500 or below loses."""
@@ -524,10 +528,11 @@ class Options:
     scoring: str
     slam_bonus: bool
     first_dealer: int | None
+    max_deals: int
 
 
 def check_options(options: Mapping[str, object]) -> Options:
-    """The seven options with defaults filled in; RuleError naming a bad one."""
+    """The eight options with defaults filled in; RuleError naming a bad one."""
     for name in options:
         if name not in OPTION_NAMES:
             known = ", ".join(OPTION_NAMES)
@@ -546,6 +551,9 @@ def check_options(options: Mapping[str, object]) -> Options:
         raise RuleError(
             f"option 'first_dealer' must be None or a seat 0 to 3, got {first_dealer!r}"
         )
+    max_deals = options.get("max_deals", DEAL_CAP)
+    if not is_int(max_deals) or not 1 <= max_deals <= DEAL_CAP:
+        raise RuleError(f"option 'max_deals' must be 1 to {DEAL_CAP}, got {max_deals!r}")
     return Options(
         flags["single_deal"],
         flags["single_round"],
@@ -554,6 +562,7 @@ def check_options(options: Mapping[str, object]) -> Options:
         scoring,
         flags["slam_bonus"],
         first_dealer,
+        max_deals,
     )
 
 
@@ -705,6 +714,7 @@ class FiveHundredReference(ReferenceGame):
             "scoring": self._options.scoring,
             "slam_bonus": self._options.slam_bonus,
             "first_dealer": self._options.first_dealer,
+            "max_deals": self._options.max_deals,
         }
 
     @property
@@ -864,9 +874,17 @@ class FiveHundredReference(ReferenceGame):
         self._take_kitty()
 
     def _void(self) -> None:
-        """F5: all pass: the deal is recorded as void and the next seat deals at once."""
+        """F5: all pass: the deal is recorded as void and the next seat deals at once
+        (unless D11's cap ends the match on it)."""
+        if self._at_cap():
+            return
         self._finished.append(self._record(VOID_ALL_PASS))
         self._next_deal()
+
+    def _at_cap(self) -> bool:
+        """D11: the deal just finished is deal ``max_deals``: the match is over there,
+        truncated, this deal staying in place."""
+        return self._end_at_cap(self._deal_number >= self._options.max_deals)
 
     def _take_kitty(self) -> None:
         """F7: the bidder takes the 6 kitty cards into its hand, then discards 6."""
@@ -955,6 +973,8 @@ class FiveHundredReference(ReferenceGame):
         if winner is not None:
             self._winner = winner
             self._phase = "over"
+            return
+        if self._at_cap():
             return
         self._finished.append(self._record(None))
         self._next_deal()

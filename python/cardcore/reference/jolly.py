@@ -79,7 +79,10 @@ GOING_OUT = 30
 """L11: the finisher's bonus."""
 MAX_MELDS = 36
 
-OPTION_NAMES = ("players", "target", "max_rounds", "single_deal", "first_dealer")
+OPTION_NAMES = ("players", "target", "max_rounds", "single_deal", "first_dealer", "max_round_steps")
+ROUND_STEPS = (100, 5000)
+"""J14: ``max_round_steps``, the most steps of one round: its least value, and its
+default, also its largest."""
 STATE_KEYS = (
     "game",
     "version",
@@ -608,10 +611,11 @@ class Options:
     max_rounds: int
     single_deal: bool
     first_dealer: int | None
+    max_round_steps: int
 
 
 def check_options(options: Mapping[str, object]) -> Options:
-    """The four options with defaults filled in; RuleError naming a bad one."""
+    """The six options with defaults filled in; RuleError naming a bad one."""
     for name in options:
         if name not in OPTION_NAMES:
             known = ", ".join(OPTION_NAMES)
@@ -633,7 +637,12 @@ def check_options(options: Mapping[str, object]) -> Options:
         raise RuleError(
             f"option 'first_dealer' must be None or a seat 0 to {players - 1}, got {first_dealer!r}"
         )
-    return Options(players, target, max_rounds, single_deal, first_dealer)
+    steps = options.get("max_round_steps", ROUND_STEPS[1])
+    if not is_int(steps) or not ROUND_STEPS[0] <= steps <= ROUND_STEPS[1]:
+        raise RuleError(
+            f"option 'max_round_steps' must be {ROUND_STEPS[0]} to {ROUND_STEPS[1]}, got {steps!r}"
+        )
+    return Options(players, target, max_rounds, single_deal, first_dealer, steps)
 
 
 # --- Records ----------------------------------------------------------------------------------
@@ -735,6 +744,7 @@ class JollyReference(ReferenceGame):
         self._hands = [list(hand) for hand in deal.hands]
         self._stock = list(deal.setup)
         self._rebuilds = 0
+        self._round_steps = 0
         self._row = []
         self._melds = []
         self._opened = [False] * players
@@ -825,6 +835,7 @@ class JollyReference(ReferenceGame):
             "max_rounds": self._options.max_rounds,
             "single_deal": self._options.single_deal,
             "first_dealer": self._options.first_dealer,
+            "max_round_steps": self._options.max_round_steps,
         }
 
     @property
@@ -945,6 +956,14 @@ class JollyReference(ReferenceGame):
 
     def _apply_legal(self, seat: int, action: RefAction) -> None:
         self._history.append(action.id)
+        self._round_steps += 1  # a new round counts from 0 again
+        self._step(seat, action)
+        # J14: a round still going on after max_round_steps steps ends the match.
+        self._end_at_cap(
+            self._phase != "over" and self._round_steps >= self._options.max_round_steps
+        )
+
+    def _step(self, seat: int, action: RefAction) -> None:
         if action.kind == "draw":
             self._draw(seat)
         elif action.kind == "take":

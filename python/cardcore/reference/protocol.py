@@ -111,6 +111,7 @@ class ReferenceGame(ABC):
     come, and the state's is taken as given."""
 
     _phase: str
+    _truncated: bool = False
     _rng: SplitMix64
     _dealer: int
     _hands: list[list[str]]
@@ -140,6 +141,20 @@ class ReferenceGame(ABC):
     @property
     def is_over(self) -> bool:
         return self._phase == "over"
+
+    @property
+    def truncated(self) -> bool:
+        """Whether the match was ended by its cap rather than by its rules (docs/protocol.md,
+        "Every match ends"); a game whose matches always end by its rules keeps False."""
+        return self._truncated
+
+    def _end_at_cap(self, reached: bool) -> bool:
+        """When the game's cap is ``reached``, the match is over there, truncated (the
+        position staying as it is); whether it was."""
+        if reached:
+            self._phase = "over"
+            self._truncated = True
+        return reached
 
     @property
     @abstractmethod

@@ -103,8 +103,11 @@ TARGETS = (112, 102, 82, 72)
 SIDES = ("taker", "defence")
 """Side 0 is the taker's side (the taker and its partner), side 1 the defence."""
 
-OPTION_NAMES = ("players", "single_deal", "deals", "excuse_to_winner", "first_dealer")
+OPTION_NAMES = ("players", "single_deal", "deals", "excuse_to_winner", "first_dealer", "max_deals")
 MAX_DEALS = 100
+DEAL_CAP = 1000
+"""D7: ``max_deals``, the most deals dealt in a match (void ones included): its default,
+also its largest value."""
 
 STATE_KEYS = (
     "game",
@@ -793,6 +796,7 @@ class Options:
     deals: int | None
     excuse_to_winner: bool
     first_dealer: int | None
+    max_deals: int
 
     @property
     def match_deals(self) -> int:
@@ -804,7 +808,7 @@ class Options:
 
 
 def check_options(options: Mapping[str, object]) -> Options:
-    """The five options with defaults filled in; RuleError naming a bad one."""
+    """The six options with defaults filled in; RuleError naming a bad one."""
     for name in options:
         if name not in OPTION_NAMES:
             known = ", ".join(OPTION_NAMES)
@@ -828,7 +832,18 @@ def check_options(options: Mapping[str, object]) -> Options:
         raise RuleError(
             f"option 'first_dealer' must be None or a seat 0 to {players - 1}, got {first_dealer!r}"
         )
-    return Options(players, flags["single_deal"], deals, flags["excuse_to_winner"], first_dealer)
+    max_deals = options.get("max_deals", DEAL_CAP)
+    if not is_int(max_deals) or not 1 <= max_deals <= DEAL_CAP:
+        raise RuleError(f"option 'max_deals' must be 1 to {DEAL_CAP}, got {max_deals!r}")
+    checked = Options(
+        players, flags["single_deal"], deals, flags["excuse_to_winner"], first_dealer, max_deals
+    )
+    if max_deals < checked.match_deals:
+        raise RuleError(
+            f"option 'max_deals' ({max_deals}) must be at least the {checked.match_deals} "
+            "valid deals the match plays"
+        )
+    return checked
 
 
 # --- Records -----------------------------------------------------------------------
@@ -914,6 +929,7 @@ class TarotReference(ReferenceGame):
         self._deal_scores = []
         self._finished = []
         self._history = []
+        self._truncated = False
         self._start_deal()
 
     # --- Deals ---
@@ -947,13 +963,22 @@ class TarotReference(ReferenceGame):
         self._tricks = []
         self._result = None
         self._phase = "bid"
+        self._truncated = False
         if any(is_petit_sec(hand) for hand in self._hands):
             self._void(VOID_PETIT_SEC)
 
     def _void(self, reason: str) -> None:
-        """T15, Bidding: a void deal is recorded; the next seat deals at once."""
+        """T15, Bidding: a void deal is recorded; the next seat deals at once (unless
+        D7's cap ends the match on it)."""
+        if self._at_cap():
+            return
         self._finished.append(self._record(reason))
         self._next_deal()
+
+    def _at_cap(self) -> bool:
+        """D7: the deal just finished is deal ``max_deals``: the match is over there,
+        truncated, this deal staying in place."""
+        return self._end_at_cap(self._deal_number >= self._options.max_deals)
 
     def _next_deal(self) -> None:
         """T14: the deal passes to the right (the next seat) after every deal."""
@@ -991,6 +1016,7 @@ class TarotReference(ReferenceGame):
             "deals": self._options.deals,
             "excuse_to_winner": self._options.excuse_to_winner,
             "first_dealer": self._options.first_dealer,
+            "max_deals": self._options.max_deals,
         }
 
     @property
@@ -1308,6 +1334,8 @@ class TarotReference(ReferenceGame):
         self._deal_scores.append(list(self._result.scores))
         if len(self._deal_scores) == self._options.match_deals:
             self._phase = "over"
+            return
+        if self._at_cap():
             return
         self._finished.append(self._record(None))
         self._next_deal()

@@ -1089,6 +1089,14 @@ macro_rules! game_class {
                 Ok(self.game()?.winning_seats())
             }
 
+            /// Whether the match was ended by its cap (docs/protocol.md, "Every match
+            /// ends") rather than by its rules: it is over, scored as far as it went,
+            /// and nobody won. Always False in a game whose matches end by its rules.
+            #[getter]
+            fn truncated(&self) -> PyResult<bool> {
+                Ok(self.game()?.truncated())
+            }
+
             /// The actions applied, oldest first.
             #[getter]
             fn history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {

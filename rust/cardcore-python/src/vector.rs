@@ -46,6 +46,7 @@ struct Buffers {
     masks: Py<PyArray2<bool>>,
     rewards: Py<PyArray1<f32>>,
     terminated: Py<PyArray1<bool>>,
+    truncated: Py<PyArray1<bool>>,
     illegal: Py<PyArray1<bool>>,
     final_observations: Py<PyArray2<f32>>,
 }
@@ -152,6 +153,7 @@ impl PyVectorEnv {
                     masks: buffer2(py, envs, G::ACTION_COUNT)?,
                     rewards: buffer1(py, envs)?,
                     terminated: buffer1(py, envs)?,
+                    truncated: buffer1(py, envs)?,
                     illegal: buffer1(py, envs)?,
                     final_observations: buffer2(py, envs, size)?,
                 },
@@ -219,6 +221,14 @@ impl PyVectorEnv {
     #[getter]
     fn terminated<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
         self.buffers.terminated.bind(py).clone()
+    }
+
+    /// `(num_envs,)` bool: of the matches the last step ended, those ended by
+    /// their cap rather than by their rules (docs/protocol.md, "Every match
+    /// ends"): nobody won them.
+    #[getter]
+    fn truncated<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        self.buffers.truncated.bind(py).clone()
     }
 
     /// `(num_envs,)` bool: the matches where the last step's action was not legal.
@@ -319,6 +329,7 @@ impl PyVectorEnv {
                 masks: elements(b.masks.bind(py)),
                 rewards: elements(b.rewards.bind(py)),
                 terminated: elements(b.terminated.bind(py)),
+                truncated: elements(b.truncated.bind(py)),
                 illegal: elements(b.illegal.bind(py)),
                 final_observations: elements(b.final_observations.bind(py)),
             }

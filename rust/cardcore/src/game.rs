@@ -53,6 +53,13 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     fn scores(&self) -> Vec<i64>;
     /// The seats that won the match (empty while it goes on, or when nobody won).
     fn winning_seats(&self) -> Vec<usize>;
+    /// Whether the match was ended by its cap rather than by its rules' end
+    /// (docs/protocol.md, "Every match ends"): it is over, scored as far as
+    /// it went, and nobody won. Games whose matches always end by their rules
+    /// keep this default.
+    fn truncated(&self) -> bool {
+        false
+    }
 
     /// Every legal action, in increasing id order, into `out` (cleared first).
     fn legal_actions(&self, out: &mut Vec<ActionId>);

@@ -173,6 +173,31 @@ pub const SINGLE_DEAL: OptionSpec = OptionSpec {
     doc: "end the game after its first deal",
 };
 
+/// The cap on a match's deals (docs/protocol.md, "Every match ends"), for a
+/// game where a deal may be void (everybody passes) and dealt again: the most
+/// deals dealt in a match, void ones included, after which it ends truncated.
+pub const MAX_DEALS: OptionSpec = OptionSpec {
+    name: "max_deals",
+    kind: OptionKind::Int {
+        default: DEFAULT_MAX_DEALS as i64,
+        min: 1,
+        max: DEFAULT_MAX_DEALS as i64,
+    },
+    doc: "the most deals dealt, void ones included: the match ends there, truncated",
+};
+
+/// [`MAX_DEALS`]'s default, also its largest value: far above any match
+/// played to its end (a few deals to a few dozen), and low enough that the
+/// largest state it allows (a thousand played deals of 500, about 2.5 MB)
+/// loads with `from_json`'s default size limit.
+pub const DEFAULT_MAX_DEALS: u16 = 1000;
+
+/// [`MAX_DEALS`]'s default for serde: states saved before the option existed
+/// read it.
+pub const fn default_max_deals() -> u16 {
+    DEFAULT_MAX_DEALS
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

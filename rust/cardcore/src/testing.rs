@@ -17,6 +17,44 @@ pub fn set(texts: &str) -> CardSet {
     cards(texts).into_iter().collect()
 }
 
+/// Plays `game` to its end, each action chosen by `pick` among the legal ones
+/// (sorted by id), checking after every action that the match is still within
+/// `limit` actions; the number of actions played.
+pub fn play_out<G: crate::game::Game>(
+    game: &mut G,
+    limit: usize,
+    mut pick: impl FnMut(&[crate::game::ActionId]) -> crate::game::ActionId,
+) -> usize {
+    let mut legal = Vec::new();
+    let mut played = 0;
+    while !game.is_over() {
+        assert!(
+            played < limit,
+            "{} still going after {limit} actions",
+            G::NAME
+        );
+        game.legal_actions(&mut legal);
+        game.apply(pick(&legal)).unwrap();
+        played += 1;
+    }
+    played
+}
+
+/// A match ended at its cap: over, truncated, nobody won, and its state (as
+/// large as the cap lets it grow) reads back as the same game within
+/// `from_json`'s default size limit.
+pub fn assert_truncated<G: crate::game::Game + PartialEq + Debug>(game: &G) {
+    assert!(game.is_over() && game.truncated());
+    assert_eq!(game.winning_seats(), Vec::<usize>::new());
+    let text = game.to_json();
+    assert!(
+        text.len() <= crate::json::MAX_STATE_BYTES,
+        "{} bytes",
+        text.len()
+    );
+    assert_eq!(&G::from_json(&text).unwrap(), game);
+}
+
 use std::collections::BTreeMap;
 use std::fmt::Debug;
 

@@ -99,6 +99,9 @@ pub struct Outputs<'a> {
     /// The match ended with the agent's action and the bots' replies; its
     /// row now shows the next match, and `final_observations` the end.
     pub terminated: &'a mut [bool],
+    /// The match that ended (`terminated`) was ended by its cap rather than
+    /// by its rules (`Game::truncated`): nobody won it.
+    pub truncated: &'a mut [bool],
     /// The action was not legal: nothing changed, and it cost `illegal_reward`.
     pub illegal: &'a mut [bool],
     pub final_observations: &'a mut [f32],
@@ -115,6 +118,7 @@ impl Outputs<'_> {
             masks: &mut self.masks[start * flags..end * flags],
             rewards: &mut self.rewards[range.clone()],
             terminated: &mut self.terminated[range.clone()],
+            truncated: &mut self.truncated[range.clone()],
             illegal: &mut self.illegal[range],
             final_observations: &mut self.final_observations[start * features..end * features],
         }
@@ -131,6 +135,7 @@ impl Outputs<'_> {
             ("masks", self.masks.len(), envs * G::ACTION_COUNT),
             ("rewards", self.rewards.len(), envs),
             ("terminated", self.terminated.len(), envs),
+            ("truncated", self.truncated.len(), envs),
             ("illegal", self.illegal.len(), envs),
             (
                 "final_observations",
@@ -292,6 +297,7 @@ impl<G: Levels> VecEnv<G> {
             slot.show(seat, row.observations, row.masks);
             row.rewards[0] = 0.0;
             row.terminated[0] = false;
+            row.truncated[0] = false;
             row.illegal[0] = false;
         });
         Ok(())
@@ -333,12 +339,14 @@ impl<G: Levels> VecEnv<G> {
             let legal = slot.game.apply(action).is_ok();
             row.illegal[0] = !legal;
             row.terminated[0] = false;
+            row.truncated[0] = false;
             row.rewards[0] = if legal { 0.0 } else { illegal_reward };
             if legal {
                 slot.others_play(seat);
                 if slot.game.is_over() {
                     row.rewards[0] = outcome(&slot.game, seat);
                     row.terminated[0] = true;
+                    row.truncated[0] = slot.game.truncated();
                     slot.game.encode(seat, row.final_observations);
                     slot.deal(options, opponents);
                     slot.start(seat, options, opponents);
@@ -390,6 +398,7 @@ impl<'a> Outputs<'a> {
         let (m1, m2) = self.masks.split_at_mut(rows * G::ACTION_COUNT);
         let (r1, r2) = self.rewards.split_at_mut(rows);
         let (t1, t2) = self.terminated.split_at_mut(rows);
+        let (c1, c2) = self.truncated.split_at_mut(rows);
         let (i1, i2) = self.illegal.split_at_mut(rows);
         let (f1, f2) = self.final_observations.split_at_mut(rows * G::TENSOR_SIZE);
         (
@@ -398,6 +407,7 @@ impl<'a> Outputs<'a> {
                 masks: m1,
                 rewards: r1,
                 terminated: t1,
+                truncated: c1,
                 illegal: i1,
                 final_observations: f1,
             },
@@ -406,6 +416,7 @@ impl<'a> Outputs<'a> {
                 masks: m2,
                 rewards: r2,
                 terminated: t2,
+                truncated: c2,
                 illegal: i2,
                 final_observations: f2,
             },
@@ -421,6 +432,7 @@ struct Row<'a> {
     masks: &'a mut [bool],
     rewards: &'a mut [f32],
     terminated: &'a mut [bool],
+    truncated: &'a mut [bool],
     illegal: &'a mut [bool],
     final_observations: &'a mut [f32],
 }
@@ -436,6 +448,7 @@ impl<'a> Row<'a> {
             masks: &mut out.masks[flags],
             rewards: &mut out.rewards[offset..=offset],
             terminated: &mut out.terminated[offset..=offset],
+            truncated: &mut out.truncated[offset..=offset],
             illegal: &mut out.illegal[offset..=offset],
             final_observations: &mut out.final_observations[features],
         }
@@ -446,6 +459,7 @@ impl<'a> Row<'a> {
 mod tests {
     use super::*;
     use crate::games::brouc::Brouc;
+    use crate::games::jolly::Jolly;
     use crate::games::tarot::Tarot;
     use serde_json::Map;
 
@@ -454,6 +468,7 @@ mod tests {
         masks: Vec<bool>,
         rewards: Vec<f32>,
         terminated: Vec<bool>,
+        truncated: Vec<bool>,
         illegal: Vec<bool>,
         final_observations: Vec<f32>,
         _game: std::marker::PhantomData<G>,
@@ -466,6 +481,7 @@ mod tests {
                 masks: vec![false; envs * G::ACTION_COUNT],
                 rewards: vec![0.0; envs],
                 terminated: vec![false; envs],
+                truncated: vec![false; envs],
                 illegal: vec![false; envs],
                 final_observations: vec![0.0; envs * G::TENSOR_SIZE],
                 _game: std::marker::PhantomData,
@@ -478,6 +494,7 @@ mod tests {
                 masks: &mut self.masks,
                 rewards: &mut self.rewards,
                 terminated: &mut self.terminated,
+                truncated: &mut self.truncated,
                 illegal: &mut self.illegal,
                 final_observations: &mut self.final_observations,
             }
@@ -492,6 +509,46 @@ mod tests {
                 })
                 .collect()
         }
+    }
+
+    #[test]
+    fn a_match_ended_by_its_cap_is_flagged_truncated_and_nobody_wins() {
+        // The agent lays a card and takes it back, forever: the round's cap
+        // ends the match.
+        let options =
+            serde_json::json!({"players": 2, "single_deal": true, "max_round_steps": 100});
+        let options = options.as_object().unwrap();
+        let envs = 4;
+        let mut env =
+            VecEnv::<Jolly>::new(envs, 3, 1, Opponents::Random, -1.0, 1, options).unwrap();
+        let mut buffers = Buffers::<Jolly>::new(envs);
+        env.reset(3, &mut buffers.outputs()).unwrap();
+        let undo = Jolly::parse_action("undo").unwrap();
+        let mut truncations = 0;
+        for _ in 0..200 {
+            let actions: Vec<i64> = buffers
+                .first_legal(envs)
+                .into_iter()
+                .enumerate()
+                .map(|(i, first)| {
+                    let undoable = buffers.masks[i * Jolly::ACTION_COUNT + usize::from(undo)];
+                    if undoable {
+                        i64::from(undo)
+                    } else {
+                        first
+                    }
+                })
+                .collect();
+            env.step(&actions, &mut buffers.outputs()).unwrap();
+            for i in 0..envs {
+                assert!(!buffers.truncated[i] || buffers.terminated[i]);
+                if buffers.truncated[i] {
+                    truncations += 1;
+                    assert_eq!(buffers.rewards[i], 0.0);
+                }
+            }
+        }
+        assert!(truncations > 0);
     }
 
     /// Steps `envs` matches with the agent playing each row's first legal action.

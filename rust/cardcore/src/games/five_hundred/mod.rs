@@ -111,6 +111,9 @@ pub struct Options {
     slam_bonus: bool,
     #[serde(deserialize_with = "json::nullable")]
     first_dealer: Option<u8>,
+    /// D11: the most deals dealt in a match, void ones included.
+    #[serde(default = "options::default_max_deals")]
+    max_deals: u16,
 }
 
 const OPTIONS: &[OptionSpec] = &[
@@ -148,6 +151,7 @@ const OPTIONS: &[OptionSpec] = &[
         kind: OptionKind::OptionalInt { min: 0, max: 3 },
         doc: "the first dealer's seat; None draws it from the seeded generator",
     },
+    options::MAX_DEALS,
 ];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -186,6 +190,8 @@ pub struct FiveHundred {
     /// The team that won the match, once over.
     winner: Option<usize>,
     history: Vec<ActionId>,
+    /// D11: the match ended at `max_deals` deals, before a team won it.
+    truncated: bool,
 }
 
 impl FiveHundred {
@@ -386,8 +392,14 @@ impl FiveHundred {
         self.phase = Phase::Bid;
     }
 
-    /// The next deal, dealt by the next seat (F8).
+    /// The next deal, dealt by the next seat (F8); once the deal just
+    /// finished is the `max_deals`-th, the match ends there, truncated (D11).
     fn next_deal(&mut self) {
+        if self.deal.number() >= u32::from(self.options.max_deals) {
+            self.phase = Phase::Over;
+            self.truncated = true;
+            return;
+        }
         let dealer = (self.deal.dealer() + 1) % PLAYERS;
         let number = self.deal.number() + 1;
         let finished = std::mem::replace(
@@ -585,6 +597,7 @@ impl Game for FiveHundred {
             totals: [0; 2],
             winner: None,
             history: Vec::with_capacity(64),
+            truncated: false,
         };
         let dealt = game.shuffled_deal(dealer);
         game.begin_deal(1, dealer, &dealt);
@@ -600,6 +613,7 @@ impl Game for FiveHundred {
             "scoring": self.options.scoring.name(),
             "slam_bonus": self.options.slam_bonus,
             "first_dealer": self.options.first_dealer,
+            "max_deals": self.options.max_deals,
         })
     }
 
@@ -643,6 +657,10 @@ impl Game for FiveHundred {
             (Phase::Over, Some(team)) => vec![team, team + 2],
             _ => Vec::new(),
         }
+    }
+
+    fn truncated(&self) -> bool {
+        self.truncated
     }
 
     fn legal_actions(&self, out: &mut Vec<ActionId>) {

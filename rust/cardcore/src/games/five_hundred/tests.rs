@@ -477,3 +477,23 @@ fn the_kitty_is_hidden_during_the_auction() {
         assert_eq!(&out == tensor, seat != 1, "seat {seat}");
     }
 }
+
+#[test]
+fn the_deal_cap_ends_a_match_where_everybody_always_passes() {
+    // D11: the first legal bid is always a pass, so every deal is void.
+    let mut game = new_game(3, json!({"max_deals": 9}));
+    crate::testing::play_out(&mut game, 100, |legal| legal[0]);
+    assert_eq!(game.deal_number(), 9);
+    assert_eq!(game.finished_deals().len(), 8);
+    assert_eq!(game.scores(), vec![0; 4]);
+    crate::testing::assert_truncated(&game);
+    // With single_deal too (D7 deals again until a deal is played).
+    let mut game = new_game(3, json!({"single_deal": true, "max_deals": 2}));
+    crate::testing::play_out(&mut game, 100, |legal| legal[0]);
+    crate::testing::assert_truncated(&game);
+    // The largest cap: 1000 void deals still load.
+    let mut game = new_game(4, json!({"max_deals": 1000}));
+    crate::testing::play_out(&mut game, 10_000, |legal| legal[0]);
+    assert_eq!(game.deal_number(), 1000);
+    crate::testing::assert_truncated(&game);
+}

@@ -133,6 +133,7 @@ impl Jolly {
             finished_rounds: Vec::new(),
             history: Vec::with_capacity(self.history.len() - self.round_start),
             round_start: 0,
+            truncated: false,
         };
         game.begin_round(self.round, self.dealer, dealt);
         game

@@ -150,6 +150,20 @@ pub struct Options {
     single_deal: bool,
     #[serde(deserialize_with = "json::nullable")]
     first_dealer: Option<u8>,
+    /// J14: the most steps of one round (states saved before the option
+    /// existed read the default).
+    #[serde(default = "default_max_round_steps")]
+    max_round_steps: u16,
+}
+
+/// J14: `max_round_steps`'s default, also its largest value: above the
+/// longest rounds of random play (under 2,000 steps in a thousand rounds),
+/// and low enough that the largest state it allows loads with `from_json`'s
+/// default size limit.
+const MAX_ROUND_STEPS: u16 = 5000;
+
+const fn default_max_round_steps() -> u16 {
+    MAX_ROUND_STEPS
 }
 
 impl Options {
@@ -196,6 +210,15 @@ const OPTIONS: &[OptionSpec] = &[
         name: "first_dealer",
         kind: OptionKind::OptionalInt { min: 0, max: 3 },
         doc: "the first dealer's seat (below the number of players); None draws it from the seeded generator",
+    },
+    OptionSpec {
+        name: "max_round_steps",
+        kind: OptionKind::Int {
+            default: MAX_ROUND_STEPS as i64,
+            min: 100,
+            max: MAX_ROUND_STEPS as i64,
+        },
+        doc: "the most steps of one round: a round still going on after them ends the match, truncated (J14)",
     },
 ];
 
@@ -343,6 +366,8 @@ pub struct Jolly {
     /// Where the round in play begins in `history`: determinization reads
     /// the round's public steps from there.
     round_start: usize,
+    /// J14: the match ended at `max_round_steps` steps of a round.
+    truncated: bool,
 }
 
 impl Jolly {
@@ -875,6 +900,16 @@ impl Jolly {
 
     fn apply_legal(&mut self, action: ActionId) {
         self.history.push(action);
+        self.step(action);
+        // J14: a round still going on after `max_round_steps` steps ends the match.
+        let steps = self.history.len() - self.round_start;
+        if self.phase != Phase::Over && steps >= usize::from(self.options.max_round_steps) {
+            self.phase = Phase::Over;
+            self.truncated = true;
+        }
+    }
+
+    fn step(&mut self, action: ActionId) {
         match action {
             0..CLOSE => {
                 if let Some(placement) = Placement::of_action(action) {
@@ -959,6 +994,7 @@ impl Game for Jolly {
             finished_rounds: Vec::new(),
             history: Vec::with_capacity(1024),
             round_start: 0,
+            truncated: false,
         };
         let dealt = game.shuffled_deal(dealer);
         game.begin_round(1, dealer, dealt);
@@ -972,6 +1008,7 @@ impl Game for Jolly {
             "max_rounds": self.options.max_rounds,
             "single_deal": self.options.single_deal,
             "first_dealer": self.options.first_dealer,
+            "max_round_steps": self.options.max_round_steps,
         })
     }
 
@@ -1001,15 +1038,20 @@ impl Game for Jolly {
         self.totals[..self.players].to_vec()
     }
 
-    /// The seats with the highest total (a tie is shared, L16).
+    /// The seats with the highest total (a tie is shared, L16); nobody wins
+    /// a match ended at its cap (J14).
     fn winning_seats(&self) -> Vec<usize> {
-        if self.phase != Phase::Over {
+        if self.phase != Phase::Over || self.truncated {
             return Vec::new();
         }
         let best = self.scores().into_iter().max().unwrap_or(0);
         (0..self.players)
             .filter(|&seat| self.totals[seat] == best)
             .collect()
+    }
+
+    fn truncated(&self) -> bool {
+        self.truncated
     }
 
     fn legal_actions(&self, out: &mut Vec<ActionId>) {

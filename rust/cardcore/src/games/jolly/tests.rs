@@ -477,3 +477,74 @@ fn the_deals_generator_is_part_of_the_deal_taken_as_given() {
     let text = with_generator(&once, chosen, Some(chosen));
     assert!(matches!(Jolly::from_json(&text), Err(Error::Json(_))));
 }
+
+#[test]
+fn the_step_cap_ends_a_round_that_cycles_lay_and_undo() {
+    // J14: laying a card and taking it back, forever (undo when legal, else
+    // the first action: draw, then lay).
+    let undo_else_first = |legal: &[ActionId]| {
+        if legal.contains(&UNDO) {
+            UNDO
+        } else {
+            legal[0]
+        }
+    };
+    let mut game = Jolly::new(3, &options(json!({"max_round_steps": 100}))).unwrap();
+    let played = crate::testing::play_out(&mut game, 1000, undo_else_first);
+    assert_eq!(played, 100);
+    assert_eq!(game.round(), 1);
+    assert_eq!(game.scores(), vec![0; 4]);
+    crate::testing::assert_truncated(&game);
+    // The largest caps: 30 rounds of 5000 steps would be the most; a round
+    // cut at 5000 steps loads.
+    let mut game = Jolly::new(3, &options(json!({"max_round_steps": 5000}))).unwrap();
+    assert_eq!(
+        crate::testing::play_out(&mut game, 10_000, undo_else_first),
+        5000
+    );
+    crate::testing::assert_truncated(&game);
+}
+
+#[test]
+fn the_largest_match_the_caps_allow_loads() {
+    // J13 and J14 at their largest: 30 rounds (target 500), each cycling lay
+    // and undo for 4400 steps, then drawing and discarding only until the
+    // stock has run out three times (about 500 steps, no score but hand
+    // penalties, so no seat nears the target): the state holds 30 rounds of
+    // nearly 5000 steps, about the most the caps allow.
+    let mut game = Jolly::new(
+        5,
+        &options(json!({"players": 2, "target": 500, "max_rounds": 30})),
+    )
+    .unwrap();
+    let mut legal = Vec::new();
+    while !game.is_over() {
+        game.legal_actions(&mut legal);
+        let in_round = game.history().len() - game.round_start;
+        let forward = legal
+            .iter()
+            .copied()
+            .find(|&a| matches!(Jolly::action_kind(a), "draw" | "discard"));
+        let action = match forward {
+            Some(action) if in_round >= 4400 => action,
+            _ if legal.contains(&UNDO) => UNDO,
+            _ => legal[0],
+        };
+        game.apply(action).unwrap();
+    }
+    assert!(
+        !game.truncated() && game.round() == 30,
+        "{} {} {}",
+        game.truncated(),
+        game.round(),
+        game.history().len()
+    );
+    assert!(game.history().len() > 30 * 4500, "{}", game.history().len());
+    let text = game.to_json();
+    assert!(
+        text.len() <= crate::json::MAX_STATE_BYTES,
+        "{} bytes",
+        text.len()
+    );
+    assert_eq!(Jolly::from_json(&text).unwrap(), game);
+}

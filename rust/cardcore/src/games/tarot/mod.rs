@@ -119,6 +119,9 @@ pub struct Options {
     excuse_to_winner: bool,
     #[serde(deserialize_with = "json::nullable")]
     first_dealer: Option<u8>,
+    /// D7: the most deals dealt in a match, void ones included.
+    #[serde(default = "options::default_max_deals")]
+    max_deals: u16,
 }
 
 impl Options {
@@ -136,6 +139,16 @@ impl Options {
                     format!("seat {seat} is not at a table of {} players", self.players),
                 ));
             }
+        }
+        if usize::from(self.max_deals) < self.deals() {
+            return Err(Error::option(
+                "max_deals",
+                format!(
+                    "{} is fewer than the {} valid deals the match plays",
+                    self.max_deals,
+                    self.deals()
+                ),
+            ));
         }
         Ok(self)
     }
@@ -176,6 +189,7 @@ const OPTIONS: &[OptionSpec] = &[
         kind: OptionKind::OptionalInt { min: 0, max: 4 },
         doc: "the first dealer's seat; None draws it from the seeded generator",
     },
+    options::MAX_DEALS,
 ];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -211,6 +225,8 @@ pub struct Tarot {
     deal_scores: Vec<[i64; MAX_PLAYERS]>,
     totals: [i64; MAX_PLAYERS],
     history: Vec<ActionId>,
+    /// D7: the match ended at `max_deals` deals, before its valid deals were played.
+    truncated: bool,
 }
 
 impl Tarot {
@@ -411,10 +427,14 @@ impl Tarot {
             self.hands = dealt.hands;
             self.trick = Trick::with_players(self.next_seat(dealer), self.players());
             self.phase = Phase::Bid;
+            self.truncated = false;
             if !self.hands[..self.players()].iter().any(|&h| petit_sec(h)) {
                 return;
             }
             self.deal.void = Some(Void::PetitSec);
+            if self.at_deal_cap() {
+                return;
+            }
             self.finished_deals.push(self.deal.clone());
             number += 1;
             dealer = self.next_seat(dealer);
@@ -422,8 +442,21 @@ impl Tarot {
         }
     }
 
-    /// The next deal, dealt by the next seat.
+    /// D7: once the deal just finished is the `max_deals`-th, the match
+    /// ends there, truncated; whether it did.
+    fn at_deal_cap(&mut self) -> bool {
+        self.truncated = self.deal.number() >= u32::from(self.options.max_deals);
+        if self.truncated {
+            self.phase = Phase::Over;
+        }
+        self.truncated
+    }
+
+    /// The next deal, dealt by the next seat, unless the cap ends the match (D7).
     fn next_deal(&mut self) {
+        if self.at_deal_cap() {
+            return;
+        }
         let previous = std::mem::replace(
             &mut self.deal,
             DealRecord::new(0, 0, [CardSet::EMPTY; MAX_PLAYERS], CardSet::EMPTY),
@@ -659,6 +692,7 @@ impl Game for Tarot {
             deal_scores: Vec::new(),
             totals: [0; MAX_PLAYERS],
             history: Vec::with_capacity(128),
+            truncated: false,
         };
         let dealt = game.shuffled_deal(dealer);
         game.begin_deal(1, dealer, &dealt);
@@ -672,6 +706,7 @@ impl Game for Tarot {
             "deals": self.options.deals,
             "excuse_to_winner": self.options.excuse_to_winner,
             "first_dealer": self.options.first_dealer,
+            "max_deals": self.options.max_deals,
         })
     }
 
@@ -711,14 +746,19 @@ impl Game for Tarot {
         self.totals[..self.players()].to_vec()
     }
 
-    /// T19: the highest total wins; a tie is shared.
+    /// T19: the highest total wins; a tie is shared; nobody wins a match
+    /// ended at its cap (D7).
     fn winning_seats(&self) -> Vec<usize> {
-        if self.phase != Phase::Over {
+        if self.phase != Phase::Over || self.truncated {
             return Vec::new();
         }
         let scores = self.scores();
         let best = scores.iter().copied().max().unwrap_or(0);
         (0..self.players()).filter(|&s| scores[s] == best).collect()
+    }
+
+    fn truncated(&self) -> bool {
+        self.truncated
     }
 
     fn legal_actions(&self, out: &mut Vec<ActionId>) {

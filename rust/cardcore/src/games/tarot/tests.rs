@@ -939,3 +939,65 @@ fn the_tensor_at_five_players_shows_the_partner_to_itself_until_it_is_public() {
         [985 + (partner + 5 - third) % 5, 990]
     );
 }
+
+#[test]
+fn the_deal_cap_ends_a_match_where_everybody_always_passes() {
+    // D7: the first legal bid is always a pass, so every deal is void.
+    let mut game = new_game(3, json!({"max_deals": 7}));
+    crate::testing::play_out(&mut game, 100, |legal| legal[0]);
+    assert_eq!(game.deal_number(), 7);
+    assert_eq!(game.finished_deals().len(), 6);
+    assert!(game.current_deal().void().is_some());
+    assert_eq!(game.scores(), vec![0; 4]);
+    crate::testing::assert_truncated(&game);
+    // The largest cap, at the largest table: 1000 void deals still load.
+    let mut game = new_game(4, json!({"players": 5, "max_deals": 1000}));
+    crate::testing::play_out(&mut game, 10_000, |legal| legal[0]);
+    assert_eq!(game.deal_number(), 1000);
+    crate::testing::assert_truncated(&game);
+}
+
+#[test]
+fn the_deal_cap_counts_played_deals_and_a_match_that_ends_first_is_won() {
+    // Every deal played (the last action is the highest bid, then any card).
+    let mut game = new_game(5, json!({"deals": 3, "max_deals": 3}));
+    crate::testing::play_out(&mut game, 1000, |legal| legal[legal.len() - 1]);
+    if game
+        .finished_deals()
+        .iter()
+        .all(|deal| deal.void().is_none())
+    {
+        assert!(!game.truncated());
+        assert!(!game.winning_seats().is_empty());
+    } else {
+        crate::testing::assert_truncated(&game);
+    }
+    assert!(game.deal_number() <= 3);
+    let refused = Tarot::new(0, json!({"deals": 5, "max_deals": 4}).as_object().unwrap());
+    assert!(refused.unwrap_err().to_string().contains("max_deals"));
+}
+
+#[test]
+fn the_largest_match_the_cap_allows_loads() {
+    // D7 at its largest: 900 void deals, then deals played to the end at
+    // three players (the longest deals), up to 100 valid deals or the cap.
+    let mut game = new_game(6, json!({"players": 3, "deals": 100, "max_deals": 1000}));
+    let mut legal = Vec::new();
+    while !game.is_over() {
+        game.legal_actions(&mut legal);
+        let pick = if game.deal_number() <= 900 {
+            legal[0]
+        } else {
+            legal[legal.len() - 1]
+        };
+        game.apply(pick).unwrap();
+    }
+    assert!(game.deal_scores().len() > 50);
+    let text = game.to_json();
+    assert!(
+        text.len() <= crate::json::MAX_STATE_BYTES,
+        "{} bytes",
+        text.len()
+    );
+    assert_eq!(Tarot::from_json(&text).unwrap(), game);
+}

@@ -258,6 +258,7 @@ def test_options() -> None:
         "scoring": "default",
         "slam_bonus": False,
         "first_dealer": None,
+        "max_deals": 1000,
     }
     named = new_game("five_hundred", seed=3, first_dealer=2, scoring="variant")
     assert (named.deal_number, named.dealer, named.current_player) == (1, 2, 3)

@@ -259,6 +259,7 @@ def test_options_and_defaults() -> None:
         "max_rounds": 20,
         "single_deal": False,
         "first_dealer": None,
+        "max_round_steps": 5000,
     }
     game = new_game("jolly", seed=1, players=3, target=500, single_deal=True, first_dealer=2)
     assert game.options == {
@@ -841,6 +842,7 @@ def test_the_state_json_layout() -> None:
         "max_rounds",
         "single_deal",
         "first_dealer",
+        "max_round_steps",
     ]
     assert data["phase"] == "build"
     assert data["building"] == [["9S", "9S", 2]]

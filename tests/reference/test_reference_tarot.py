@@ -214,6 +214,7 @@ def test_options() -> None:
         "deals": None,
         "excuse_to_winner": False,
         "first_dealer": None,
+        "max_deals": 1000,
     }
     named = new_game("tarot", seed=3, players=3, first_dealer=2)
     assert (named.deal_number, named.dealer, named.current_player) == (1, 2, 0)

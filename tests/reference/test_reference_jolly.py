@@ -268,6 +268,7 @@ def test_options_and_defaults() -> None:
         "max_rounds": 20,
         "single_deal": True,
         "first_dealer": 2,
+        "max_round_steps": 5000,
     }
     assert game.dealer == 2
     assert game.current_player == 0  # the dealer's next seat plays first (L2, J2)

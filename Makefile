@@ -10,7 +10,7 @@ PYTHON_DIRS := python tests benches docs/griffe_stub_overloads.py
 # The documentation's tools, as pinned by pyproject's docs extra.
 DOCS_REQUIREMENTS := "mkdocs-material>=9.8,<10" "mkdocstrings[python]>=1.0,<2" "mkdocstrings-python>=2,<3"
 
-.PHONY: venv build-dev lint test-rust test-python test docs check dist demo bench fuzz clean
+.PHONY: venv build-dev lint test-rust test-python test-long test docs check dist demo bench fuzz clean
 
 # The venv with maturin alone: all that building and trying the engine needs (make demo).
 $(VENV)/.base:
@@ -19,7 +19,7 @@ $(VENV)/.base:
 	touch $@
 
 $(VENV)/.installed: pyproject.toml $(VENV)/.base
-	$(PY) -m pip install --quiet "pytest>=8" "hypothesis>=6.100" "mypy>=1.10" "ruff>=0.5" "typeguard>=4.3" \
+	$(PY) -m pip install --quiet "pytest>=8" "pytest-xdist>=3.5" "hypothesis>=6.100" "mypy>=1.10" "ruff>=0.5" "typeguard>=4.3" \
 		"numpy>=1.24" "gymnasium>=1.0" "pettingzoo>=1.24" "ray>=2.40" "pyarrow>=14"
 	$(PY) -m pip install --quiet $(DOCS_REQUIREMENTS)
 	touch $@
@@ -42,8 +42,14 @@ lint: build-dev
 test-rust:
 	cargo test --workspace --exclude cardcore-python
 
+## test-python: pytest on every core (pytest-xdist; the ci hypothesis profile)
 test-python: build-dev
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n auto --dist worksteal
+
+## test-long: the long hypothesis profile (thousands of examples per property, an hour or
+## more): run it before a release, and after a change to a game's rules or its reference
+test-long: build-dev
+	CARDCORE_HYPOTHESIS_PROFILE=long $(PY) -m pytest -q -n auto --dist worksteal
 
 test: test-rust test-python
 

@@ -479,7 +479,7 @@ GAME_CONFIG: dict[str, GameConfig] = {
         hand_keys=("hands", "dealt"),
         extra_bad_texts=("7H", "JK", "10s", "EX", "1T", "CD", "BJ"),
         tricks=False,
-        example_share=0.04,
+        example_share=0.015,  # 15 whole matches in the ci profile, 75 in the long one
         derived_rng=True,
         # J13, J14: at most 3 rounds of at most 100 steps.
         capped=({"players": 2, "max_rounds": 3, "max_round_steps": 100}, 3 * 100),

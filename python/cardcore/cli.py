@@ -199,6 +199,20 @@ def game_name(text: str) -> str:
     return GAME_ALIASES.get(name, name)
 
 
+def _add_option_flag(parser: argparse.ArgumentParser, help: str) -> None:
+    """``-o NAME=VALUE``, repeatable: the options of ``play``, ``simulate``, ``arena`` and
+    ``check``."""
+    parser.add_argument(
+        "-o",
+        "--option",
+        type=_option,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help=help,
+    )
+
+
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--single-deal", action="store_true", help="end after the first deal (option single_deal)"
@@ -212,15 +226,7 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="the number of players, for games played at several (Tarot: 3, 4 or 5)",
     )
-    parser.add_argument(
-        "-o",
-        "--option",
-        type=_option,
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="any other game option (value read as JSON), repeatable",
-    )
+    _add_option_flag(parser, "any other game option (value read as JSON), repeatable")
 
 
 GAMES_JSON_HELP = """\
@@ -474,15 +480,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument(
         "--jobs", "-j", type=_positive, help="worker processes (default: the number of cores)"
     )
-    check.add_argument(
-        "-o",
-        "--option",
-        type=_option,
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="a game option (value read as JSON), repeatable, as for play and simulate",
-    )
+    _add_option_flag(check, "a game option (value read as JSON), repeatable, as for play")
     check.add_argument(
         "--options",
         type=_option_sets,

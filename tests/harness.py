@@ -265,6 +265,7 @@ GAME_CONFIG: dict[str, GameConfig] = {
         extra_bad_texts=("2S", "6H", "CD", "21T", "EX", "JK"),
     ),
     "julien": GameConfig(
+        example_share=0.5,  # a match is six Tours: 500 whole matches in the ci profile
         option_sets=(
             {},
             {"single_deal": True},
@@ -312,6 +313,7 @@ GAME_CONFIG: dict[str, GameConfig] = {
         extra_bad_texts=("CD", "21T", "EX", "JK", "BJ"),
     ),
     "tarot": GameConfig(
+        example_share=0.4,  # 400 whole matches in the ci profile, 2,000 in the long one
         option_sets=(
             {},
             {"single_deal": True},

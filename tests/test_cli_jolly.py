@@ -60,8 +60,9 @@ def test_the_bots_go_out_and_every_figure_is_the_engines() -> None:
     result = game.result
     assert result is not None
     assert result.finisher in (1, 2), "a bot went out"
-    assert f"=== Round 1: Seat {result.finisher} went out" in text
-    assert f"   Scores:    You {result.scores[0]}, Seat 1 {result.scores[1]}" in text
+    finisher = ("You", "Left", "Right")[result.finisher]  # play passes to the left
+    assert f"=== Round 1: {finisher} went out" in text
+    assert f"   Scores:    You {result.scores[0]}, Left {result.scores[1]}" in text
     # Each meld a bot laid is reported with its cards.
     for meld in game.melds:
         shown = " ".join(str(card) for card, _as, _by in meld.cards)

@@ -37,6 +37,13 @@ class _JollyBefore:
     selected: int | None
     opened: bool
 
+ROLES = {
+    2: ("You", "Opponent"),
+    3: ("You", "Left", "Right"),
+    4: ("You", "Left", "Across", "Right"),
+}
+"""Seats relative to the person's: the order of play is clockwise, to the left (docs/rules/jolly.md)."""
+
 
 class JollyView(GameView):
     """The Jolly table: the row, the numbered melds, the meld being built, the hand,
@@ -48,6 +55,9 @@ class JollyView(GameView):
             raise TypeError(f"JollyView shows a Jolly game, not {game.name}")
         self.jolly = game
         self.before: _JollyBefore | None = None
+
+    def name(self, seat: int) -> str:
+        return ROLES[self.jolly.num_players][(seat - self.seat) % self.jolly.num_players]
 
     def does(self, seat: int, verb: str) -> str:
         return f"{self.name(seat)} {verb if seat == self.seat else verb + 's'}"

@@ -37,12 +37,13 @@ class _JollyBefore:
     selected: int | None
     opened: bool
 
+
 ROLES = {
     2: ("You", "Opponent"),
     3: ("You", "Left", "Right"),
     4: ("You", "Left", "Across", "Right"),
 }
-"""Seats relative to the person's: the order of play is clockwise, to the left (docs/rules/jolly.md)."""
+"""Seats relative to the person's: play is clockwise, to the left (docs/rules/jolly.md)."""
 
 
 class JollyView(GameView):

@@ -16,6 +16,8 @@ import cardcore
 from cardcore import bots, cli
 from cli_input import InputFn, TtyStringIO, scripted
 
+pytestmark = pytest.mark.usefixtures("wide_play")
+
 
 def run(
     argv: list[str], input_fn: InputFn | None = None, *, tty_err: bool = False

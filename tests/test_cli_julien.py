@@ -17,6 +17,8 @@ import cardcore
 from cardcore import cli
 from cli_input import InputFn, scripted
 
+pytestmark = pytest.mark.usefixtures("wide_play")
+
 ROLES = ("You", "Left", "Across", "Right")  # seat + 1 sits on the person's left
 SPECO_TYPED = ("t", "l", "take", "leave", "1", "2")  # even: take, odd: leave
 CHOICE_LABELS = ("Your bids:", "Playable:", "Choices:")

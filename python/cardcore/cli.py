@@ -35,13 +35,15 @@ from typing import Any, NoReturn, TextIO, TypeVar
 
 import cardcore
 from cardcore import Action, CardcoreError, Game, crosscheck
+from cardcore._views import text
 from cardcore._views.base import SUIT_NAMES, Command, GameView
 from cardcore._views.brouc import BroucView, married_suits
 from cardcore._views.five_hundred import FiveHundredView
 from cardcore._views.jolly import JollyView
 from cardcore._views.julien import JulienView
-from cardcore._views.style import COLOR_MODES, ColorMode, Style, is_terminal
+from cardcore._views.style import COLOR_MODES, ColorMode, Style, columns, is_terminal
 from cardcore._views.tarot import TarotView
+from cardcore._views.text import ViewFactory
 from cardcore.bots import LEVELS, Bot, Opponents
 
 __all__ = [  # the views are re-exported: tests and callers reach them through the CLI
@@ -611,15 +613,9 @@ def cmd_games(out: TextIO, as_json: bool = False) -> int:
 # --------------------------------------------------------------------------------------
 # cardcore play: the views
 
-ViewFactory = Callable[[Game, int, TextIO, Style], GameView]
-VIEWS: dict[str, ViewFactory] = {
-    "brouc": BroucView,
-    "julien": JulienView,
-    "tarot": TarotView,
-    "five_hundred": FiveHundredView,
-    "jolly": JollyView,
-}
-"""Each game's table display for ``cardcore play``; unlisted games use ``GameView``."""
+VIEWS: dict[str, ViewFactory] = text.VIEWS
+"""Each game's table display for ``cardcore play`` (``cardcore._views.text.VIEWS``, which
+``str(game)`` uses too); unlisted games use ``GameView``."""
 
 
 # --------------------------------------------------------------------------------------
@@ -734,6 +730,7 @@ def play_game(
     for ``out``). Quitting asks first, and may save the match for ``--load``."""
     out = sys.stdout if out is None else out
     view = VIEWS.get(game.name, GameView)(game, seat, out, Style.for_stream(out, color))
+    view.width = columns(out)
     level = view.default_level if level is None else level
     bots = play_bots(view, seed, level)
     view.start()
@@ -820,7 +817,7 @@ class ProgressBar:
         bar = "#" * filled + "-" * (self.WIDTH - filled)
         elapsed = time.perf_counter() - self.started
         percent = 100 * done // total if total else 100
-        self.err.write(f"\r[{bar}] {percent:3d}%  {done}/{total} {self.unit}  {elapsed:.1f} s")
+        self.err.write(f"\r[{bar}] {percent:3d}%  {done:,}/{total:,} {self.unit}  {elapsed:.1f} s")
         self.err.flush()
         self.is_open = True
 

@@ -44,19 +44,25 @@ class FiveHundredView(GameView):
         self.before: _FiveHundredBefore | None = None
 
     # Names.
+    title = "500"
+
     def name(self, seat: int) -> str:
+        if self.spectator:
+            return f"Seat {seat}"
         return ROLES[(seat - self.seat) % 4]
 
     def does(self, seat: int, verb: str) -> str:
         return f"{self.name(seat)} {verb if seat == self.seat else verb + 's'}"
 
     def team_pair(self, values: tuple[int, int]) -> str:
-        return f"us {values[self.my_team]}, them {values[1 - self.my_team]}"
+        if self.spectator:
+            return f"team 0 {values[0]:,}, team 1 {values[1]:,}"
+        return f"us {values[self.my_team]:,}, them {values[1 - self.my_team]:,}"
 
-    def hand_text(self) -> str:
-        """The person's hand grouped by effective suit under the contract."""
+    def hand_text(self, seat: int | None = None) -> str:
+        """The person's hand (or ``seat``'s) grouped by effective suit under the contract."""
         g = self.five
-        hand = g.hand(self.seat)
+        hand = g.hand(self.seat if seat is None else seat)
 
         def suit_of(card: cardcore.Card) -> cardcore.Suit | None:
             # Before the contract, the cards' own suits (the jokers none).
@@ -105,28 +111,44 @@ class FiveHundredView(GameView):
             f"=== Deal {g.deal_number}: {self.does(g.dealer, 'deal')}; "
             f"{self.name((g.dealer + 1) % 4)} bids first. ==="
         )
-        self.say(f"   Your hand: {self.hand_text()}")
 
     def show_turn(self) -> None:
-        g = self.five
         self.say()
-        self.say(f"-- Deal {g.deal_number}, {g.phase} | {self.contract_text()}")
+        self.say_lines(self.table())
+        label = "Playable:" if self.five.phase == "play" else "Choices: "
+        self.say(f"   {label}  {self.choices_text()}")
+
+    def table(self) -> list[str]:
+        g = self.five
+        lines = [f"-- Deal {g.deal_number}, {g.phase} | {self.contract_text()}"]
         if g.phase == "bid":
-            self.say(f"   Auction:   {self.auction_text()}")
+            lines.append(f"   Auction:   {self.auction_text()}")
         if g.phase == "discard":
-            self.say(f"   Kitty:     {self.cards(g.kitty)} (now in your hand)")
-            discarded = self.observation_discard()
-            self.say(f"   Discarded: {self.cards(discarded)}; {6 - len(discarded)} more")
+            bidder = g.bidder if g.bidder is not None else 0
+            where = "your hand" if bidder == self.seat else f"{self.name(bidder)}'s hand"
+            if self.spectator:
+                kitty: list[Card] = g.kitty
+            else:
+                kitty = [c for c in g.observation(self.seat).known_kitty if c is not None]
+            if kitty:
+                lines.append(f"   Kitty:     {self.cards(kitty)} (now in {where})")
+            if self.spectator:
+                discarded = g.discard
+            else:
+                discarded = [c for c in g.observation(self.seat).known_discard if c is not None]
+            left = 6 - len(g.discard)
+            if discarded or bidder == self.seat:
+                lines.append(f"   Discarded: {self.cards(discarded)}; {left} more")
+            else:
+                lines.append(f"   Discarded: {len(g.discard)} cards face down; {left} more")
         if g.phase in ("play", "name"):
-            self.say(f"   Tricks:    {self.team_pair(g.tricks_won)} (trick {len(g.tricks) + 1})")
+            lines.append(f"   Tricks:    {self.team_pair(g.tricks_won)} (trick {len(g.tricks) + 1})")
             if g.open_hand is not None:
-                self.say(f"   Open hand: {self.cards(g.open_hand)}")
+                lines.append(f"   Open hand: {self.cards(g.open_hand)}")
             if g.trick:
                 played = ", ".join(f"{self.name(s)} {self.card(c)}" for s, c in g.trick)
-                self.say(f"   Trick:     {played}")
-        self.say(f"   Your hand: {self.hand_text()}")
-        label = "Playable:" if g.phase == "play" else "Choices: "
-        self.say(f"   {label}  {self.choices_text()}")
+                lines.append(f"   Trick:     {played}")
+        return lines + self.hand_lines(self.hand_text)
 
     def observation_discard(self) -> list[Card]:
         return [c for c in self.five.observation(self.seat).known_discard if c is not None]
@@ -194,6 +216,8 @@ class FiveHundredView(GameView):
         self.say(f"Final totals: {self.team_pair(g.totals)}.")
         if g.winner is None:
             self.say("*** No team wins. ***")
+        elif self.spectator:
+            self.say(f"*** Team {g.winner} wins. ***")
         elif g.winner == self.my_team:
             self.say("*** You and your Partner win. ***")
         else:

@@ -72,8 +72,12 @@ class JulienView(GameView):
         self.before: _JulienBefore | None = None
         self.kinds: dict[int, str] = {}  # each finished Tour's kind, for the match summary
 
+    title = "Le Julien"
+
     # Names.
     def name(self, seat: int) -> str:
+        if self.spectator:
+            return f"Seat {seat}"
         return ROLES[(seat - self.seat) % 4]
 
     def verb(self, seat: int, verb: str) -> str:
@@ -113,9 +117,9 @@ class JulienView(GameView):
         specials = " ".join(shown[TRICKS_PER_TOUR:])
         return f"trumps {' '.join(trumps)} | special cards {specials} (to trick 10's winner)"
 
-    def hand_text(self) -> str:
-        """The person's hand grouped by suit, with its Rouge and Noir counts."""
-        hand = self.julien.hand(self.seat)
+    def hand_text(self, seat: int | None = None) -> str:
+        """The person's hand (or ``seat``'s) grouped by suit, with its Rouge and Noir counts."""
+        hand = self.julien.hand(self.seat if seat is None else seat)
         groups = []
         for suit, suit_name in SUIT_NAMES.items():
             held = [self.card(card) for card in hand if suit_of(card) == suit]
@@ -179,8 +183,6 @@ class JulienView(GameView):
         self.say(f"   This is {KIND_NOTES[g.tour_kind]}")
         if self.taking_kind():
             self.say(f"   Card values of taken trumps and special cards: {CARD_VALUE_RULE}.")
-        self.say(f"   Talon:     {self.talon_text()}")
-        self.say(f"   Your hand: {self.hand_text()}")
         if g.tour > 1:
             self.say(self.totals_line())
 
@@ -194,48 +196,62 @@ class JulienView(GameView):
             self.show_trick()
 
     def show_bidding(self) -> None:
-        g = self.julien
-        first = self.first_bidder()
-        after_me = [(self.seat + k) % 4 for k in range(1, 4)]
-        still = [self.name(s) for s in after_me if g.bids[s] is None]
         self.say()
-        self.say(
-            f"-- {self.tour_title(g.tour, g.tour_kind)}, bidding | "
-            f"{self.does(g.dealer, 'deal')}, {self.name(first)} bid first"
-        )
-        self.say(f"   Talon:     {self.talon_text()}")
-        self.say(f"   Your hand: {self.hand_text()}")
-        later = f"; still to bid after you: {', '.join(still)}" if still else "; you bid last"
-        self.say(f"   Bids made: {self.bids_text(g.bids, first)}{later}")
+        self.say_lines(self.table())
         self.say(f"   Your bids: {self.choices_text()}")
 
     def show_trick(self) -> None:
-        g = self.julien
-        number = len(g.tricks) + 1
-        trump = g.trump.letter if g.trump is not None else "?"
         self.say()
-        self.say(
+        self.say_lines(self.table())
+        self.say(f"   Playable:  {self.choices_text()}")
+
+    def table(self) -> list[str]:
+        g = self.julien
+        if g.phase == "bid":
+            return self.bidding_lines()
+        number = len(g.tricks) + (0 if g.phase == "speco" else 1)
+        trump = g.trump.letter if g.trump is not None else "?"
+        lines = [
             f"-- {self.tour_title(g.tour, g.tour_kind)}, trick {number} of {TRICKS_PER_TOUR} | "
-            f"trump: {SUIT_NAMES.get(trump, trump)} ({self.card(g.trump_card)})"
-        )
-        self.say(f"   Talon:     {self.talon_text(current_trick=number)}")
-        self.say(f"   Bids:      {self.bids_text(g.bids, self.first_bidder())}")
+            f"trump: {SUIT_NAMES.get(trump, trump)} ({self.card(g.trump_card)})",
+            f"   Talon:     {self.talon_text(current_trick=number)}",
+            f"   Bids:      {self.bids_text(g.bids, self.first_bidder())}",
+        ]
         won = [sum(1 for t in g.tricks if t.winner == seat) for seat in range(4)]
-        self.say(f"   Tricks:    {self.per_seat(won)}")
+        lines.append(f"   Tricks:    {self.per_seat(won)}")
         if self.taking_kind():
             taken = [self.cards(g.taken_trumps(seat)) for seat in range(4)]
-            self.say(f"   Taken:     {self.per_seat(taken)}")
-        pile = g.collected(self.seat)
-        self.say(f"   Your pile: {len(pile)} cards ({self.suit_counts(pile)})")
+            lines.append(f"   Taken:     {self.per_seat(taken)}")
+        if not self.spectator:
+            pile = g.collected(self.seat)
+            lines.append(f"   Your pile: {len(pile)} cards ({self.suit_counts(pile)})")
         if g.tour > 1:
-            self.say(self.totals_line())
-        if g.trick:
+            lines.append(self.totals_line())
+        if g.phase == "speco":
+            winner = g.tricks[-1].winner
+            lines.append(f"   Trick:     {self.does(winner, 'take')} or leave its trump card")
+        elif g.trick:
             played = ", ".join(f"{self.name(seat)} {self.card(card)}" for seat, card in g.trick)
-            self.say(f"   Trick:     {played}")
+            lines.append(f"   Trick:     {played}")
         else:
-            self.say("   Trick:     you lead")
-        self.say(f"   Your hand: {self.hand_text()}")
-        self.say(f"   Playable:  {self.choices_text()}")
+            leader = g.trick_leader
+            lines.append(f"   Trick:     {self.does(leader, 'lead')}")
+        return lines + self.hand_lines(self.hand_text)
+
+    def bidding_lines(self) -> list[str]:
+        g = self.julien
+        first = self.first_bidder()
+        lines = [
+            f"-- {self.tour_title(g.tour, g.tour_kind)}, bidding | "
+            f"{self.does(g.dealer, 'deal')}, {self.name(first)} bid first",
+            f"   Talon:     {self.talon_text()}",
+        ]
+        made = f"   Bids made: {self.bids_text(g.bids, first)}"
+        if g.current_player == self.seat:
+            after_me = [(self.seat + k) % 4 for k in range(1, 4)]
+            still = [self.name(s) for s in after_me if g.bids[s] is None]
+            made += f"; still to bid after you: {', '.join(still)}" if still else "; you bid last"
+        return [*lines, made, *self.hand_lines(self.hand_text)]
 
     def show_speco_choice(self) -> None:
         g = self.julien
@@ -383,8 +399,8 @@ class JulienView(GameView):
                 f"   {f'{self.name(seat)} (seat {seat})':<16} "
                 f"{bid.text if bid is not None else '-':<10} {tricks:>6} {len(pile):>5}  "
                 f"{pad(self.suit_counts(pile), 12)}  {pad(taken, 16)} {pad(held, 8)} "
-                f"{scores[seat]:>+10} "
-                f"{g.scores[seat]:>6}"
+                f"{scores[seat]:>+10,} "
+                f"{g.scores[seat]:>6,}"
             )
 
     def finish(self, abandoned: bool) -> None:
@@ -398,21 +414,21 @@ class JulienView(GameView):
             self.say("   " + "".join(f"{self.name(s):>8}" for s in range(4)) + "   Tour")
             for tour, scores in enumerate(g.tour_scores, 1):
                 kind = KIND_NAMES.get(self.kinds.get(tour, ""), "")
-                row = "".join(f"{score:>+8}" for score in scores)
+                row = "".join(f"{score:>+8,}" for score in scores)
                 self.say(f"   {row}   {tour} {kind}")
-            self.say("   " + "".join(f"{total:>8}" for total in g.scores) + "   totals")
+            self.say("   " + "".join(f"{total:>8,}" for total in g.scores) + "   totals")
         self.say(f"Final totals: {self.per_seat(g.scores)}.")
         winners = g.winners
         what = "Tour" if self.single_deal else "match"
         if len(winners) == 1:
             winner = winners[0]
             outcome = "You win" if winner == self.seat else f"{self.name(winner)} wins"
-            self.say(f"*** {outcome} the {what} with {g.scores[winner]}. ***")
+            self.say(f"*** {outcome} the {what} with {g.scores[winner]:,}. ***")
         elif winners:
             names = " and ".join(self.name(s) for s in winners)
             mine = " (you among them)" if self.seat in winners else ""
             self.say(
-                f"*** The {what} is shared: {names}{mine}, with {g.scores[winners[0]]} each. ***"
+                f"*** The {what} is shared: {names}{mine}, with {g.scores[winners[0]]:,} each. ***"
             )
 
     # The person's input: bids, take or leave, cards (numbers and the rest are GameView's).

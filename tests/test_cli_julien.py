@@ -100,7 +100,7 @@ def play_first_choices(argv: list[str]) -> tuple[str, list[str]]:
     return text, prompts
 
 
-SCORE_ROW = re.compile(r"^\s+(\w+) \(seat (\d)\)\s+(.*?)\s+([+-]\d+)\s+(-?\d+)$")
+SCORE_ROW = re.compile(r"^\s+(\w+)\s+(.*?)\s+([+-][\d,]+)\s+(-?[\d,]+)$")
 
 
 def score_tables(text: str) -> list[list[tuple[int, str, int, int]]]:
@@ -110,12 +110,11 @@ def score_tables(text: str) -> list[list[tuple[int, str, int, int]]]:
     for index, line in enumerate(lines):
         if line.startswith("=== ") and line.endswith("is over: the scores ==="):
             rows = []
-            for row in lines[index + 2 : index + 6]:
+            for seat, row in enumerate(lines[index + 2 : index + 6]):  # in seat order
                 found = SCORE_ROW.match(row)
                 assert found is not None, row
-                rows.append(
-                    (int(found.group(2)), found.group(3), int(found.group(4)), int(found.group(5)))
-                )
+                score, total = (int(found.group(g).replace(",", "")) for g in (3, 4))
+                rows.append((seat, found.group(2), score, total))
             tables.append(rows)
     return tables
 

@@ -39,7 +39,6 @@ from cardcore._views import text
 from cardcore._views.base import SUIT_NAMES, Command, GameView
 from cardcore._views.brouc import BroucView, married_suits
 from cardcore._views.five_hundred import FiveHundredView
-from cardcore._views.jolly import JollyView
 from cardcore._views.julien import JulienView
 from cardcore._views.style import COLOR_MODES, ColorMode, Style, columns, is_terminal
 from cardcore._views.tarot import TarotView

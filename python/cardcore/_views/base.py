@@ -163,6 +163,10 @@ class GameView:
             return f"Seat {seat}"
         return "You" if seat == self.seat else f"Seat {seat}"
 
+    def seats_text(self) -> str:
+        """``You (seat 0), Left (seat 1), ...``: every seat in order, on one line."""
+        return ", ".join(f"{self.name(s)} (seat {s})" for s in range(self.game.num_players))
+
     def hand_lines(self, text: Callable[[int], str]) -> list[str]:
         """``Your hand: ...`` from ``text(seat)``; a spectator's view: every seat's hand."""
         if self.spectator:
@@ -222,9 +226,7 @@ class GameView:
 
     def per_seat(self, values: Sequence[object]) -> str:
         """``Left 1,250, Right -40``: a value per seat, counts with thousands separators."""
-        return ", ".join(
-            f"{self.name(seat)} {count(value)}" for seat, value in enumerate(values)
-        )
+        return ", ".join(f"{self.name(seat)} {count(value)}" for seat, value in enumerate(values))
 
     def card(self, card: Card | None) -> str:
         """A card as shown on this output; ``??`` for one not seen."""

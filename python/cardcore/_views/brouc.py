@@ -95,11 +95,14 @@ class BroucView(GameView):
         g = self.brouc
         target = g.options.get("target", 30)
         mode = "a single deal" if g.options.get("single_deal") else f"a match to over {target}"
-        self.say(f"Brouc, {mode}. Seats in the order of play (each passes to the next):")
-        for seat in range(g.num_players):
-            team = self.team_of(seat)
-            members = " + ".join(self.name(s) for s in self.teams[team])
-            self.say(f"  seat {seat}  {self.name(seat):<8} team {team} ({members})")
+        teams = "; ".join(
+            f"team {team}: {' + '.join(self.name(s) for s in seats)}"
+            for team, seats in enumerate(self.teams)
+        )
+        self.say(
+            f"Brouc, {mode}. Seats in the order of play (each passes to the next): "
+            f"{self.seats_text()}. Teams: {teams}."
+        )
         self.say(
             "Ranks high to low: A 10 K Q J 9 8 7. Follow suit; trumping is never compulsory; "
             "no undertrumping."
@@ -143,7 +146,8 @@ class BroucView(GameView):
             lines.append(f"   Trick:     {played}")
         else:
             leader = g.trick_leader
-            lines.append(f"   Trick:     {'you lead' if leader == self.seat else self.name(leader) + ' leads'}")
+            leads = "you lead" if leader == self.seat else f"{self.name(leader)} leads"
+            lines.append(f"   Trick:     {leads}")
         return lines + self.hand_lines(lambda seat: self.cards(g.hand(seat)))
 
     def before_apply(self, player: int, action: Action) -> None:

@@ -94,9 +94,9 @@ class FiveHundredView(GameView):
         self.say(
             f"500, {length}: you and your Partner (seat {(self.seat + 2) % 4}) against two bots."
         )
-        self.say("Seats in the order of play (clockwise: play passes to the left):")
-        for seat in range(4):
-            self.say(f"  seat {seat}  {self.name(seat)}")
+        self.say(
+            f"Seats in the order of play (clockwise: play passes to the left): {self.seats_text()}."
+        )
         self.say(
             "Trumps: both jokers (black above red), the jack of trumps and the other jack of "
             "its colour, then A K Q 10 ... 4. No trump: the jokers are a suit of their own. "
@@ -142,7 +142,9 @@ class FiveHundredView(GameView):
             else:
                 lines.append(f"   Discarded: {len(g.discard)} cards face down; {left} more")
         if g.phase in ("play", "name"):
-            lines.append(f"   Tricks:    {self.team_pair(g.tricks_won)} (trick {len(g.tricks) + 1})")
+            lines.append(
+                f"   Tricks:    {self.team_pair(g.tricks_won)} (trick {len(g.tricks) + 1})"
+            )
             if g.open_hand is not None:
                 lines.append(f"   Open hand: {self.cards(g.open_hand)}")
             if g.trick:

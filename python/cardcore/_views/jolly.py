@@ -115,14 +115,12 @@ class JollyView(GameView):
             opened = ", ".join(self.name(s) for s in range(g.num_players) if g.opened[s])
             state = f"opened: {opened or 'nobody'}"
         else:
-            state = "you have " + (
-                "opened" if g.opened[self.seat] else "not opened (40 to open)"
-            )
+            state = "you have " + ("opened" if g.opened[self.seat] else "not opened (40 to open)")
         lines = [
             f"-- Round {g.round}, {g.phase} | {state}",
             f"   Scores:    {self.per_seat(g.scores)}",
-            f"   Hands:     {self.per_seat([len(g.hand(s)) for s in range(g.num_players)])}",
-            f"   Stock:     {g.stock_size} cards",
+            f"   Hands:     {self.per_seat([len(g.hand(s)) for s in range(g.num_players)])}; "
+            f"stock {g.stock_size}",
             f"   Row:       {self.cards(g.row)}",
         ]
         for index, meld in enumerate(g.melds):

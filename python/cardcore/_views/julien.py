@@ -147,28 +147,27 @@ class JulienView(GameView):
 
     # The hooks.
     def start(self) -> None:
-        g = self.julien
         if self.single_deal:
-            self.say("Le Julien, a single Tour. Each player plays for themselves.")
+            length = "a single Tour"
         else:
-            self.say(
-                f"Le Julien, a match of {MATCH_TOURS} Tours (Tour 3 is the Spéco, Tour 6 the "
-                "Superspec). Each player plays for themselves; the highest total wins."
+            length = (
+                f"a match of {MATCH_TOURS} Tours (Tour 3 is the Spéco, Tour 6 the Superspec)"
             )
-        self.say("Seats in the order of play (clockwise: each passes to the player on their left):")
-        for seat in range(g.num_players):
-            self.say(f"  seat {seat}  {self.name(seat)}")
+        self.say(
+            f"Le Julien, {length}, each player for themselves. Seats in the order of play "
+            f"(clockwise: each passes to the player on their left): {self.seats_text()}."
+        )
         self.say(
             "Ranks low to high: 2 3 4 5 6 7 8 9 10 J Q K A. Follow suit if you can, else trump "
-            "or discard as you like (undertrumping is allowed). Each trick has its own trump, "
-            "the suit of its talon card. The lowest card of the led suit leads the next trick."
+            "or discard (undertrumping is allowed). Each trick's trump is the suit of its "
+            "talon card; the lowest card of the led suit leads the next trick. Type ? at any "
+            "prompt for the bids and the rules in short."
         )
         if self.masked:
             self.say(
                 "Masked talon: bids are made blind; each trick's trump card is turned as the "
                 "trick begins, the two special cards at trick 10."
             )
-        self.say("Type ? at any prompt for the bids and the rules in short.")
         self.tour_header()
 
     def tour_header(self) -> None:
@@ -176,8 +175,8 @@ class JulienView(GameView):
         first = self.first_bidder()
         self.say()
         self.say(
-            f"=== {self.tour_title(g.tour, g.tour_kind)}: {self.does(g.dealer, 'deal')} "
-            f"(seat {g.dealer}); {self.does(first, 'bid')} first and "
+            f"=== {self.tour_title(g.tour, g.tour_kind)}: {self.does(g.dealer, 'deal')}; "
+            f"{self.does(first, 'bid')} first and "
             f"{self.verb(first, 'lead')} trick 1. ==="
         )
         self.say(f"   This is {KIND_NOTES[g.tour_kind]}")
@@ -386,8 +385,8 @@ class JulienView(GameView):
         pad = self.style.ljust
         self.say(f"=== {self.tour_title(record.tour, record.tour_kind)} is over: the scores ===")
         self.say(
-            f"   {'player':<16} {'bid':<10} {'tricks':>6} {'cards':>5}  {'by suit':<12}  "
-            f"{'taken trumps':<16} {'specials':<8} {'Tour score':>10} {'total':>6}"
+            f"   {'player':<6} {'bid':<9} {'tricks':>6} {'cards':>5}  {'by suit':<11}  "
+            f"{'taken':<10} {'special':<7} {'score':>6} {'total':>6}"
         )
         for seat in range(4):
             bid = record.bids[seat]
@@ -396,10 +395,10 @@ class JulienView(GameView):
             taken = self.cards(record.taken_trumps(seat))
             held = specials if holder == seat else "-"
             self.say(
-                f"   {f'{self.name(seat)} (seat {seat})':<16} "
-                f"{bid.text if bid is not None else '-':<10} {tricks:>6} {len(pile):>5}  "
-                f"{pad(self.suit_counts(pile), 12)}  {pad(taken, 16)} {pad(held, 8)} "
-                f"{scores[seat]:>+10,} "
+                f"   {self.name(seat):<6} "
+                f"{bid.text if bid is not None else '-':<9} {tricks:>6} {len(pile):>5}  "
+                f"{pad(self.suit_counts(pile), 11)}  {pad(taken, 10)} {pad(held, 7)} "
+                f"{scores[seat]:>+6,} "
                 f"{g.scores[seat]:>6,}"
             )
 

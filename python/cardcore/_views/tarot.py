@@ -99,10 +99,9 @@ class TarotView(GameView):
         length = "a single deal" if g.options["single_deal"] else f"a match of {deals} deals"
         self.say(f"French Tarot, {g.num_players} players, {length}: one taker against the rest.")
         self.say(
-            "Seats in the order of play (anticlockwise: each passes to the player on the right):"
+            "Seats in the order of play (anticlockwise: each passes to the player on the "
+            f"right): {self.seats_text()}."
         )
-        for seat in range(g.num_players):
-            self.say(f"  seat {seat}  {self.name(seat)}")
         self.say(
             "Follow suit; else trump, overtrumping when you can; else anything. The Excuse "
             "may always be played. Type ? at any prompt for the rules in short."

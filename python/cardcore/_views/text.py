@@ -1,8 +1,9 @@
 """The text of a game or an observation: ``str(game)``, ``str(observation)``.
 
-The binding's ``__str__`` calls ``game_text`` or ``observation_text`` here, so the Rust core writes no text of its
-own and every table is drawn by the views of ``cardcore play``, in plain letters (no
-colour, no suit symbols), wrapped at 80 columns:
+The binding's ``__str__`` calls ``game_text`` or ``observation_text`` here, so the
+Rust core writes no text of its own and every table is drawn by the views of
+``cardcore play``, in plain letters (no colour, no suit symbols), wrapped at 80
+columns:
 
 - an observation shows what its seat sees, as ``cardcore play`` shows it to the person
   at that seat: the seat's own hand, the table, the others named by where they sit
@@ -57,4 +58,3 @@ def observation_text(observation: cardcore.Observation, seed: int = 0) -> str:
     """``str(observation)``: what its seat sees (see the module); ``seed`` draws the game
     the view reads, and changes nothing shown."""
     return view(observation.determinize(seed=seed), observation.seat).table_text()
-

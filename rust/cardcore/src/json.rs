@@ -56,7 +56,8 @@ fn parser_message(error: &serde_json::Error) -> String {
 fn split_position(message: &str) -> (String, String) {
     if let Some(at) = message.rfind(" at line ") {
         if let Some((line, column)) = message[at + 9..].split_once(" column ") {
-            if line.bytes().all(|b| b.is_ascii_digit()) && column.bytes().all(|b| b.is_ascii_digit())
+            if line.bytes().all(|b| b.is_ascii_digit())
+                && column.bytes().all(|b| b.is_ascii_digit())
             {
                 return (
                     message[..at].to_owned(),
@@ -123,7 +124,10 @@ pub(crate) fn serde_message(message: &str) -> String {
     let schema = |rest: &str, quote: &str| {
         [", expected ", ", there are no "]
             .iter()
-            .filter_map(|words| rest.rfind(&format!("{quote}{words}")).map(|at| at + quote.len()))
+            .filter_map(|words| {
+                rest.rfind(&format!("{quote}{words}"))
+                    .map(|at| at + quote.len())
+            })
             .max()
     };
     for prefix in ["invalid type: ", "invalid value: "] {
@@ -150,7 +154,10 @@ pub(crate) fn serde_message(message: &str) -> String {
             return match rest[at..].strip_prefix(", expected ") {
                 Some(keys) => {
                     let keys = names(keys.strip_prefix("one of ").unwrap_or(keys));
-                    format!("unknown key \"{key}\" (the keys are {})", keys.replace(" or ", " and "))
+                    format!(
+                        "unknown key \"{key}\" (the keys are {})",
+                        keys.replace(" or ", " and ")
+                    )
                 }
                 None => format!("unknown key \"{key}\" (no key is expected here)"),
             };
@@ -165,8 +172,14 @@ pub(crate) fn serde_message(message: &str) -> String {
             };
         }
     }
-    for (prefix, what) in [("missing field `", "is missing"), ("duplicate field `", "is given twice")] {
-        if let Some(key) = message.strip_prefix(prefix).and_then(|r| r.strip_suffix('`')) {
+    for (prefix, what) in [
+        ("missing field `", "is missing"),
+        ("duplicate field `", "is given twice"),
+    ] {
+        if let Some(key) = message
+            .strip_prefix(prefix)
+            .and_then(|r| r.strip_suffix('`'))
+        {
             return format!("the key \"{}\" {what}", shortened(key));
         }
     }
@@ -235,7 +248,10 @@ fn words_of(name: &str) -> String {
 
 /// What serde says a state held instead, in JSON's words, the input cut short.
 fn found_text(given: &str) -> String {
-    if let Some(text) = given.strip_prefix("string \"").and_then(|t| t.strip_suffix('"')) {
+    if let Some(text) = given
+        .strip_prefix("string \"")
+        .and_then(|t| t.strip_suffix('"'))
+    {
         return format!("the string \"{}\"", shortened(text));
     }
     for (prefix, name) in [
@@ -279,7 +295,9 @@ pub fn game_name(text: &str) -> Result<String> {
         .map(|header| header.game)
         .map_err(|e| match e.to_string() {
             // Not JSON at all, or more than one value: said as it is.
-            text if text.starts_with("not JSON") || text.starts_with("text after") => Error::json(text),
+            text if text.starts_with("not JSON") || text.starts_with("text after") => {
+                Error::json(text)
+            }
             text => Error::json(format!("not a game state: {text}")),
         })
 }
@@ -486,7 +504,10 @@ mod tests {
                 r#"{"card": "KH", "inner": [}"#,
                 "not JSON: expected a JSON value (line 1, column 26)",
             ),
-            (r#"{"card": "KH", "inner": []} x"#, "text after the state (line 1, column 29)"),
+            (
+                r#"{"card": "KH", "inner": []} x"#,
+                "text after the state (line 1, column 29)",
+            ),
         ];
         for (text, message) in cases {
             assert_eq!(refusal(text), message, "{text}");
@@ -508,7 +529,10 @@ mod tests {
                 "invalid type: string \"x\", expected enum TourKind",
                 "expected a string naming a tour kind, found the string \"x\"",
             ),
-            ("invalid type: map, expected u64", "expected an integer, 0 or more, found an object"),
+            (
+                "invalid type: map, expected u64",
+                "expected an integer, 0 or more, found an object",
+            ),
         ] {
             assert_eq!(serde_message(serde), plain);
         }

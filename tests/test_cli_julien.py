@@ -354,26 +354,10 @@ def test_bad_input_reprompts_in_each_phase() -> None:
     bid_lines = ["garbage", "", "30 rouges", "25 Rouges", "QH", "take", "42", "0", "?"]
     card_lines = ["garbage", "", "11S", "Rouge", not_held, illegal[0], "99", "help"]
     lines = [*bid_lines, "10   ROUGES", *card_lines, "quit"]
-    out = io.StringIO()
-    code = cli.main(
-        [
-            "play",
-            "julien",
-            "--single-deal",
-            "--seed",
-            str(seed),
-            "--level",
-            "random",
-            "-o",
-            "first_dealer=0",
-        ],
-        input_fn=scripted(out, iter(lines)),
-        output=out,
-        errors=out,
+    text = play(
+        ["--single-deal", "--seed", str(seed), "-o", "first_dealer=0"],
+        lambda out: scripted(out, iter(lines)),
     )
-    text = out.getvalue()
-    assert code == 0, text
-    assert "Traceback" not in text
     assert "'garbage' is not a bid. Bids: Rouge, Noir, 5 Rouges" in text
     assert "Type a bid (e.g. Rouge or 10 Rouges)" in text
     assert "'30 rouges' is not a bid" in text
@@ -417,25 +401,10 @@ def test_speco_choice_reprompts() -> None:
         pytest.fail("no seed where the person chooses in the Spéco")
     card = game.tricks[-1].trump_card
     lines = ["1"] * moves + ["x", "takeit", "3", "LEAVE"]
-    out = io.StringIO()
-    code = cli.main(
-        [
-            "play",
-            "julien",
-            "--single-deal",
-            "--seed",
-            str(seed),
-            "-o",
-            "tour_kind=speco",
-            "--level",
-            "random",
-        ],
-        input_fn=scripted(out, iter(lines)),
-        output=out,
-        errors=out,
+    text = play(
+        ["--single-deal", "--seed", str(seed), "-o", "tour_kind=speco"],
+        lambda out: scripted(out, iter(lines)),
     )
-    text = out.getvalue()
-    assert code == 0, text
     assert "'x': type t to take the trump card or l to leave it" in text
     assert "'takeit': type t" in text
     assert "There is no number 3: the choices go from 1 to 2." in text

@@ -299,6 +299,23 @@ the command that plays the same game again.
 """
 
 
+def _add_run_options(parser: argparse.ArgumentParser) -> None:
+    """``--seed``, ``--threads``, ``--no-progress`` and ``--json``: the same in ``simulate``
+    and ``arena``."""
+    parser.add_argument("--seed", type=_seed, default=0, help="the seed (default 0)")
+    parser.add_argument(
+        "--threads", type=_positive, help="worker threads (default: the engine's choice)"
+    )
+    parser.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="no progress bar (it is drawn on stderr only when stderr is a terminal)",
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="one JSON document on stdout (keys below)"
+    )
+
+
 def _add_backend_options(parser: argparse.ArgumentParser) -> None:
     """``--backend``, ``--address``, ``--batch-size`` and ``--connect-timeout``:
     where ``simulate`` and ``arena`` play (docs/distributed.md)."""
@@ -418,16 +435,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="how many matches (--games is the older name)",
     )
-    sim.add_argument("--seed", type=_seed, default=0, help="the seed (default 0)")
-    sim.add_argument(
-        "--threads", type=_positive, help="worker threads (default: the engine's choice)"
-    )
-    sim.add_argument(
-        "--no-progress",
-        action="store_true",
-        help="no progress bar (it is drawn on stderr only when stderr is a terminal)",
-    )
-    sim.add_argument("--json", action="store_true", help="one JSON document on stdout (keys below)")
+    _add_run_options(sim)
     _add_backend_options(sim)
     _add_game_options(sim)
 
@@ -447,18 +455,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="matches, each played once per level (default 100)",
     )
-    arena.add_argument("--seed", type=_seed, default=0, help="the seed (default 0)")
-    arena.add_argument(
-        "--threads", type=_positive, help="worker threads (default: the engine's choice)"
-    )
-    arena.add_argument(
-        "--no-progress",
-        action="store_true",
-        help="no progress bar (it is drawn on stderr only when stderr is a terminal)",
-    )
-    arena.add_argument(
-        "--json", action="store_true", help="one JSON document on stdout (keys below)"
-    )
+    _add_run_options(arena)
     _add_backend_options(arena)
     _add_game_options(arena)
 

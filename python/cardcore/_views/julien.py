@@ -150,9 +150,7 @@ class JulienView(GameView):
         if self.single_deal:
             length = "a single Tour"
         else:
-            length = (
-                f"a match of {MATCH_TOURS} Tours (Tour 3 is the Spéco, Tour 6 the Superspec)"
-            )
+            length = f"a match of {MATCH_TOURS} Tours (Tour 3 is the Spéco, Tour 6 the Superspec)"
         self.say(
             f"Le Julien, {length}, each player for themselves. Seats in the order of play "
             f"(clockwise: each passes to the player on their left): {self.seats_text()}."

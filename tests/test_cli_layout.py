@@ -50,7 +50,8 @@ def play(
     def answer(prompt: str) -> str:
         out.write(prompt)
         prompts.append(out.getvalue().count("\n") + 1)
-        typed = "1" if len(prompts) < 250 else "q" if len(prompts) == 250 else "y"
+        typed = "?" if len(prompts) == 2 else "1" if len(prompts) < 250 else "q"
+        typed = "y" if len(prompts) > 250 else typed
         out.write(typed + "\n")
         return typed
 
@@ -73,6 +74,7 @@ def test_play_fits_80_columns_and_24_lines(
     wide, _ = play(argv, monkeypatch, 10_000)
     assert text.split() == wide.split()
     assert max(visible_len(line) for line in wide.splitlines()) > 80  # it had to wrap
+    assert "Typing, the same in every game:" in text  # the help is wrapped too
     # The introduction: up to the first deal's header, included.
     header = next(i for i, line in enumerate(lines) if line.startswith("=== "))
     assert header + 1 <= 12, "\n".join(lines[: header + 1])

@@ -632,7 +632,7 @@ def _ask(view: GameView, input_fn: InputFn) -> Action | None:
         if result is Command.QUIT:
             return None
         if result is Command.HELP:
-            view.out.write(view.help_text())
+            view.say(view.help_text().rstrip("\n"))  # wrapped to the width
             view.show_turn()
             continue
         if isinstance(result, str):

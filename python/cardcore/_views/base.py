@@ -35,8 +35,8 @@ QUIT_WORDS = frozenset({"q", "quit", "exit"})
 HELP_WORDS = frozenset({"?", "h", "help"})
 
 NUMBER_RULE = (
-    "the choice with that number in the list of your legal choices shown\n"
-    "               before the prompt, in the order shown: 1 is the first"
+    "the choice with that number in the list of your legal choices\n"
+    "               shown before the prompt, in the order shown: 1 is the first"
 )
 """The number rule, the same in every game; each game's ``?`` help states it."""
 

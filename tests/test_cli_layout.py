@@ -165,3 +165,13 @@ def test_play_summaries_group_thousands(name: str, options: dict[str, Any]) -> N
     team_pair = getattr(shown, "team_pair", None)
     if team_pair is not None:
         assert team_pair((1250, -3000)) == "us 1,250, them -3,000"
+
+
+@pytest.mark.parametrize("name", list(cardcore.GAMES))
+def test_the_help_and_prompts_are_written_within_80_columns(name: str) -> None:
+    """Written so: no line of the ``?`` help or of a prompt needs the wrapping."""
+    from cardcore._views.text import view
+
+    shown = view(cardcore.new_game(name, seed=1), 0)
+    for text in (shown.help_text(), shown.prompt(), shown.nudge()):
+        assert max(len(line) for line in text.splitlines()) <= 80, text

@@ -234,12 +234,13 @@ class FiveHundredView(GameView):
     def rules_help(self) -> str:
         return (
             "Auction, from the dealer's left: pass (final) or bid higher: 6 to 10 tricks in\n"
-            "  spades < clubs < diamonds < hearts < no trump (6 spades 40 ... 10 no trump 520);\n"
-            "  it ends when three have passed after a bid. The bidder takes the 6-card kitty,\n"
-            "  discards 6 and leads.\n"
-            "Play: follow the led suit (as the contract counts suits) if you can, else anything.\n"
-            "Made: the value to the bidders; failed: to the opponents. 500 wins.\n"
-            "Type a choice as written (7 hearts, pass, discard 5S, name hearts) or its number.\n"
+            "  spades < clubs < diamonds < hearts < no trump (6 spades 40 ... 10 no trump\n"
+            "  520); it ends when three have passed after a bid. The bidder takes the\n"
+            "  6-card kitty, discards 6 and leads.\n"
+            "Play: follow the led suit (as the contract counts suits) if you can, else\n"
+            "  anything. Made: the value to the bidders; failed: to the opponents. 500 wins.\n"
+            "Type a choice as written (7 hearts, pass, discard 5S, name hearts) or its\n"
+            "  number.\n"
         )
 
     def parse_text(self, text: str) -> Action | str:

@@ -228,7 +228,8 @@ class JollyView(GameView):
     def rules_help(self) -> str:
         return (
             "A turn: draw (or, once opened in an earlier turn, take the row's last cards);\n"
-            "  lay melds a card at a time, close them, lay off with 'on meld N', then discard.\n"
+            "  lay melds a card at a time, close them, lay off with 'on meld N', then\n"
+            "  discard.\n"
             "Sets: 3 or 4 of a rank, different suits, one joker at most. Runs: 3+ of a suit\n"
             "  in order, ace low (A-2-3) or high (Q-K-A), no jokers side by side.\n"
             "Your first melds must total 40 (undo takes them back). A card taken alone from\n"

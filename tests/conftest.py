@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 _SUPPRESS = [HealthCheck.too_slow, HealthCheck.data_too_large]
@@ -30,3 +31,13 @@ for _name, _examples in (("ci", 100), ("long", 5000), ("dev", 10)):
 
 PROFILE = os.environ.get("CARDCORE_HYPOTHESIS_PROFILE", "ci")
 settings.load_profile(PROFILE)
+
+
+@pytest.fixture
+def wide_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``cardcore play`` without its 80-column wrapping: the tests that read the tables'
+    lines (a hand, the numbered choices) read each whole on one line. The layout at 80
+    columns has its own tests (tests/test_cli_layout.py)."""
+    from cardcore import cli
+
+    monkeypatch.setattr(cli, "columns", lambda stream: 10_000)

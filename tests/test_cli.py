@@ -16,6 +16,8 @@ import cardcore
 from cardcore import bots, cli
 from cli_input import InputFn, TtyStringIO, scripted
 
+pytestmark = pytest.mark.usefixtures("wide_play")
+
 
 def run(
     argv: list[str], input_fn: InputFn | None = None, *, tty_err: bool = False
@@ -59,6 +61,18 @@ def first_legal_player(out: io.StringIO, prompts: list[str]) -> InputFn:
     return answer
 
 
+def play_first_legal(argv: list[str]) -> tuple[str, list[str]]:
+    """``cardcore play`` (``argv`` after ``play``) typing the first playable card at each
+    prompt: its output (checked to exit 0) and the prompts shown."""
+    out, prompts = io.StringIO(), list[str]()
+    code = cli.main(
+        ["play", *argv], input_fn=first_legal_player(out, prompts), output=out, errors=out
+    )
+    text = out.getvalue()
+    assert code == 0, text
+    return text, prompts
+
+
 def parallel_final_scores(
     seed: int, seat: int, level: bots.Opponents = "medium", **options: object
 ) -> list[int]:
@@ -97,15 +111,9 @@ def test_games_lists_brouc() -> None:
 
 @pytest.mark.parametrize(("seed", "seat"), [(1, 0), (2, 1), (12345, 3)])
 def test_play_single_deal_first_legal_to_the_end(seed: int, seat: int) -> None:
-    out, prompts = io.StringIO(), list[str]()
-    code = cli.main(
-        ["play", "brouc", "--single-deal", "--seed", str(seed), "--seat", str(seat)],
-        input_fn=first_legal_player(out, prompts),
-        output=out,
-        errors=out,
+    text, prompts = play_first_legal(
+        ["brouc", "--single-deal", "--seed", str(seed), "--seat", str(seat)]
     )
-    text = out.getvalue()
-    assert code == 0, text
     assert 1 <= len(prompts) <= 8
     assert "Traceback" not in text
     assert "Trump is" in text
@@ -129,11 +137,9 @@ def test_play_single_deal_first_legal_to_the_end(seed: int, seat: int) -> None:
 @pytest.mark.parametrize("level", bots.LEVELS)
 def test_play_against_a_level(level: bots.Level) -> None:
     """``--level`` seats the native bots of that level, seeded as the random ones are."""
-    out, prompts = io.StringIO(), list[str]()
-    argv = ["play", "brouc", "--single-deal", "--seed", "3", "--seat", "1", "--level", level]
-    code = cli.main(argv, input_fn=first_legal_player(out, prompts), output=out, errors=out)
-    text = out.getvalue()
-    assert code == 0, text
+    text, _prompts = play_first_legal(
+        ["brouc", "--single-deal", "--seed", "3", "--seat", "1", "--level", level]
+    )
     assert text.startswith(f"cardcore play brouc --seed 3 --seat 1 --level {level} --single-deal\n")
     scores = parallel_final_scores(3, 1, level, single_deal=True)
     assert f"Final scores: us {scores[1]}, them {scores[0]}." in text
@@ -146,15 +152,7 @@ def test_an_unknown_level_is_refused() -> None:
 
 
 def test_play_whole_match_ends_with_a_winner() -> None:
-    out, prompts = io.StringIO(), list[str]()
-    code = cli.main(
-        ["play", "brouc", "--seed", "99"],
-        input_fn=first_legal_player(out, prompts),
-        output=out,
-        errors=out,
-    )
-    text = out.getvalue()
-    assert code == 0, text
+    text, _prompts = play_first_legal(["brouc", "--seed", "99"])
     assert "won the match" in text
     assert "Match record" in text
     assert "=== Deal 2:" in text  # a match to 30 takes several deals
@@ -163,15 +161,7 @@ def test_play_whole_match_ends_with_a_winner() -> None:
 
 
 def test_play_with_a_low_target() -> None:
-    out, prompts = io.StringIO(), list[str]()
-    code = cli.main(
-        ["play", "brouc", "--seed", "5", "--target", "3"],
-        input_fn=first_legal_player(out, prompts),
-        output=out,
-        errors=out,
-    )
-    text = out.getvalue()
-    assert code == 0, text
+    text, _prompts = play_first_legal(["brouc", "--seed", "5", "--target", "3"])
     assert "over 3" in text
     assert "won the match" in text
 
@@ -300,15 +290,7 @@ def test_generic_view_plays_a_game(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_deals_last_trick_is_reported_from_the_engines_record() -> None:
     """The engine deals the next hand at once; the view reads the finished deal's last
     trick, its winner and its points from ``previous_deal``."""
-    out, prompts = io.StringIO(), list[str]()
-    code = cli.main(
-        ["play", "brouc", "--seed", "5"],
-        input_fn=first_legal_player(out, prompts),
-        output=out,
-        errors=out,
-    )
-    text = out.getvalue()
-    assert code == 0, text
+    text, _prompts = play_first_legal(["brouc", "--seed", "5"])
     assert "=== Deal 2:" in text, "the match went past its first deal"
     first_deal = text[: text.index("=== Deal 2:")]
     last = re.findall(r"wins? trick 8 \((\d+) card points\) for (Us|Them)", first_deal)

@@ -18,6 +18,8 @@ from cardcore import cli
 from cardcore._views.style import RED, RESET, SUIT_SYMBOLS, Style, wants_color
 from cli_input import TtyStringIO, scripted
 
+pytestmark = pytest.mark.usefixtures("wide_play")
+
 SYMBOLS = re.compile("[" + "".join(SUIT_SYMBOLS.values()) + "]")
 ESCAPE = "\x1b["
 LETTER_CARD = re.compile(r"\b(?:10|[2-9JQKA])[SHDC]\b")

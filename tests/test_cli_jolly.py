@@ -6,10 +6,14 @@ from __future__ import annotations
 import io
 import re
 
+import pytest
+
 import cardcore
 from cardcore import cli
 from cardcore.jolly import Jolly
 from cli_input import InputFn
+
+pytestmark = pytest.mark.usefixtures("wide_play")
 
 
 def last_choices(out: io.StringIO) -> list[tuple[str, str]]:

@@ -17,6 +17,8 @@ import cardcore
 from cardcore import cli
 from cli_input import InputFn, scripted
 
+pytestmark = pytest.mark.usefixtures("wide_play")
+
 ROLES = ("You", "Left", "Across", "Right")  # seat + 1 sits on the person's left
 SPECO_TYPED = ("t", "l", "take", "leave", "1", "2")  # even: take, odd: leave
 CHOICE_LABELS = ("Your bids:", "Playable:", "Choices:")
@@ -98,7 +100,7 @@ def play_first_choices(argv: list[str]) -> tuple[str, list[str]]:
     return text, prompts
 
 
-SCORE_ROW = re.compile(r"^\s+(\w+) \(seat (\d)\)\s+(.*?)\s+([+-]\d+)\s+(-?\d+)$")
+SCORE_ROW = re.compile(r"^\s+(\w+)\s+(.*?)\s+([+-][\d,]+)\s+(-?[\d,]+)$")
 
 
 def score_tables(text: str) -> list[list[tuple[int, str, int, int]]]:
@@ -108,12 +110,11 @@ def score_tables(text: str) -> list[list[tuple[int, str, int, int]]]:
     for index, line in enumerate(lines):
         if line.startswith("=== ") and line.endswith("is over: the scores ==="):
             rows = []
-            for row in lines[index + 2 : index + 6]:
+            for seat, row in enumerate(lines[index + 2 : index + 6]):  # in seat order
                 found = SCORE_ROW.match(row)
                 assert found is not None, row
-                rows.append(
-                    (int(found.group(2)), found.group(3), int(found.group(4)), int(found.group(5)))
-                )
+                score, total = (int(found.group(g).replace(",", "")) for g in (3, 4))
+                rows.append((seat, found.group(2), score, total))
             tables.append(rows)
     return tables
 
@@ -139,12 +140,12 @@ def test_whole_match_against_three_bots(seed: int, seat: int) -> None:
     assert game.is_over
     assert "is not a" not in text
     assert "cannot be" not in text
-    # Six Tours, each announced with its number, kind, dealer and the person's hand.
-    headers = re.findall(r"^=== Tour (\d) of 6 \((\w+)\): (\w+) deals? \(seat (\d)\)", text, re.M)
+    # Six Tours, each announced with its number, kind and dealer; the person's hand shown.
+    headers = re.findall(r"^=== Tour (\d) of 6 \((\w+)\): (\w+) deals?;", text, re.M)
     kinds = ["normal", "normal", "Spéco", "normal", "normal", "Superspec"]
-    assert [(int(t), k) for t, k, _, _ in headers] == list(enumerate(kinds, 1))
-    dealers = [int(d) for _, _, _, d in headers]
-    assert all(role(d, seat) == name for (_, _, name, _), d in zip(headers, dealers, strict=True))
+    assert [(int(t), k) for t, k, _ in headers] == list(enumerate(kinds, 1))
+    dealers = [(seat + ROLES.index(name)) % 4 for _, _, name in headers]
+    assert all(role(d, seat) == name for (_, _, name), d in zip(headers, dealers, strict=True))
     assert dealers == [(dealers[0] + k) % 4 for k in range(6)]
     assert text.count("   Your hand: ") >= 6
     # One bid per Tour and ten cards per Tour, plus the Spéco choices of tricks won.
@@ -278,7 +279,7 @@ def test_single_normal_tour_typing_texts() -> None:
     (table,) = score_tables(text)
     assert [row[2] for row in table] == game.tour_scores[0]
     pile = game.current_tour.collected(3)
-    assert re.search(rf"You \(seat 3\)\s+10 Rouges\s+\d+\s+{len(pile)}\s", text)
+    assert re.search(rf"You\s+10 Rouges\s+\d+\s+{len(pile)}\s", text)
 
 
 def test_the_talon_in_reading_order_with_the_specials_marked() -> None:
@@ -327,7 +328,7 @@ def test_the_person_never_sees_another_hand() -> None:
     game = cardcore.julien.Julien(seed=seed, single_deal=True)
     mine = {str(card) for card in game.hand(seat)}
     others = {str(card) for s in range(4) if s != seat for card in game.hand(s)}
-    header = text[: text.index("-- The Tour")]  # the deal, before any card is played
+    header = text[: text.index("Your bid (")]  # the deal, before any card is played
     shown = set(re.findall(r"\b(?:10|[2-9JQKA])[SHDC]\b", header))
     assert mine <= shown
     assert not shown & others
@@ -353,26 +354,10 @@ def test_bad_input_reprompts_in_each_phase() -> None:
     bid_lines = ["garbage", "", "30 rouges", "25 Rouges", "QH", "take", "42", "0", "?"]
     card_lines = ["garbage", "", "11S", "Rouge", not_held, illegal[0], "99", "help"]
     lines = [*bid_lines, "10   ROUGES", *card_lines, "quit"]
-    out = io.StringIO()
-    code = cli.main(
-        [
-            "play",
-            "julien",
-            "--single-deal",
-            "--seed",
-            str(seed),
-            "--level",
-            "random",
-            "-o",
-            "first_dealer=0",
-        ],
-        input_fn=scripted(out, iter(lines)),
-        output=out,
-        errors=out,
+    text = play(
+        ["--single-deal", "--seed", str(seed), "-o", "first_dealer=0"],
+        lambda out: scripted(out, iter(lines)),
     )
-    text = out.getvalue()
-    assert code == 0, text
-    assert "Traceback" not in text
     assert "'garbage' is not a bid. Bids: Rouge, Noir, 5 Rouges" in text
     assert "Type a bid (e.g. Rouge or 10 Rouges)" in text
     assert "'30 rouges' is not a bid" in text
@@ -416,25 +401,10 @@ def test_speco_choice_reprompts() -> None:
         pytest.fail("no seed where the person chooses in the Spéco")
     card = game.tricks[-1].trump_card
     lines = ["1"] * moves + ["x", "takeit", "3", "LEAVE"]
-    out = io.StringIO()
-    code = cli.main(
-        [
-            "play",
-            "julien",
-            "--single-deal",
-            "--seed",
-            str(seed),
-            "-o",
-            "tour_kind=speco",
-            "--level",
-            "random",
-        ],
-        input_fn=scripted(out, iter(lines)),
-        output=out,
-        errors=out,
+    text = play(
+        ["--single-deal", "--seed", str(seed), "-o", "tour_kind=speco"],
+        lambda out: scripted(out, iter(lines)),
     )
-    text = out.getvalue()
-    assert code == 0, text
     assert "'x': type t to take the trump card or l to leave it" in text
     assert "'takeit': type t" in text
     assert "There is no number 3: the choices go from 1 to 2." in text

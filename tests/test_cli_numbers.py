@@ -20,6 +20,8 @@ from cardcore import cli
 from cardcore._views.base import Command
 from cli_input import scripted
 
+pytestmark = pytest.mark.usefixtures("wide_play")
+
 LABELS = ("Playable:", "Your bids:", "Choices:")
 
 

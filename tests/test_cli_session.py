@@ -17,6 +17,8 @@ import cardcore
 from cardcore import bots, cli
 from cli_input import scripted
 
+pytestmark = pytest.mark.usefixtures("wide_play")
+
 
 def play(argv: list[str], lines: Iterator[str]) -> tuple[int, str]:
     """``cardcore.cli.main(argv)`` with ``lines`` typed at its prompts: the exit code and

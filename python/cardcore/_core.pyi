@@ -393,6 +393,8 @@ class BroucObservation(_BroucPublic):
     @property
     def trump_card_held(self) -> bool:
         """Whether the turned card is still in the dealer's hand (seen by all)."""
+    def __str__(self) -> str:
+        """What this seat sees, as text (docs/protocol.md, "Text")."""
     def __eq__(self, other: object, /) -> bool: ...
 
 @final
@@ -495,6 +497,8 @@ class Brouc(_BroucPublic):
     def legal_actions_mask(self, out: NDArray[np.bool_] | None = None) -> NDArray[np.bool_]:
         """The legal actions as bool flags indexed by action id (``action_count``);
         written into ``out`` when given, and returned. Needs numpy."""
+    def __str__(self) -> str:
+        """The whole table as text, every hand (docs/protocol.md, "Text")."""
     def __eq__(self, other: object, /) -> bool:
         """Equal states (``to_json()`` alike)."""
     def __copy__(self) -> Brouc: ...
@@ -701,6 +705,8 @@ class JulienObservation(_JulienPublic):
     @property
     def specials(self) -> tuple[Card, Card] | None:
         """The two special cards once every seat sees them, else None."""
+    def __str__(self) -> str:
+        """What this seat sees, as text (docs/protocol.md, "Text")."""
     def __eq__(self, other: object, /) -> bool: ...
 
 @final
@@ -807,6 +813,8 @@ class Julien(_JulienPublic):
     def legal_actions_mask(self, out: NDArray[np.bool_] | None = None) -> NDArray[np.bool_]:
         """The legal actions as bool flags indexed by action id (``action_count``);
         written into ``out`` when given, and returned. Needs numpy."""
+    def __str__(self) -> str:
+        """The whole table as text, every hand (docs/protocol.md, "Text")."""
     def __eq__(self, other: object, /) -> bool:
         """Equal states (``to_json()`` alike)."""
     def __copy__(self) -> Julien: ...
@@ -1086,6 +1094,8 @@ class TarotObservation(_TarotPublic):
     def known_partner(self) -> int | None:
         """Five players: the partner once this seat knows it (the partner knows
         itself), else None."""
+    def __str__(self) -> str:
+        """What this seat sees, as text (docs/protocol.md, "Text")."""
     def __eq__(self, other: object, /) -> bool: ...
 
 @final
@@ -1193,6 +1203,8 @@ class Tarot(_TarotPublic):
     def legal_actions_mask(self, out: NDArray[np.bool_] | None = None) -> NDArray[np.bool_]:
         """The legal actions as bool flags indexed by action id (``action_count``);
         written into ``out`` when given, and returned. Needs numpy."""
+    def __str__(self) -> str:
+        """The whole table as text, every hand (docs/protocol.md, "Text")."""
     def __eq__(self, other: object, /) -> bool:
         """Equal states (``to_json()`` alike)."""
     def __copy__(self) -> Tarot: ...
@@ -1419,6 +1431,8 @@ class FiveHundredObservation(_FiveHundredPublic):
     @property
     def known_discard(self) -> list[Card | None]:
         """The discard as this seat sees it: None for each card not shown."""
+    def __str__(self) -> str:
+        """What this seat sees, as text (docs/protocol.md, "Text")."""
     def __eq__(self, other: object, /) -> bool: ...
 
 @final
@@ -1530,6 +1544,8 @@ class FiveHundred(_FiveHundredPublic):
     def legal_actions_mask(self, out: NDArray[np.bool_] | None = None) -> NDArray[np.bool_]:
         """The legal actions as bool flags indexed by action id (``action_count``);
         written into ``out`` when given, and returned. Needs numpy."""
+    def __str__(self) -> str:
+        """The whole table as text, every hand (docs/protocol.md, "Text")."""
     def __eq__(self, other: object, /) -> bool:
         """Equal states (``to_json()`` alike)."""
     def __copy__(self) -> FiveHundred: ...
@@ -1758,6 +1774,8 @@ class JollyObservation(_JollyPublic):
     @property
     def hand_sizes(self) -> list[int]:
         """How many cards each seat holds."""
+    def __str__(self) -> str:
+        """What this seat sees, as text (docs/protocol.md, "Text")."""
     def __eq__(self, other: object, /) -> bool: ...
 
 @final
@@ -1866,6 +1884,8 @@ class Jolly(_JollyPublic):
     def legal_actions_mask(self, out: NDArray[np.bool_] | None = None) -> NDArray[np.bool_]:
         """The legal actions as bool flags indexed by action id (``action_count``);
         written into ``out`` when given, and returned. Needs numpy."""
+    def __str__(self) -> str:
+        """The whole table as text, every hand (docs/protocol.md, "Text")."""
     def __eq__(self, other: object, /) -> bool:
         """Equal states (``to_json()`` alike)."""
     def __copy__(self) -> Jolly: ...

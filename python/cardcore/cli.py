@@ -35,13 +35,14 @@ from typing import Any, NoReturn, TextIO, TypeVar
 
 import cardcore
 from cardcore import Action, CardcoreError, Game, crosscheck
+from cardcore._views import text
 from cardcore._views.base import SUIT_NAMES, Command, GameView
 from cardcore._views.brouc import BroucView, married_suits
 from cardcore._views.five_hundred import FiveHundredView
-from cardcore._views.jolly import JollyView
 from cardcore._views.julien import JulienView
-from cardcore._views.style import COLOR_MODES, ColorMode, Style, is_terminal
+from cardcore._views.style import COLOR_MODES, ColorMode, Style, columns, is_terminal
 from cardcore._views.tarot import TarotView
+from cardcore._views.text import ViewFactory
 from cardcore.bots import LEVELS, Bot, Opponents
 
 __all__ = [  # the views are re-exported: tests and callers reach them through the CLI
@@ -298,6 +299,23 @@ the command that plays the same game again.
 """
 
 
+def _add_run_options(parser: argparse.ArgumentParser) -> None:
+    """``--seed``, ``--threads``, ``--no-progress`` and ``--json``: the same in ``simulate``
+    and ``arena``."""
+    parser.add_argument("--seed", type=_seed, default=0, help="the seed (default 0)")
+    parser.add_argument(
+        "--threads", type=_positive, help="worker threads (default: the engine's choice)"
+    )
+    parser.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="no progress bar (it is drawn on stderr only when stderr is a terminal)",
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="one JSON document on stdout (keys below)"
+    )
+
+
 def _add_backend_options(parser: argparse.ArgumentParser) -> None:
     """``--backend``, ``--address``, ``--batch-size`` and ``--connect-timeout``:
     where ``simulate`` and ``arena`` play (docs/distributed.md)."""
@@ -417,16 +435,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="how many matches (--games is the older name)",
     )
-    sim.add_argument("--seed", type=_seed, default=0, help="the seed (default 0)")
-    sim.add_argument(
-        "--threads", type=_positive, help="worker threads (default: the engine's choice)"
-    )
-    sim.add_argument(
-        "--no-progress",
-        action="store_true",
-        help="no progress bar (it is drawn on stderr only when stderr is a terminal)",
-    )
-    sim.add_argument("--json", action="store_true", help="one JSON document on stdout (keys below)")
+    _add_run_options(sim)
     _add_backend_options(sim)
     _add_game_options(sim)
 
@@ -446,18 +455,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="matches, each played once per level (default 100)",
     )
-    arena.add_argument("--seed", type=_seed, default=0, help="the seed (default 0)")
-    arena.add_argument(
-        "--threads", type=_positive, help="worker threads (default: the engine's choice)"
-    )
-    arena.add_argument(
-        "--no-progress",
-        action="store_true",
-        help="no progress bar (it is drawn on stderr only when stderr is a terminal)",
-    )
-    arena.add_argument(
-        "--json", action="store_true", help="one JSON document on stdout (keys below)"
-    )
+    _add_run_options(arena)
     _add_backend_options(arena)
     _add_game_options(arena)
 
@@ -611,15 +609,9 @@ def cmd_games(out: TextIO, as_json: bool = False) -> int:
 # --------------------------------------------------------------------------------------
 # cardcore play: the views
 
-ViewFactory = Callable[[Game, int, TextIO, Style], GameView]
-VIEWS: dict[str, ViewFactory] = {
-    "brouc": BroucView,
-    "julien": JulienView,
-    "tarot": TarotView,
-    "five_hundred": FiveHundredView,
-    "jolly": JollyView,
-}
-"""Each game's table display for ``cardcore play``; unlisted games use ``GameView``."""
+VIEWS: dict[str, ViewFactory] = text.VIEWS
+"""Each game's table display for ``cardcore play`` (``cardcore._views.text.VIEWS``, which
+``str(game)`` uses too); unlisted games use ``GameView``."""
 
 
 # --------------------------------------------------------------------------------------
@@ -640,7 +632,7 @@ def _ask(view: GameView, input_fn: InputFn) -> Action | None:
         if result is Command.QUIT:
             return None
         if result is Command.HELP:
-            view.out.write(view.help_text())
+            view.say(view.help_text().rstrip("\n"))  # wrapped to the width
             view.show_turn()
             continue
         if isinstance(result, str):
@@ -734,6 +726,7 @@ def play_game(
     for ``out``). Quitting asks first, and may save the match for ``--load``."""
     out = sys.stdout if out is None else out
     view = VIEWS.get(game.name, GameView)(game, seat, out, Style.for_stream(out, color))
+    view.width = columns(out)
     level = view.default_level if level is None else level
     bots = play_bots(view, seed, level)
     view.start()
@@ -820,7 +813,7 @@ class ProgressBar:
         bar = "#" * filled + "-" * (self.WIDTH - filled)
         elapsed = time.perf_counter() - self.started
         percent = 100 * done // total if total else 100
-        self.err.write(f"\r[{bar}] {percent:3d}%  {done}/{total} {self.unit}  {elapsed:.1f} s")
+        self.err.write(f"\r[{bar}] {percent:3d}%  {done:,}/{total:,} {self.unit}  {elapsed:.1f} s")
         self.err.flush()
         self.is_open = True
 

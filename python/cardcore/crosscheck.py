@@ -817,9 +817,9 @@ class CheckReport:
         """The report as ``cardcore check`` prints it: a table, then each divergence."""
         lines = [f"{'game':<14}{'matches':>9}{'decisions':>13}{'agreements':>13}  result"]
         for tally in self.tallies:
-            result = f"{tally.divergent} diverged" if tally.divergent else "agree"
+            result = f"{tally.divergent:,} diverged" if tally.divergent else "agree"
             if tally.refused:
-                result += f" ({len(tally.refused)} state(s) refused by both)"
+                result += f" ({len(tally.refused):,} state(s) refused by both)"
             lines.append(
                 f"{tally.game:<14}{tally.matches:>9,}{tally.decisions:>13,}"
                 f"{tally.agreements:>13,}  {result}"

@@ -14,23 +14,29 @@ take and leave) by overriding ``parse_text``.
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+import io
+import re
+from collections.abc import Callable, Sequence
 from typing import TextIO
 
 import cardcore
 from cardcore import Action, Card, CardcoreError, Game, RandomBot
-from cardcore._views.style import Style
+from cardcore._views.style import MAX_COLUMNS, Style, visible_len
 from cardcore.bots import Bot, Opponents
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 """The suit letters in the engine's order (face ids, legal actions), with their names."""
 
+SPECTATOR = -1
+"""The seat of a view that shows the whole table (``str(game)``): every seat named by
+its number, every hand shown."""
+
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
 HELP_WORDS = frozenset({"?", "h", "help"})
 
 NUMBER_RULE = (
-    "the choice with that number in the list of your legal choices shown\n"
-    "               before the prompt, in the order shown: 1 is the first"
+    "the choice with that number in the list of your legal choices\n"
+    "               shown before the prompt, in the order shown: 1 is the first"
 )
 """The number rule, the same in every game; each game's ``?`` help states it."""
 
@@ -40,6 +46,56 @@ class Command(enum.Enum):
 
     HELP = "help"
     QUIT = "quit"
+
+
+def wrap(line: str, width: int) -> list[str]:
+    """``line`` cut at spaces into lines of at most ``width`` columns (escapes not counted),
+    never inside a word; the lines after the first are indented under the text after a
+    label (``   Trick:     ``), or two columns deeper than the line. Items set apart by
+    two spaces (``1:7 hearts  2:pass``) are kept whole on a line when they fit. A word
+    longer than the width stays whole on its own line."""
+    if visible_len(line) <= width:
+        return [line]
+    label = re.match(r"( *(?:\S+ ){0,2}?\S*: +)\S", line)
+    if label is not None and not (line.startswith(" ") or label.group(1).endswith("  ")):
+        label = None  # prose (``Trumps: both jokers ...``), not a table's row
+    if label is not None and len(label.group(1)) <= width // 3:
+        indent = " " * len(label.group(1))
+    else:
+        indent = " " * (len(line) - len(line.lstrip(" ")) + 2)
+    start = len(label.group(1)) if label is not None else len(line) - len(line.lstrip(" "))
+    body = line[start:]
+    lines: list[str] = []
+    current = line[:start]
+    fresh = True  # nothing on the current line yet but its indent
+    for unit in body.split("  "):
+        unit = unit.strip(" ")
+        if not unit:
+            continue
+        joined = current if fresh else current + "  "
+        if visible_len(joined + unit) <= width:
+            current, fresh = joined + unit, False
+            continue
+        if not fresh and visible_len(indent + unit) <= width:
+            lines.append(current)
+            current, fresh = indent + unit, False
+            continue
+        for number, word in enumerate(unit.split(" ")):
+            separator = "" if fresh else "  " if number == 0 else " "
+            if not fresh and visible_len(current + separator + word) > width:
+                lines.append(current)
+                current, fresh = indent + word, False
+            else:
+                current, fresh = current + separator + word, False
+    lines.append(current)
+    return lines
+
+
+def count(value: object) -> str:
+    """A value as the command line writes it: integers with thousands separators."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:,}"
+    return str(value)
 
 
 def numbered(items: Sequence[object]) -> str:
@@ -81,15 +137,96 @@ class GameView:
             return RandomBot(seed)
         return cardcore.bots.make(self.game.name, level, seed=seed)
 
+    title = ""
+    """The game's name as the views write it (``French Tarot``); ``game.name`` when empty."""
+
+    width = MAX_COLUMNS
+    """The columns a line may take: longer lines are wrapped at spaces (``wrap``);
+    ``cardcore play`` sets the terminal's width, at most 80 (``style.columns``)."""
+
+    @property
+    def spectator(self) -> bool:
+        """Whether the view shows the whole table (seat ``SPECTATOR``), not one seat's."""
+        return self.seat == SPECTATOR
+
     # Names and output.
     def say(self, text: str = "") -> None:
-        self.out.write(text + "\n")
+        for line in text.split("\n"):
+            self.out.write("\n".join(wrap(line, self.width)) + "\n")
+
+    def say_lines(self, lines: Sequence[str]) -> None:
+        for line in lines:
+            self.say(line)
 
     def name(self, seat: int) -> str:
+        if self.spectator:
+            return f"Seat {seat}"
         return "You" if seat == self.seat else f"Seat {seat}"
 
+    def seats_text(self) -> str:
+        """``You (seat 0), Left (seat 1), ...``: every seat in order, on one line."""
+        return ", ".join(f"{self.name(s)} (seat {s})" for s in range(self.game.num_players))
+
+    def hand_lines(self, text: Callable[[int], str]) -> list[str]:
+        """``Your hand: ...`` from ``text(seat)``; a spectator's view: every seat's hand."""
+        if self.spectator:
+            seats = range(self.game.num_players)
+            return [f"   {self.name(seat) + ':':<10} {text(seat)}" for seat in seats]
+        return [f"   Your hand: {text(self.seat)}"]
+
+    def captured(self, show: Callable[[], None]) -> list[str]:
+        """The lines ``show()`` says, collected instead of written."""
+        out, self.out = self.out, io.StringIO()
+        try:
+            show()
+            return self.out.getvalue().splitlines()
+        finally:
+            self.out = out
+
+    def status(self) -> str:
+        """Who is to act, or that the game is over."""
+        player = self.game.current_player
+        if player is None:
+            return "the game is over"
+        if player == self.seat:
+            return "you are to act"
+        return f"{self.name(player)} is to act"
+
+    def table_text(self) -> str:
+        """The table as text (``str(game)``, ``str(observation)``): a title line, then what
+        this seat sees now (a spectator: the whole table and every hand); the final
+        result once the game is over."""
+        title = self.title or self.game.name
+        whose = "the whole table" if self.spectator else f"as seat {self.seat} sees it"
+        lines = [f"{title}, {whose}: {self.status()}"]
+        if self.game.is_over:
+            lines += [line for line in self.captured(lambda: self.finish(False)) if line]
+        else:
+            lines += self.table()
+        return "\n".join(row for line in lines for row in wrap(line, self.width))
+
+    def table(self) -> list[str]:
+        """The table now, whoever is to act: ``show_turn`` shows it before the choices."""
+        g = self.game
+        lines = [f"   Scores:    {self.per_seat(g.scores)}"]
+        trump = getattr(g, "trump", None)
+        letter = getattr(trump, "letter", None)
+        if isinstance(letter, str):
+            lines.append(
+                f"   Trump:     {SUIT_NAMES.get(letter, letter)} ({self.style.suit(letter)})"
+            )
+        trick = getattr(g, "trick", None)
+        if isinstance(trick, list) and trick:
+            played = ", ".join(f"{self.name(seat)} {self.card(card)}" for seat, card in trick)
+            lines.append(f"   Trick:     {played}")
+        hand = getattr(g, "hand", None)
+        if callable(hand):
+            lines += self.hand_lines(lambda seat: self.cards(hand(seat)))
+        return lines
+
     def per_seat(self, values: Sequence[object]) -> str:
-        return ", ".join(f"{self.name(seat)} {value}" for seat, value in enumerate(values))
+        """``Left 1,250, Right -40``: a value per seat, counts with thousands separators."""
+        return ", ".join(f"{self.name(seat)} {count(value)}" for seat, value in enumerate(values))
 
     def card(self, card: Card | None) -> str:
         """A card as shown on this output; ``??`` for one not seen."""
@@ -110,21 +247,9 @@ class GameView:
 
     def show_turn(self) -> None:
         """The table from the game's accessors (those it has), then the numbered choices."""
-        g = self.game
         self.say()
-        self.say(f"-- Your turn (seat {self.seat}), phase {g.phase}")
-        self.say(f"   Scores:    {self.per_seat(g.scores)}")
-        trump = getattr(g, "trump", None)
-        letter = getattr(trump, "letter", None)
-        if isinstance(letter, str):
-            self.say(f"   Trump:     {SUIT_NAMES.get(letter, letter)} ({self.style.suit(letter)})")
-        trick = getattr(g, "trick", None)
-        if isinstance(trick, list) and trick:
-            played = ", ".join(f"{self.name(seat)} {self.card(card)}" for seat, card in trick)
-            self.say(f"   Trick:     {played}")
-        hand = self.hand()
-        if hand is not None:
-            self.say(f"   Your hand: {self.cards(hand)}")
+        self.say(f"-- Your turn (seat {self.seat}), phase {self.game.phase}")
+        self.say_lines(self.table())
         self.say("   Choices:   " + self.choices_text())
 
     def before_apply(self, player: int, action: Action) -> None:

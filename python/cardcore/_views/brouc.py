@@ -37,6 +37,8 @@ class _BroucBefore:
 class BroucView(GameView):
     """The Brouc table: trump, seats and teams, the trick, the hand, scores as they happen."""
 
+    title = "Brouc"
+
     ROLES = ("You", "Right", "Partner", "Left")
     """Seats relative to the person's: play passes to the right (docs/rules/brouc.md)."""
 
@@ -51,6 +53,8 @@ class BroucView(GameView):
 
     # Names.
     def name(self, seat: int) -> str:
+        if self.spectator:
+            return f"Seat {seat}"
         return self.ROLES[(seat - self.seat) % 4]
 
     def team_of(self, seat: int) -> int:
@@ -60,12 +64,16 @@ class BroucView(GameView):
         return seat % 2
 
     def team_name(self, team: int) -> str:
+        if self.spectator:
+            return f"team {team}"
         return "Us" if team == self.my_team else "Them"
 
     def team_pair(self, values: Sequence[int]) -> str:
-        """``us 7, them 6`` from per-team values."""
+        """``us 7, them 6`` from per-team values (a spectator's: ``team 0 7, team 1 6``)."""
+        if self.spectator:
+            return f"team 0 {values[0]:,}, team 1 {values[1]:,}"
         mine, theirs = values[self.my_team], values[1 - self.my_team]
-        return f"us {mine}, them {theirs}"
+        return f"us {mine:,}, them {theirs:,}"
 
     def match_totals(self) -> list[int]:
         scores = self.brouc.scores
@@ -77,6 +85,8 @@ class BroucView(GameView):
         text = f"trump: {SUIT_NAMES[trump]} ({self.style.suit(trump)})"
         if g.trump_card in g.hand(g.dealer):
             whose = "your" if g.dealer == self.seat else f"{self.name(g.dealer)}'s"
+            if self.spectator:
+                whose = f"{self.name(g.dealer)}'s"
             text += f", turned card {self.card(g.trump_card)} still in {whose} hand"
         return text
 
@@ -85,11 +95,14 @@ class BroucView(GameView):
         g = self.brouc
         target = g.options.get("target", 30)
         mode = "a single deal" if g.options.get("single_deal") else f"a match to over {target}"
-        self.say(f"Brouc, {mode}. Seats in the order of play (each passes to the next):")
-        for seat in range(g.num_players):
-            team = self.team_of(seat)
-            members = " + ".join(self.name(s) for s in self.teams[team])
-            self.say(f"  seat {seat}  {self.name(seat):<8} team {team} ({members})")
+        teams = "; ".join(
+            f"team {team}: {' + '.join(self.name(s) for s in seats)}"
+            for team, seats in enumerate(self.teams)
+        )
+        self.say(
+            f"Brouc, {mode}. Seats in the order of play (each passes to the next): "
+            f"{self.seats_text()}. Teams: {teams}."
+        )
         self.say(
             "Ranks high to low: A 10 K Q J 9 8 7. Follow suit; trumping is never compulsory; "
             "no undertrumping."
@@ -110,29 +123,32 @@ class BroucView(GameView):
         self.say(f"Match: {self.team_pair(self.match_totals())}.")
 
     def show_turn(self) -> None:
+        self.say()
+        self.say_lines(self.table())
+        self.say(f"   Playable:  {self.choices_text()}")
+
+    def table(self) -> list[str]:
         g = self.brouc
         target = g.options.get("target", 30)
         trick_no = len(g.tricks) + 1
-        self.say()
-        self.say(
-            f"-- Deal {g.deal_number}, trick {trick_no} | {self.trump_line()} | "
-            f"match: {self.team_pair(self.match_totals())} (target {target})"
-        )
         announced = [0, 0]
         for ann in g.announcements:
             announced[self.team_of(ann.seat)] += ann.value
-        self.say(
+        lines = [
+            f"-- Deal {g.deal_number}, trick {trick_no} | {self.trump_line()} | "
+            f"match: {self.team_pair(self.match_totals())} (target {target})",
             f"   This deal: card points {self.team_pair(list(g.card_points))}; "
             f"marriages {self.team_pair(list(g.marriages))}; "
-            f"announced {self.team_pair(announced)}"
-        )
+            f"announced {self.team_pair(announced)}",
+        ]
         if g.trick:
             played = ", ".join(f"{self.name(s)} {self.card(card)}" for s, card in g.trick)
-            self.say(f"   Trick:     {played}")
+            lines.append(f"   Trick:     {played}")
         else:
-            self.say("   Trick:     you lead")
-        self.say(f"   Your hand: {self.cards(g.hand(self.seat))}")
-        self.say(f"   Playable:  {self.choices_text()}")
+            leader = g.trick_leader
+            leads = "you lead" if leader == self.seat else f"{self.name(leader)} leads"
+            lines.append(f"   Trick:     {leads}")
+        return lines + self.hand_lines(lambda seat: self.cards(g.hand(seat)))
 
     def before_apply(self, player: int, action: Action) -> None:
         g = self.brouc
@@ -233,13 +249,17 @@ class BroucView(GameView):
         if winner is not None:
             members = " + ".join(self.name(s) for s in self.teams[winner])
             outcome = "You win" if winner == self.my_team else "You lose"
+            if self.spectator:
+                outcome = "Over"
             self.say(f"*** {outcome}: team {winner} ({members}) won the match. ***")
             self.say(f"Match record (games): {self.team_pair(list(g.match_record))}.")
+        elif self.spectator:
+            self.say(f"*** Deal over, no team passed the target: {self.team_pair(totals)}. ***")
         else:
             mine, theirs = totals[self.my_team], totals[1 - self.my_team]
             verdict = "You lead" if mine > theirs else "You trail" if mine < theirs else "A tie"
             self.say(
-                f"*** Deal over, no team passed the target: {verdict}, {mine} to {theirs}. ***"
+                f"*** Deal over, no team passed the target: {verdict}, {mine:,} to {theirs:,}. ***"
             )
 
     # The person's input: cards (the numbers and the rest are GameView's, for every game).

@@ -44,19 +44,25 @@ class FiveHundredView(GameView):
         self.before: _FiveHundredBefore | None = None
 
     # Names.
+    title = "500"
+
     def name(self, seat: int) -> str:
+        if self.spectator:
+            return f"Seat {seat}"
         return ROLES[(seat - self.seat) % 4]
 
     def does(self, seat: int, verb: str) -> str:
         return f"{self.name(seat)} {verb if seat == self.seat else verb + 's'}"
 
     def team_pair(self, values: tuple[int, int]) -> str:
-        return f"us {values[self.my_team]}, them {values[1 - self.my_team]}"
+        if self.spectator:
+            return f"team 0 {values[0]:,}, team 1 {values[1]:,}"
+        return f"us {values[self.my_team]:,}, them {values[1 - self.my_team]:,}"
 
-    def hand_text(self) -> str:
-        """The person's hand grouped by effective suit under the contract."""
+    def hand_text(self, seat: int | None = None) -> str:
+        """The person's hand (or ``seat``'s) grouped by effective suit under the contract."""
         g = self.five
-        hand = g.hand(self.seat)
+        hand = g.hand(self.seat if seat is None else seat)
 
         def suit_of(card: cardcore.Card) -> cardcore.Suit | None:
             # Before the contract, the cards' own suits (the jokers none).
@@ -88,9 +94,9 @@ class FiveHundredView(GameView):
         self.say(
             f"500, {length}: you and your Partner (seat {(self.seat + 2) % 4}) against two bots."
         )
-        self.say("Seats in the order of play (clockwise: play passes to the left):")
-        for seat in range(4):
-            self.say(f"  seat {seat}  {self.name(seat)}")
+        self.say(
+            f"Seats in the order of play (clockwise: play passes to the left): {self.seats_text()}."
+        )
         self.say(
             "Trumps: both jokers (black above red), the jack of trumps and the other jack of "
             "its colour, then A K Q 10 ... 4. No trump: the jokers are a suit of their own. "
@@ -105,28 +111,46 @@ class FiveHundredView(GameView):
             f"=== Deal {g.deal_number}: {self.does(g.dealer, 'deal')}; "
             f"{self.name((g.dealer + 1) % 4)} bids first. ==="
         )
-        self.say(f"   Your hand: {self.hand_text()}")
 
     def show_turn(self) -> None:
-        g = self.five
         self.say()
-        self.say(f"-- Deal {g.deal_number}, {g.phase} | {self.contract_text()}")
+        self.say_lines(self.table())
+        label = "Playable:" if self.five.phase == "play" else "Choices: "
+        self.say(f"   {label}  {self.choices_text()}")
+
+    def table(self) -> list[str]:
+        g = self.five
+        lines = [f"-- Deal {g.deal_number}, {g.phase} | {self.contract_text()}"]
         if g.phase == "bid":
-            self.say(f"   Auction:   {self.auction_text()}")
+            lines.append(f"   Auction:   {self.auction_text()}")
         if g.phase == "discard":
-            self.say(f"   Kitty:     {self.cards(g.kitty)} (now in your hand)")
-            discarded = self.observation_discard()
-            self.say(f"   Discarded: {self.cards(discarded)}; {6 - len(discarded)} more")
+            bidder = g.bidder if g.bidder is not None else 0
+            where = "your hand" if bidder == self.seat else f"{self.name(bidder)}'s hand"
+            if self.spectator:
+                kitty: list[Card] = g.kitty
+            else:
+                kitty = [c for c in g.observation(self.seat).known_kitty if c is not None]
+            if kitty:
+                lines.append(f"   Kitty:     {self.cards(kitty)} (now in {where})")
+            if self.spectator:
+                discarded = g.discard
+            else:
+                discarded = [c for c in g.observation(self.seat).known_discard if c is not None]
+            left = 6 - len(g.discard)
+            if discarded or bidder == self.seat:
+                lines.append(f"   Discarded: {self.cards(discarded)}; {left} more")
+            else:
+                lines.append(f"   Discarded: {len(g.discard)} cards face down; {left} more")
         if g.phase in ("play", "name"):
-            self.say(f"   Tricks:    {self.team_pair(g.tricks_won)} (trick {len(g.tricks) + 1})")
+            lines.append(
+                f"   Tricks:    {self.team_pair(g.tricks_won)} (trick {len(g.tricks) + 1})"
+            )
             if g.open_hand is not None:
-                self.say(f"   Open hand: {self.cards(g.open_hand)}")
+                lines.append(f"   Open hand: {self.cards(g.open_hand)}")
             if g.trick:
                 played = ", ".join(f"{self.name(s)} {self.card(c)}" for s, c in g.trick)
-                self.say(f"   Trick:     {played}")
-        self.say(f"   Your hand: {self.hand_text()}")
-        label = "Playable:" if g.phase == "play" else "Choices: "
-        self.say(f"   {label}  {self.choices_text()}")
+                lines.append(f"   Trick:     {played}")
+        return lines + self.hand_lines(self.hand_text)
 
     def observation_discard(self) -> list[Card]:
         return [c for c in self.five.observation(self.seat).known_discard if c is not None]
@@ -194,6 +218,8 @@ class FiveHundredView(GameView):
         self.say(f"Final totals: {self.team_pair(g.totals)}.")
         if g.winner is None:
             self.say("*** No team wins. ***")
+        elif self.spectator:
+            self.say(f"*** Team {g.winner} wins. ***")
         elif g.winner == self.my_team:
             self.say("*** You and your Partner win. ***")
         else:
@@ -208,12 +234,13 @@ class FiveHundredView(GameView):
     def rules_help(self) -> str:
         return (
             "Auction, from the dealer's left: pass (final) or bid higher: 6 to 10 tricks in\n"
-            "  spades < clubs < diamonds < hearts < no trump (6 spades 40 ... 10 no trump 520);\n"
-            "  it ends when three have passed after a bid. The bidder takes the 6-card kitty,\n"
-            "  discards 6 and leads.\n"
-            "Play: follow the led suit (as the contract counts suits) if you can, else anything.\n"
-            "Made: the value to the bidders; failed: to the opponents. 500 wins.\n"
-            "Type a choice as written (7 hearts, pass, discard 5S, name hearts) or its number.\n"
+            "  spades < clubs < diamonds < hearts < no trump (6 spades 40 ... 10 no trump\n"
+            "  520); it ends when three have passed after a bid. The bidder takes the\n"
+            "  6-card kitty, discards 6 and leads.\n"
+            "Play: follow the led suit (as the contract counts suits) if you can, else\n"
+            "  anything. Made: the value to the bidders; failed: to the opponents. 500 wins.\n"
+            "Type a choice as written (7 hearts, pass, discard 5S, name hearts) or its\n"
+            "  number.\n"
         )
 
     def parse_text(self, text: str) -> Action | str:

@@ -57,7 +57,11 @@ class JollyView(GameView):
         self.jolly = game
         self.before: _JollyBefore | None = None
 
+    title = "Jolly"
+
     def name(self, seat: int) -> str:
+        if self.spectator:
+            return f"Seat {seat}"
         return ROLES[self.jolly.num_players][(seat - self.seat) % self.jolly.num_players]
 
     def does(self, seat: int, verb: str) -> str:
@@ -74,7 +78,7 @@ class JollyView(GameView):
             text = self.card(card)
             if str(card) == "JK":
                 text += f"({self.card(stands_for)})" if stands_for else "(?)"
-            shown.append(text if by == self.seat else f"{text}'{by}")
+            shown.append(text if by == self.seat and not self.spectator else f"{text}'{by}")
         return " ".join(shown)
 
     # The hooks.
@@ -101,26 +105,35 @@ class JollyView(GameView):
         )
 
     def show_turn(self) -> None:
-        g = self.jolly
         self.say()
-        opened = "opened" if g.opened[self.seat] else "not opened (40 to open)"
-        self.say(f"-- Round {g.round}, {g.phase} | you have {opened}")
-        self.say(f"   Scores:    {self.per_seat(g.scores)}")
-        self.say(f"   Hands:     {self.per_seat(g.observation(self.seat).hand_sizes)}")
-        self.say(f"   Stock:     {g.stock_size} cards")
-        self.say(f"   Row:       {self.cards(g.row)}")
+        self.say_lines(self.table())
+        self.say(f"   Choices:   {self.choices_text()}")
+
+    def table(self) -> list[str]:
+        g = self.jolly
+        if self.spectator:
+            opened = ", ".join(self.name(s) for s in range(g.num_players) if g.opened[s])
+            state = f"opened: {opened or 'nobody'}"
+        else:
+            state = "you have " + ("opened" if g.opened[self.seat] else "not opened (40 to open)")
+        lines = [
+            f"-- Round {g.round}, {g.phase} | {state}",
+            f"   Scores:    {self.per_seat(g.scores)}",
+            f"   Hands:     {self.per_seat([len(g.hand(s)) for s in range(g.num_players)])}; "
+            f"stock {g.stock_size}",
+            f"   Row:       {self.cards(g.row)}",
+        ]
         for index, meld in enumerate(g.melds):
             pending = " (pending)" if index >= len(g.melds) - g.pending else ""
             marker = "*" if g.selected == index else " "
-            self.say(f"  {marker}meld {index}: {self.meld_text(meld)}{pending}")
+            lines.append(f"  {marker}meld {index}: {self.meld_text(meld)}{pending}")
         if g.building is not None:
-            self.say(f"   Building:  {self.meld_text(g.building)}")
+            lines.append(f"   Building:  {self.meld_text(g.building)}")
         if g.taken:
-            self.say(
+            lines.append(
                 f"   Taken:     {self.cards(g.taken)} (a single card taken may not be discarded)"
             )
-        self.say(f"   Your hand: {self.cards(g.hand(self.seat))}")
-        self.say(f"   Choices:   {self.choices_text()}")
+        return lines + self.hand_lines(lambda seat: self.cards(g.hand(seat)))
 
     def choices_text(self) -> str:
         return "  ".join(
@@ -215,7 +228,8 @@ class JollyView(GameView):
     def rules_help(self) -> str:
         return (
             "A turn: draw (or, once opened in an earlier turn, take the row's last cards);\n"
-            "  lay melds a card at a time, close them, lay off with 'on meld N', then discard.\n"
+            "  lay melds a card at a time, close them, lay off with 'on meld N', then\n"
+            "  discard.\n"
             "Sets: 3 or 4 of a rank, different suits, one joker at most. Runs: 3+ of a suit\n"
             "  in order, ace low (A-2-3) or high (Q-K-A), no jokers side by side.\n"
             "Your first melds must total 40 (undo takes them back). A card taken alone from\n"

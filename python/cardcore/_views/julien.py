@@ -72,8 +72,12 @@ class JulienView(GameView):
         self.before: _JulienBefore | None = None
         self.kinds: dict[int, str] = {}  # each finished Tour's kind, for the match summary
 
+    title = "Le Julien"
+
     # Names.
     def name(self, seat: int) -> str:
+        if self.spectator:
+            return f"Seat {seat}"
         return ROLES[(seat - self.seat) % 4]
 
     def verb(self, seat: int, verb: str) -> str:
@@ -113,9 +117,9 @@ class JulienView(GameView):
         specials = " ".join(shown[TRICKS_PER_TOUR:])
         return f"trumps {' '.join(trumps)} | special cards {specials} (to trick 10's winner)"
 
-    def hand_text(self) -> str:
-        """The person's hand grouped by suit, with its Rouge and Noir counts."""
-        hand = self.julien.hand(self.seat)
+    def hand_text(self, seat: int | None = None) -> str:
+        """The person's hand (or ``seat``'s) grouped by suit, with its Rouge and Noir counts."""
+        hand = self.julien.hand(self.seat if seat is None else seat)
         groups = []
         for suit, suit_name in SUIT_NAMES.items():
             held = [self.card(card) for card in hand if suit_of(card) == suit]
@@ -143,28 +147,25 @@ class JulienView(GameView):
 
     # The hooks.
     def start(self) -> None:
-        g = self.julien
         if self.single_deal:
-            self.say("Le Julien, a single Tour. Each player plays for themselves.")
+            length = "a single Tour"
         else:
-            self.say(
-                f"Le Julien, a match of {MATCH_TOURS} Tours (Tour 3 is the Spéco, Tour 6 the "
-                "Superspec). Each player plays for themselves; the highest total wins."
-            )
-        self.say("Seats in the order of play (clockwise: each passes to the player on their left):")
-        for seat in range(g.num_players):
-            self.say(f"  seat {seat}  {self.name(seat)}")
+            length = f"a match of {MATCH_TOURS} Tours (Tour 3 is the Spéco, Tour 6 the Superspec)"
+        self.say(
+            f"Le Julien, {length}, each player for themselves. Seats in the order of play "
+            f"(clockwise: each passes to the player on their left): {self.seats_text()}."
+        )
         self.say(
             "Ranks low to high: 2 3 4 5 6 7 8 9 10 J Q K A. Follow suit if you can, else trump "
-            "or discard as you like (undertrumping is allowed). Each trick has its own trump, "
-            "the suit of its talon card. The lowest card of the led suit leads the next trick."
+            "or discard (undertrumping is allowed). Each trick's trump is the suit of its "
+            "talon card; the lowest card of the led suit leads the next trick. Type ? at any "
+            "prompt for the bids and the rules in short."
         )
         if self.masked:
             self.say(
                 "Masked talon: bids are made blind; each trick's trump card is turned as the "
                 "trick begins, the two special cards at trick 10."
             )
-        self.say("Type ? at any prompt for the bids and the rules in short.")
         self.tour_header()
 
     def tour_header(self) -> None:
@@ -172,15 +173,13 @@ class JulienView(GameView):
         first = self.first_bidder()
         self.say()
         self.say(
-            f"=== {self.tour_title(g.tour, g.tour_kind)}: {self.does(g.dealer, 'deal')} "
-            f"(seat {g.dealer}); {self.does(first, 'bid')} first and "
+            f"=== {self.tour_title(g.tour, g.tour_kind)}: {self.does(g.dealer, 'deal')}; "
+            f"{self.does(first, 'bid')} first and "
             f"{self.verb(first, 'lead')} trick 1. ==="
         )
         self.say(f"   This is {KIND_NOTES[g.tour_kind]}")
         if self.taking_kind():
             self.say(f"   Card values of taken trumps and special cards: {CARD_VALUE_RULE}.")
-        self.say(f"   Talon:     {self.talon_text()}")
-        self.say(f"   Your hand: {self.hand_text()}")
         if g.tour > 1:
             self.say(self.totals_line())
 
@@ -194,48 +193,62 @@ class JulienView(GameView):
             self.show_trick()
 
     def show_bidding(self) -> None:
-        g = self.julien
-        first = self.first_bidder()
-        after_me = [(self.seat + k) % 4 for k in range(1, 4)]
-        still = [self.name(s) for s in after_me if g.bids[s] is None]
         self.say()
-        self.say(
-            f"-- {self.tour_title(g.tour, g.tour_kind)}, bidding | "
-            f"{self.does(g.dealer, 'deal')}, {self.name(first)} bid first"
-        )
-        self.say(f"   Talon:     {self.talon_text()}")
-        self.say(f"   Your hand: {self.hand_text()}")
-        later = f"; still to bid after you: {', '.join(still)}" if still else "; you bid last"
-        self.say(f"   Bids made: {self.bids_text(g.bids, first)}{later}")
+        self.say_lines(self.table())
         self.say(f"   Your bids: {self.choices_text()}")
 
     def show_trick(self) -> None:
-        g = self.julien
-        number = len(g.tricks) + 1
-        trump = g.trump.letter if g.trump is not None else "?"
         self.say()
-        self.say(
+        self.say_lines(self.table())
+        self.say(f"   Playable:  {self.choices_text()}")
+
+    def table(self) -> list[str]:
+        g = self.julien
+        if g.phase == "bid":
+            return self.bidding_lines()
+        number = len(g.tricks) + (0 if g.phase == "speco" else 1)
+        trump = g.trump.letter if g.trump is not None else "?"
+        lines = [
             f"-- {self.tour_title(g.tour, g.tour_kind)}, trick {number} of {TRICKS_PER_TOUR} | "
-            f"trump: {SUIT_NAMES.get(trump, trump)} ({self.card(g.trump_card)})"
-        )
-        self.say(f"   Talon:     {self.talon_text(current_trick=number)}")
-        self.say(f"   Bids:      {self.bids_text(g.bids, self.first_bidder())}")
+            f"trump: {SUIT_NAMES.get(trump, trump)} ({self.card(g.trump_card)})",
+            f"   Talon:     {self.talon_text(current_trick=number)}",
+            f"   Bids:      {self.bids_text(g.bids, self.first_bidder())}",
+        ]
         won = [sum(1 for t in g.tricks if t.winner == seat) for seat in range(4)]
-        self.say(f"   Tricks:    {self.per_seat(won)}")
+        lines.append(f"   Tricks:    {self.per_seat(won)}")
         if self.taking_kind():
             taken = [self.cards(g.taken_trumps(seat)) for seat in range(4)]
-            self.say(f"   Taken:     {self.per_seat(taken)}")
-        pile = g.collected(self.seat)
-        self.say(f"   Your pile: {len(pile)} cards ({self.suit_counts(pile)})")
+            lines.append(f"   Taken:     {self.per_seat(taken)}")
+        if not self.spectator:
+            pile = g.collected(self.seat)
+            lines.append(f"   Your pile: {len(pile)} cards ({self.suit_counts(pile)})")
         if g.tour > 1:
-            self.say(self.totals_line())
-        if g.trick:
+            lines.append(self.totals_line())
+        if g.phase == "speco":
+            winner = g.tricks[-1].winner
+            lines.append(f"   Trick:     {self.does(winner, 'take')} or leave its trump card")
+        elif g.trick:
             played = ", ".join(f"{self.name(seat)} {self.card(card)}" for seat, card in g.trick)
-            self.say(f"   Trick:     {played}")
+            lines.append(f"   Trick:     {played}")
         else:
-            self.say("   Trick:     you lead")
-        self.say(f"   Your hand: {self.hand_text()}")
-        self.say(f"   Playable:  {self.choices_text()}")
+            leader = g.trick_leader
+            lines.append(f"   Trick:     {self.does(leader, 'lead')}")
+        return lines + self.hand_lines(self.hand_text)
+
+    def bidding_lines(self) -> list[str]:
+        g = self.julien
+        first = self.first_bidder()
+        lines = [
+            f"-- {self.tour_title(g.tour, g.tour_kind)}, bidding | "
+            f"{self.does(g.dealer, 'deal')}, {self.name(first)} bid first",
+            f"   Talon:     {self.talon_text()}",
+        ]
+        made = f"   Bids made: {self.bids_text(g.bids, first)}"
+        if g.current_player == self.seat:
+            after_me = [(self.seat + k) % 4 for k in range(1, 4)]
+            still = [self.name(s) for s in after_me if g.bids[s] is None]
+            made += f"; still to bid after you: {', '.join(still)}" if still else "; you bid last"
+        return [*lines, made, *self.hand_lines(self.hand_text)]
 
     def show_speco_choice(self) -> None:
         g = self.julien
@@ -370,8 +383,8 @@ class JulienView(GameView):
         pad = self.style.ljust
         self.say(f"=== {self.tour_title(record.tour, record.tour_kind)} is over: the scores ===")
         self.say(
-            f"   {'player':<16} {'bid':<10} {'tricks':>6} {'cards':>5}  {'by suit':<12}  "
-            f"{'taken trumps':<16} {'specials':<8} {'Tour score':>10} {'total':>6}"
+            f"   {'player':<6} {'bid':<9} {'tricks':>6} {'cards':>5}  {'by suit':<11}  "
+            f"{'taken':<10} {'special':<7} {'score':>6} {'total':>6}"
         )
         for seat in range(4):
             bid = record.bids[seat]
@@ -380,11 +393,11 @@ class JulienView(GameView):
             taken = self.cards(record.taken_trumps(seat))
             held = specials if holder == seat else "-"
             self.say(
-                f"   {f'{self.name(seat)} (seat {seat})':<16} "
-                f"{bid.text if bid is not None else '-':<10} {tricks:>6} {len(pile):>5}  "
-                f"{pad(self.suit_counts(pile), 12)}  {pad(taken, 16)} {pad(held, 8)} "
-                f"{scores[seat]:>+10} "
-                f"{g.scores[seat]:>6}"
+                f"   {self.name(seat):<6} "
+                f"{bid.text if bid is not None else '-':<9} {tricks:>6} {len(pile):>5}  "
+                f"{pad(self.suit_counts(pile), 11)}  {pad(taken, 10)} {pad(held, 7)} "
+                f"{scores[seat]:>+6,} "
+                f"{g.scores[seat]:>6,}"
             )
 
     def finish(self, abandoned: bool) -> None:
@@ -398,21 +411,21 @@ class JulienView(GameView):
             self.say("   " + "".join(f"{self.name(s):>8}" for s in range(4)) + "   Tour")
             for tour, scores in enumerate(g.tour_scores, 1):
                 kind = KIND_NAMES.get(self.kinds.get(tour, ""), "")
-                row = "".join(f"{score:>+8}" for score in scores)
+                row = "".join(f"{score:>+8,}" for score in scores)
                 self.say(f"   {row}   {tour} {kind}")
-            self.say("   " + "".join(f"{total:>8}" for total in g.scores) + "   totals")
+            self.say("   " + "".join(f"{total:>8,}" for total in g.scores) + "   totals")
         self.say(f"Final totals: {self.per_seat(g.scores)}.")
         winners = g.winners
         what = "Tour" if self.single_deal else "match"
         if len(winners) == 1:
             winner = winners[0]
             outcome = "You win" if winner == self.seat else f"{self.name(winner)} wins"
-            self.say(f"*** {outcome} the {what} with {g.scores[winner]}. ***")
+            self.say(f"*** {outcome} the {what} with {g.scores[winner]:,}. ***")
         elif winners:
             names = " and ".join(self.name(s) for s in winners)
             mine = " (you among them)" if self.seat in winners else ""
             self.say(
-                f"*** The {what} is shared: {names}{mine}, with {g.scores[winners[0]]} each. ***"
+                f"*** The {what} is shared: {names}{mine}, with {g.scores[winners[0]]:,} each. ***"
             )
 
     # The person's input: bids, take or leave, cards (numbers and the rest are GameView's).
@@ -435,23 +448,26 @@ class JulienView(GameView):
     def rules_help(self) -> str:
         return (
             "Bids (one each, in turn from the dealer's left; no passing, bids may repeat):\n"
-            "  Rouge / Noir       take no trick holding a card of the other Couleur (Rouge:\n"
-            "                     hearts and diamonds; Noir: spades and clubs). Made: +20 plus\n"
-            "                     your cards of the Couleur; else minus the other Couleur's\n"
-            "                     cards; no trick at all: -20.\n"
+            "  Rouge / Noir     take no trick holding a card of the other Couleur (Rouge:\n"
+            "                   hearts and diamonds; Noir: spades and clubs). Made: +20\n"
+            "                   plus your cards of the Couleur; else minus the other\n"
+            "                   Couleur's cards; no trick at all: -20.\n"
             "  5 to 25 Rouges / Noires (steps of 5): after spades cancel hearts and clubs\n"
-            "                     cancel diamonds card for card, keep that many cards of your\n"
-            "                     Couleur or more, fewer than the next step (5-9, 10-14, 15-19,\n"
-            "                     20-24, 25+), and none of the other Couleur. 25 only in the\n"
-            "                     Spéco and the Superspec. No trick at all: -(20 + the bid).\n"
-            "  Type the bid (10 rouges, noir; any letter case) or its number under 'Your bids'.\n"
-            "Play: follow suit if you can, else trump or discard freely. Trick n's trump is the\n"
-            "  suit of talon card n; the highest trump wins, else the highest of the led suit.\n"
-            "  The lowest card of the led suit leads the next trick. Type a card (QH, 10s) or\n"
-            "  its number under 'Playable'.\n"
+            "                   cancel diamonds card for card, keep that many cards of your\n"
+            "                   Couleur or more, fewer than the next step (5-9, 10-14,\n"
+            "                   15-19, 20-24, 25+), and none of the other Couleur. 25 only\n"
+            "                   in the Spéco and the Superspec. No trick at all: -(20 + the\n"
+            "                   bid).\n"
+            "  Type the bid (10 rouges, noir; any letter case) or its number under\n"
+            "  'Your bids'.\n"
+            "Play: follow suit if you can, else trump or discard freely. Trick n's trump is\n"
+            "  the suit of talon card n; the highest trump wins, else the highest of the led\n"
+            "  suit. The lowest card of the led suit leads the next trick. Type a card (QH,\n"
+            "  10s) or its number under 'Playable'.\n"
             "Spéco: the trick's winner takes (t) or leaves (l) its trump card, or types its\n"
-            "  number under 'Choices' (1 take, 2 leave); taken trumps and special cards count\n"
-            f"  {CARD_VALUE_RULE}.\n"
+            "  number under 'Choices' (1 take, 2 leave); taken trumps and special cards\n"
+            "  count"
+            f" {CARD_VALUE_RULE}.\n"
             "Trick 10's winner gets the two special cards (the last two of the talon).\n"
         )
 

@@ -72,6 +72,23 @@ def wants_color(
     return is_terminal(stream)
 
 
+MAX_COLUMNS = 80
+"""The widest the views write: lines are wrapped at spaces to the terminal's width, at
+most this."""
+
+
+def columns(stream: object) -> int:
+    """The columns the views may fill on ``stream``: the terminal's width, at most
+    ``MAX_COLUMNS`` (and at least 40); ``MAX_COLUMNS`` off a terminal."""
+    if not is_terminal(stream):
+        return MAX_COLUMNS
+    try:
+        width = os.get_terminal_size(stream.fileno()).columns  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError):
+        return MAX_COLUMNS
+    return max(40, min(MAX_COLUMNS, width))
+
+
 def visible_len(text: str) -> int:
     """The width of ``text`` on a terminal: its length without the ANSI escapes."""
     return len(_ANSI.sub("", text))

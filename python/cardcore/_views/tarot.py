@@ -55,7 +55,11 @@ class TarotView(GameView):
         self.before: _TarotBefore | None = None
 
     # Names.
+    title = "French Tarot"
+
     def name(self, seat: int) -> str:
+        if self.spectator:
+            return f"Seat {seat}"
         return self.roles[(seat - self.seat) % len(self.roles)]
 
     def does(self, seat: int, verb: str) -> str:
@@ -64,9 +68,9 @@ class TarotView(GameView):
     def observed(self) -> cardcore.tarot.Observation:
         return self.tarot.observation(self.seat)
 
-    def hand_text(self) -> str:
-        """The person's hand by suit, then the trumps and the Excuse."""
-        hand = self.tarot.hand(self.seat)
+    def hand_text(self, seat: int | None = None) -> str:
+        """The person's hand (or ``seat``'s) by suit, then the trumps and the Excuse."""
+        hand = self.tarot.hand(self.seat if seat is None else seat)
         groups = []
         for suit, suit_name in SUIT_NAMES.items():
             held = [c for c in hand if c.suit is not None and c.suit.letter == suit]
@@ -81,7 +85,7 @@ class TarotView(GameView):
             return "no taker yet"
         text = f"{self.name(g.taker)} {g.contract} (x{MULTIPLIERS[g.contract]})"
         if g.called is not None:
-            partner = self.observed().known_partner
+            partner = g.visible_partner if self.spectator else self.observed().known_partner
             known = "unknown" if partner is None else self.name(partner)
             text += f", called {self.card(g.called)} (partner: {known})"
         if g.slam_announced:
@@ -95,10 +99,9 @@ class TarotView(GameView):
         length = "a single deal" if g.options["single_deal"] else f"a match of {deals} deals"
         self.say(f"French Tarot, {g.num_players} players, {length}: one taker against the rest.")
         self.say(
-            "Seats in the order of play (anticlockwise: each passes to the player on the right):"
+            "Seats in the order of play (anticlockwise: each passes to the player on the "
+            f"right): {self.seats_text()}."
         )
-        for seat in range(g.num_players):
-            self.say(f"  seat {seat}  {self.name(seat)}")
         self.say(
             "Follow suit; else trump, overtrumping when you can; else anything. The Excuse "
             "may always be played. Type ? at any prompt for the rules in short."
@@ -112,47 +115,54 @@ class TarotView(GameView):
             f"=== Deal {g.deal_number}: {self.does(g.dealer, 'deal')}; "
             f"{self.name((g.dealer + 1) % g.num_players)} speaks first. ==="
         )
-        self.say(f"   Your hand: {self.hand_text()}")
 
     def show_turn(self) -> None:
+        self.say()
+        self.say_lines(self.table())
+        label = "Playable:" if self.tarot.phase == "play" else "Choices: "
+        self.say(f"   {label}  {self.choices_text()}")
+
+    def table(self) -> list[str]:
         g = self.tarot
         phase = g.phase
-        self.say()
-        self.say(f"-- Deal {g.deal_number}, {phase} | {self.contract_text()}")
+        lines = [f"-- Deal {g.deal_number}, {phase} | {self.contract_text()}"]
         if phase == "bid":
             bids = [f"{self.name(s)} {b}" for s, b in enumerate(g.bids) if b is not None]
-            self.say(f"   Bids:      {', '.join(bids) if bids else 'none yet'}")
+            lines.append(f"   Bids:      {', '.join(bids) if bids else 'none yet'}")
         if phase == "discard":
             left = len(g.visible_chien) - len(g.visible_discard)
-            self.say(f"   Chien:     {self.cards(g.visible_chien)} (now in your hand)")
-            self.say(
-                f"   Discard:   {self.cards(self.observed().known_discard)}; {left} more "
+            taker = g.taker
+            where = "your hand" if taker == self.seat else f"{self.name(taker or 0)}'s hand"
+            lines.append(f"   Chien:     {self.cards(g.visible_chien)} (now in {where})")
+            known = g.visible_discard if self.spectator else self.observed().known_discard
+            lines.append(
+                f"   Discard:   {self.cards(known)}; {left} more "
                 "(no king nor bout; trumps only when short of other cards)"
             )
         if phase in ("poignee", "play"):
-            self.show_table()
-        self.say(f"   Your hand: {self.hand_text()}")
-        label = "Playable:" if phase == "play" else "Choices: "
-        self.say(f"   {label}  {self.choices_text()}")
+            lines += self.table_lines()
+        return lines + self.hand_lines(self.hand_text)
 
-    def show_table(self) -> None:
+    def table_lines(self) -> list[str]:
         g = self.tarot
+        lines = []
         shown = [
             f"{self.name(s)} {p.level} ({self.cards(p.shown)})"
             for s, p in enumerate(g.poignees)
             if p is not None
         ]
         if shown:
-            self.say(f"   Poignées:  {'; '.join(shown)}")
+            lines.append(f"   Poignées:  {'; '.join(shown)}")
         if any(card is not None for card in g.visible_discard):
-            self.say(f"   Discarded: {self.cards(g.visible_discard)}")
+            lines.append(f"   Discarded: {self.cards(g.visible_discard)}")
         won = [sum(1 for t in g.tricks if t.winner == seat) for seat in range(g.num_players)]
-        self.say(f"   Tricks:    {self.per_seat(won)} (trick {len(g.tricks) + 1})")
+        lines.append(f"   Tricks:    {self.per_seat(won)} (trick {len(g.tricks) + 1})")
         if g.trick:
             played = ", ".join(f"{self.name(seat)} {self.card(card)}" for seat, card in g.trick)
-            self.say(f"   Trick:     {played}")
+            lines.append(f"   Trick:     {played}")
         else:
-            self.say(f"   Trick:     {self.does(g.trick_leader, 'lead')}")
+            lines.append(f"   Trick:     {self.does(g.trick_leader, 'lead')}")
+        return lines
 
     def before_apply(self, player: int, action: Action) -> None:
         g = self.tarot
@@ -234,7 +244,7 @@ class TarotView(GameView):
         self.say(
             f"   {self.name(record.taker)} took {record.contract} with {result.bouts} bouts: "
             f"{points(result.points)} points for {points(result.target)}, difference "
-            f"{result.difference}."
+            f"{result.difference:,}."
         )
         if record.partner is not None:
             self.say(f"   Partner: {self.name(record.partner)} ({self.card(record.called)}).")
@@ -243,7 +253,7 @@ class TarotView(GameView):
         if result.slam is not None:
             self.say(f"   Slam: the {result.slam} won every trick.")
         self.say(f"   Chien: {self.cards(record.chien)}; discard: {self.cards(record.discard)}.")
-        self.say(f"   Stake {result.stake:+}; scores: {self.per_seat(result.scores)}.")
+        self.say(f"   Stake {result.stake:+,}; scores: {self.per_seat(result.scores)}.")
         self.say(f"   Totals:    {self.per_seat(self.tarot.scores)}")
 
     def finish(self, abandoned: bool) -> None:
@@ -257,10 +267,10 @@ class TarotView(GameView):
         if len(winners) == 1:
             winner = winners[0]
             outcome = "You win" if winner == self.seat else f"{self.name(winner)} wins"
-            self.say(f"*** {outcome} with {g.scores[winner]}. ***")
+            self.say(f"*** {outcome} with {g.scores[winner]:,}. ***")
         elif winners:
             names = " and ".join(self.name(s) for s in winners)
-            self.say(f"*** Shared: {names}, with {g.scores[winners[0]]} each. ***")
+            self.say(f"*** Shared: {names}, with {g.scores[winners[0]]:,} each. ***")
 
     # The person's input: bids and choices by their text, cards (numbers are GameView's).
     def prompt(self) -> str:
@@ -275,14 +285,15 @@ class TarotView(GameView):
             "  (x6, the chien to the defence); pass. All pass: the deal is void.\n"
             "At five the taker calls a king (a queen when holding the four kings, ...); its\n"
             "  holder is the secret partner until the card is played.\n"
-            "Prise, garde: the chien is shown, taken, and as many cards discarded: no king nor\n"
-            "  bout; trumps only when short of other cards (discarded trumps are shown).\n"
+            "Prise, garde: the chien is shown, taken, and as many cards discarded: no king\n"
+            "  nor bout; trumps only when short of other cards (discarded trumps are shown).\n"
             "Before the first card: the taker may announce a slam; each player may show a\n"
             "  poignée (4 players: 10, 13, 15 trumps for 20, 30, 40).\n"
             "Play: follow suit; else trump, overtrumping when you can; else anything. The\n"
             "  Excuse may always be played and stays with its side (but on the last trick).\n"
-            "Count: bouts 4.5, kings 4.5, queens 3.5, knights 2.5, jacks 1.5, others 0.5; the\n"
-            "  taker needs 56, 51, 41 or 36 with 0 to 3 bouts; (25 + difference) x multiplier.\n"
+            "Count: bouts 4.5, kings 4.5, queens 3.5, knights 2.5, jacks 1.5, others 0.5;\n"
+            "  the taker needs 56, 51, 41 or 36 with 0 to 3 bouts; (25 + difference) x\n"
+            "  multiplier.\n"
             "Type a choice as written (garde sans, call KH, discard 5S, slam, no poignee) or\n"
             "  its number in the list.\n"
         )

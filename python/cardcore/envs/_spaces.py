@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 
 import cardcore
+from cardcore._shown import shown
 
 Observation = dict[str, np.ndarray[Any, Any]]
 
@@ -52,3 +54,26 @@ def action_id(action: Any) -> Any:
     """A space's action as the engine takes it: numpy's integers become ints; anything
     else goes to the engine as given, which refuses a wrong type with its own error."""
     return int(action) if isinstance(action, np.integer) else action
+
+
+RENDER_MODES = ("ansi", "human")
+"""The render modes: ``ansi`` returns the text, ``human`` prints it."""
+
+
+def render_mode_arg(mode: str | None) -> str | None:
+    """``render_mode`` checked: None or one of ``RENDER_MODES``, else an ``OptionError``."""
+    if mode is not None and mode not in RENDER_MODES:
+        raise cardcore.OptionError(
+            f"option 'render_mode': expected None, 'ansi' or 'human', got {shown(mode)}"
+        )
+    return mode
+
+
+def rendered(mode: str | None, text: Callable[[], str]) -> str | None:
+    """What ``render()`` gives in ``mode``: the text (``ansi``), None after printing it
+    (``human``), None (no mode)."""
+    if mode == "ansi":
+        return text()
+    if mode == "human":
+        print(text())
+    return None

@@ -26,7 +26,16 @@ except ImportError as error:
 import cardcore
 from cardcore import _public, bots
 from cardcore._shown import shown
-from cardcore.envs._spaces import Observation, action_id, observation_space, observe, outcome
+from cardcore.envs._spaces import (
+    RENDER_MODES,
+    Observation,
+    action_id,
+    observation_space,
+    observe,
+    outcome,
+    render_mode_arg,
+    rendered,
+)
 
 __all__ = ["CardcoreEnv"]
 
@@ -34,7 +43,7 @@ __all__ = ["CardcoreEnv"]
 class CardcoreEnv(gymnasium.Env[Observation, np.int64]):
     """One seat of a game against bots."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (Env declares it so)
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012 (Env declares it so)
 
     def __init__(
         self,
@@ -61,7 +70,7 @@ class CardcoreEnv(gymnasium.Env[Observation, np.int64]):
             raise cardcore.SeatError(f"seat {shown(seat)} is not a seat of this {game} table")
         self.seat = seat
         self.illegal_reward = illegal_reward
-        self.render_mode = render_mode
+        self.render_mode = render_mode_arg(render_mode)
         self.observation_space = cast(spaces.Space[Observation], observation_space(self.game))
         self.action_space = spaces.Discrete(self.game.action_count)
         self._bots: list[bots.Bot] = []
@@ -118,8 +127,9 @@ class CardcoreEnv(gymnasium.Env[Observation, np.int64]):
         return self.game.legal_actions_mask()
 
     def render(self) -> str | None:
-        """The game as text (``render_mode="ansi"``)."""
-        return repr(self.game) if self.render_mode == "ansi" else None
+        """The agent's seat's view as text, ``str(observation)``: returned with
+        ``render_mode="ansi"``, printed with ``"human"``; nothing without a mode."""
+        return rendered(self.render_mode, lambda: str(self.game.observation(self.seat)))
 
 
 __dir__ = _public.listing(__all__, globals())

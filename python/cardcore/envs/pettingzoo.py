@@ -22,7 +22,16 @@ except ImportError as error:
 
 import cardcore
 from cardcore import _public
-from cardcore.envs._spaces import Observation, action_id, observation_space, observe, outcome
+from cardcore.envs._spaces import (
+    RENDER_MODES,
+    Observation,
+    action_id,
+    observation_space,
+    observe,
+    outcome,
+    render_mode_arg,
+    rendered,
+)
 
 __all__ = ["RawEnv", "env"]
 
@@ -34,11 +43,11 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         super().__init__()
         self.game_name = game
         self.game_options = options
-        self.render_mode = render_mode
+        self.render_mode = render_mode_arg(render_mode)
         self.game: cardcore.Game = cardcore.new_game(game, seed=0, **options)
         self.metadata = {
             "name": f"cardcore_{game}",
-            "render_modes": ["ansi"],
+            "render_modes": list(RENDER_MODES),
             "is_parallelizable": False,
         }
         self.possible_agents = [f"player_{seat}" for seat in range(self.game.num_players)]
@@ -100,8 +109,9 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.agent_selection = self._agent(self.game.current_player)
 
     def render(self) -> str | None:
-        """The game as text (``render_mode="ansi"``)."""
-        return repr(self.game) if self.render_mode == "ansi" else None
+        """The whole table as text, ``str(game)`` (every agent's hand): returned with
+        ``render_mode="ansi"``, printed with ``"human"``; nothing without a mode."""
+        return rendered(self.render_mode, lambda: str(self.game))
 
     def close(self) -> None:
         """Nothing to release."""

@@ -348,7 +348,11 @@ impl ArenaResult {
     fn __str__(&self) -> String {
         let mut text = format!(
             "arena {}: {} matches x {} rotations on the same deals, seed {}, {} thread(s)\n",
-            self.game, self.matches, self.rotations, self.seed, self.threads
+            self.game,
+            grouped(self.matches),
+            self.rotations,
+            self.seed,
+            self.threads
         );
         let against = if self.rotations == 2 {
             "the other entry"
@@ -385,7 +389,9 @@ impl ArenaResult {
             let _ = writeln!(
                 text,
                 "  {:<width$}  {:>10}  {:>8}  {rate:<20}  {score:<20}  {difference}",
-                e.name, e.seat_plays, e.wins
+                e.name,
+                grouped(e.seat_plays),
+                grouped(e.wins)
             );
         }
         let _ = writeln!(
@@ -399,7 +405,7 @@ impl ArenaResult {
                 text,
                 "  {:<width$}  {} moves with a choice: median {}, p95 {}, mean {}, slowest {}",
                 e.name,
-                e.timed_moves,
+                grouped(e.timed_moves),
                 duration(e.median_move_seconds),
                 duration(e.p95_move_seconds),
                 duration(e.mean_move_seconds),
@@ -408,12 +414,38 @@ impl ArenaResult {
         }
         let _ = write!(
             text,
-            "  {} decisions in {:.3} s ({:.0} decisions/s)",
-            self.decisions,
+            "  {} decisions in {:.3} s ({} decisions/s)",
+            grouped(self.decisions),
             self.elapsed_seconds,
-            self.decisions_per_second()
+            grouped_f64(self.decisions_per_second())
         );
         text
+    }
+}
+
+/// A count with thousands separators, as every count the command line prints:
+/// `1,234,567`.
+fn grouped(count: impl Into<u128>) -> String {
+    let digits = count.into().to_string();
+    let mut text = String::with_capacity(digits.len() + digits.len() / 3);
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index) % 3 == 0 {
+            text.push(',');
+        }
+        text.push(digit);
+    }
+    text
+}
+
+/// A rate rounded to a whole number, with thousands separators (`nan` and
+/// infinities as Rust writes them).
+fn grouped_f64(rate: f64) -> String {
+    if rate.is_finite() && rate >= 0.0 {
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let whole = rate.round() as u64;
+        grouped(whole)
+    } else {
+        format!("{rate:.0}")
     }
 }
 

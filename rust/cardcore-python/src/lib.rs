@@ -1206,6 +1206,13 @@ macro_rules! game_class {
                 (from_json, (self.to_json()?,)).into_pyobject(py)
             }
 
+            /// The table as text: every hand, the table as a spectator sees it
+            /// (`cardcore._views.text`, the views of `cardcore play`).
+            fn __str__(slf: &Bound<'_, Self>) -> PyResult<String> {
+                let text = slf.py().import("cardcore._views.text")?.getattr("game_text")?;
+                text.call1((slf,))?.extract()
+            }
+
             fn __repr__(&self) -> String {
                 // A repr never fails: a game in use by another call says so.
                 let Ok(game) = self.game() else {
@@ -1345,6 +1352,13 @@ macro_rules! observation_class {
                 let rebuild = py.import("cardcore._core")?.getattr("_observation")?;
                 let portable = self.observed.to_portable();
                 (rebuild, (portable, self.observed.seat())).into_pyobject(py)
+            }
+
+            /// What this seat sees, as text (`cardcore._views.text`, the views of
+            /// `cardcore play`).
+            fn __str__(slf: &Bound<'_, Self>) -> PyResult<String> {
+                let text = slf.py().import("cardcore._views.text")?.getattr("observation_text")?;
+                text.call1((slf,))?.extract()
             }
 
             fn __repr__(&self) -> String {

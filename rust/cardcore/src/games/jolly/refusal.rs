@@ -3,7 +3,7 @@
 //! refused, never while listing the legal ones.
 
 use super::describe::meld_words;
-use super::meld::Placement;
+use super::meld::{Kind, Meld, Placement};
 use super::{
     Jolly, Phase, CLOSE, DISCARDS, DRAW, FIRST_DISCARD, FIRST_SELECT, FIRST_TAKE, MAX_HAND,
     OPENING, UNDO,
@@ -46,7 +46,7 @@ impl Jolly {
                 0..CLOSE => self.why_no_build(Placement::of_action(action)?),
                 _ => Some(format!(
                     "a meld is being built ({}): lay its next card, close it or undo",
-                    meld_words(&self.building)
+                    self.building_words()
                 )),
             },
             Phase::LayOff => {
@@ -90,6 +90,12 @@ impl Jolly {
         let card = placement.card();
         if !self.hand_now().contains(card) {
             return Some(not_held(card));
+        }
+        if Meld::start(placement, self.seat as u8).is_none() {
+            return Some(format!(
+                "{} cannot start a meld: a run is built from its lowest card up (J9)",
+                placement.text()
+            ));
         }
         Some(format!(
             "{} starts no meld your hand can complete while keeping a card to discard (L6, L7, J3)",
@@ -146,13 +152,24 @@ impl Jolly {
 
     /// Why `close` is refused (L6, L7, J3).
     fn why_no_close(&self) -> String {
-        if !self.building.is_valid() {
+        let words = self.building_words();
+        if self.building.len() < 3 {
             return format!(
-                "{} is not yet a valid set or run: a meld needs at least 3 cards (L6, L7)",
-                meld_words(&self.building)
+                "{words} is not yet a valid set or run: a meld needs at least 3 cards (L6, L7)"
             );
         }
-        format!("closing {}: {NO_DISCARD_LEFT}", meld_words(&self.building))
+        if !self.building.is_valid() {
+            return format!("{words} is not a valid set or run (L6, L7)");
+        }
+        format!("closing {words}: {NO_DISCARD_LEFT}")
+    }
+
+    /// The meld being built in words: "the run 7H 8H", "the meld 7H".
+    fn building_words(&self) -> String {
+        match self.building.kind() {
+            Kind::Single => format!("the meld {}", meld_words(&self.building)),
+            _ => meld_words(&self.building),
+        }
     }
 
     /// Why `placement` does not go on the meld being built (J9, J3).
@@ -161,7 +178,7 @@ impl Jolly {
         if !self.hand_now().contains(card) {
             return Some(not_held(card));
         }
-        let words = meld_words(&self.building);
+        let words = self.building_words();
         if self.building.extended(placement, self.seat as u8).is_none() {
             let next: Vec<String> = self
                 .building

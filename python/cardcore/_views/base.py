@@ -341,8 +341,22 @@ class GameView:
             return f"{text!r} is not a move: {exc}"
         legal = self.game.legal_actions()
         if action not in legal:
-            return f"{self.style.action(action)} is not legal now. Legal: {self.legal_text(', ')}"
+            reason = self.refusal(action)
+            why = f": {reason}" if reason else ""
+            return (
+                f"{self.style.action(action)} is not legal now{why}. Legal: {self.legal_text(', ')}"
+            )
         return action
+
+    def refusal(self, action: Action) -> str | None:
+        """Why the engine refuses `action` now: its refusal's reason, the rule that
+        refuses it (docs/protocol.md, "Errors"), without the seat and the legal list."""
+        try:
+            self.game.clone().apply(action)
+        except CardcoreError as exc:
+            _, _, reason = str(exc).partition(": ")
+            return reason.rpartition("; legal: ")[0] or None
+        return None
 
     def legal_text(self, separator: str = " ") -> str:
         """The legal actions as shown, for messages."""
@@ -365,5 +379,9 @@ class GameView:
         return f"{self.card(card)} cannot be played now{why}. Playable: {self.legal_text()}"
 
     def why_illegal(self, card: Card) -> str | None:
-        """Why a held card cannot be played now, if the view can say (a game's rules)."""
-        return None
+        """Why a held card cannot be played now: the engine's reason ([`refusal`][])."""
+        try:
+            action = self.game.action(str(card))
+        except CardcoreError:
+            return None
+        return self.refusal(action)

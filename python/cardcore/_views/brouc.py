@@ -279,14 +279,3 @@ class BroucView(GameView):
 
     def parse_text(self, text: str) -> Action | str:
         return self.parse_card(text)
-
-    def why_illegal(self, card: Card) -> str | None:
-        g = self.brouc
-        if g.trick:
-            led = rank_suit(g.trick[0][1])[1]
-            holds_led = any(rank_suit(c)[1] == led for c in g.hand(self.seat))
-            if holds_led and rank_suit(card)[1] != led:
-                return f"you must follow {SUIT_NAMES[led]}"
-            if rank_suit(card)[1] == g.trump.letter:
-                return "undertrumping is not allowed"
-        return None

@@ -501,9 +501,3 @@ class JulienView(GameView):
             if word in (str(choice), str(choice)[0]):
                 return choice
         return f"{text!r}: type t to take the trump card or l to leave it (or 1 / 2)."
-
-    def why_illegal(self, card: Card) -> str | None:
-        trick = self.julien.trick
-        if trick:  # a held card is refused only when it does not follow a suit one holds
-            return f"you must follow {SUIT_NAMES[suit_of(trick[0][1])]}"
-        return None

@@ -31,6 +31,11 @@ impl Suit {
         ['S', 'H', 'D', 'C'][self as usize]
     }
 
+    /// The suit's name in messages and action texts: `"hearts"`.
+    pub const fn name(self) -> &'static str {
+        ["spades", "hearts", "diamonds", "clubs"][self as usize]
+    }
+
     pub fn from_letter(letter: char) -> Option<Suit> {
         match letter.to_ascii_uppercase() {
             'S' => Some(Suit::Spades),

@@ -92,6 +92,16 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// The action a canonical (or lower-case) text names.
     fn parse_action(text: &str) -> Result<ActionId>;
 
+    /// Why the seat to act may not take `action` now, in the player's terms,
+    /// citing the rule of docs/rules/<game>.md that refuses it ("you must
+    /// follow hearts: you hold 3H 7H (T17)"); `None` where the game gives
+    /// no reason (then the refusal names the phase). Asked only for an
+    /// action already refused ([`refusal`]), never on the path of legal
+    /// moves, so it may take its time. The game is not over.
+    fn refusal_reason(&self, _action: ActionId) -> Option<String> {
+        None
+    }
+
     /// What `action` does, in words (docs/protocol.md, "Describing an
     /// action"): when it is legal now, what it does in this state
     /// ([`Game::describe_legal`]: a Jolly `lay 9D` a lay-off or a joker
@@ -239,7 +249,10 @@ impl ActionTexts {
 }
 
 /// The error for an action id of `G` that `game` may not take now: the game
-/// is over, or the seat to act may not take it (its legal actions listed).
+/// is over, or the seat to act may not take it, with the rule that refuses
+/// it ([`Game::refusal_reason`]) and its legal actions listed
+/// (docs/protocol.md, "Errors"): "seat 1 may not play 1T: you must follow
+/// hearts: you hold 3H 7H (T17); legal: 3H, 7H".
 pub fn refusal<G: Game>(game: &G, action: ActionId) -> Error {
     let text = G::action_text(action);
     let Some(seat) = game.current_player() else {
@@ -253,11 +266,24 @@ pub fn refusal<G: Game>(game: &G, action: ActionId) -> Error {
     } else {
         "choose"
     };
+    let why = game
+        .refusal_reason(action)
+        .unwrap_or_else(|| format!("not now (phase {})", game.phase()));
     Error::IllegalAction(format!(
-        "seat {seat} may not {verb} {text} now (phase {}); legal: {}",
-        game.phase(),
+        "seat {seat} may not {verb} {text}: {why}; legal: {}",
         may.join(", ")
     ))
+}
+
+/// A refusal's reason for a card the seat does not hold.
+pub fn not_held(card: Card) -> String {
+    format!("you do not hold {card}")
+}
+
+/// Cards as a message lists them: "3H 7H".
+pub fn listed(cards: impl IntoIterator<Item = Card>) -> String {
+    let texts: Vec<String> = cards.into_iter().map(|card| card.to_string()).collect();
+    texts.join(" ")
 }
 
 /// A game's card plays as actions: action `i` plays `deck[i]` (`i < N`),
@@ -330,6 +356,56 @@ mod tests {
     fn every_game_parses_its_action_texts() {
         for &name in GAMES {
             crate::with_game!(name, G => reads_its_texts::<G>(), unknown => unreachable!());
+        }
+    }
+
+    /// Every action `G` refuses along seeded random matches (every table,
+    /// every phase reached) says why: a reason from the game's rules, not
+    /// the phase alone; and the refusal changes nothing.
+    fn every_refusal_has_a_reason<G: Game>() {
+        let mut rng = SplitMix64::new(7);
+        let mut legal = Vec::new();
+        for seed in 0..6u64 {
+            let options = table_options::<G>(seed as usize);
+            let mut game = G::new(seed, &options).unwrap();
+            let mut step = 0usize;
+            while !game.is_over() && step < 400 {
+                // Every state early on, then one in five.
+                if step < 40 || step % 5 == 0 {
+                    game.legal_actions(&mut legal);
+                    let before = game.to_json();
+                    for action in 0..G::ACTION_COUNT as ActionId {
+                        if legal.binary_search(&action).is_ok() {
+                            continue;
+                        }
+                        let reason = game.refusal_reason(action);
+                        let text = G::action_text(action);
+                        assert!(
+                            reason.is_some(),
+                            "{} seed {seed} step {step}: no reason refusing {text} in phase {}",
+                            G::NAME,
+                            game.phase()
+                        );
+                        let error = refusal(&game, action).to_string();
+                        assert!(error.contains(&reason.unwrap()), "{}: {error}", G::NAME);
+                    }
+                    for action in 0..G::ACTION_COUNT as ActionId {
+                        if legal.binary_search(&action).is_err() {
+                            assert!(game.apply(action).is_err());
+                        }
+                    }
+                    assert_eq!(game.to_json(), before, "{} changed by a refusal", G::NAME);
+                }
+                game.play_random(&mut rng);
+                step += 1;
+            }
+        }
+    }
+
+    #[test]
+    fn every_game_says_why_it_refuses_an_action() {
+        for &name in GAMES {
+            crate::with_game!(name, G => every_refusal_has_a_reason::<G>(), unknown => unreachable!());
         }
     }
 

@@ -2,6 +2,7 @@
 
 use crate::card::Card;
 use crate::cardset::CardSet;
+use crate::game::listed;
 
 /// No seat sits out.
 const EVERY_SEAT: u8 = u8::MAX;
@@ -136,6 +137,64 @@ pub fn follow(hand: CardSet, led_suit: CardSet) -> CardSet {
     } else {
         following
     }
+}
+
+/// Why `card` may not be played under the duty to follow (every trick game):
+/// the hand holds cards of the led suit (`led`, as the game defines its suits;
+/// `led_name` in words) and `card` is not one. `rule` is the rule's number
+/// on the game's rules page. `None` when following does not refuse it.
+pub fn must_follow(
+    card: Card,
+    hand: CardSet,
+    led: CardSet,
+    led_name: &str,
+    rule: &str,
+) -> Option<String> {
+    let following = hand.intersection(led);
+    (!following.is_empty() && !led.contains(card)).then(|| {
+        format!(
+            "you must follow {led_name}: you hold {} ({rule})",
+            listed(following)
+        )
+    })
+}
+
+/// Why `card` may not be played under the duty to trump (a game where a
+/// player void in the led suit must trump): the hand holds `trumps` and
+/// `card` is none of them. `None` when trumping does not refuse it.
+pub fn must_trump(
+    card: Card,
+    hand: CardSet,
+    trumps: CardSet,
+    led_name: &str,
+    rule: &str,
+) -> Option<String> {
+    let held = hand.intersection(trumps);
+    (!held.is_empty() && !trumps.contains(card)).then(|| {
+        format!(
+            "you must trump: you hold no {led_name} and hold the trumps {} ({rule})",
+            listed(held)
+        )
+    })
+}
+
+/// Why trump `card` may not be played under the duty to overtrump: `highest`
+/// is the highest trump in the trick, `above` the trumps above it, and the
+/// hand holds some of them. `None` when overtrumping does not refuse it.
+pub fn must_overtrump(
+    card: Card,
+    hand: CardSet,
+    above: CardSet,
+    highest: Card,
+    rule: &str,
+) -> Option<String> {
+    let over = hand.intersection(above);
+    (!over.is_empty() && !over.contains(card)).then(|| {
+        format!(
+            "you must overtrump: {card} is under the {highest} in the trick, and you hold {} ({rule})",
+            listed(over)
+        )
+    })
 }
 
 #[cfg(test)]

@@ -17,12 +17,12 @@ use crate::card::{suited_deck, Card, Rank, Suit, FACE_COUNT};
 use crate::cardset::CardSet;
 use crate::deal::{deal_in_batches, first_dealer};
 use crate::error::{Error, Result};
-use crate::game::{check_seat, ActionId, ActionTexts, CardActions, Game};
+use crate::game::{check_seat, not_held, refusal, ActionId, ActionTexts, CardActions, Game};
 use crate::json;
 use crate::options::{self, OptionKind, OptionSpec};
 use crate::rng::SplitMix64;
 use crate::state;
-use crate::trick::{follow, Trick};
+use crate::trick::{follow, must_follow, Trick};
 
 mod bot;
 mod determinize;
@@ -253,6 +253,30 @@ impl Brouc {
             return follow(hand, led);
         }
         self.without_undertrumps(hand)
+    }
+
+    /// Why the player to act may not play `card` (B8, B9), or `None`.
+    fn card_refusal(&self, card: Card) -> Option<String> {
+        let hand = self.hands[self.trick.next_seat()];
+        if !hand.contains(card) {
+            return Some(not_held(card));
+        }
+        let led = self.trick.led()?.suit()?;
+        if let Some(why) = must_follow(card, hand, CardSet::suit(led), led.name(), "B8") {
+            return Some(why);
+        }
+        let trump = self.trump();
+        let in_trick = self.trick.cards();
+        if !undertrumps(in_trick, trump).contains(card) || self.without_undertrumps(hand) == hand {
+            return None;
+        }
+        let highest = in_trick
+            .intersection(CardSet::suit(trump))
+            .iter()
+            .max_by_key(|&c| strength(c))?;
+        Some(format!(
+            "you may not undertrump: {card} is under the {highest} in the trick (B9)"
+        ))
     }
 
     /// B9: a void player may not undertrump a trumped trick; if only too-low
@@ -486,22 +510,15 @@ impl Game for Brouc {
         let card = card_of(action).ok_or_else(|| {
             Error::IllegalAction(format!("{action} is not an action id of brouc (0 to 31)"))
         })?;
-        if self.over {
-            return Err(Error::IllegalAction(format!(
-                "cannot play {card}: the game is over"
-            )));
-        }
-        let legal = self.legal_cards();
-        if !legal.contains(card) {
-            let seat = self.trick.next_seat();
-            let may: Vec<String> = legal.iter().map(|c| c.to_string()).collect();
-            return Err(Error::IllegalAction(format!(
-                "seat {seat} may not play {card} now; legal: {}",
-                may.join(" ")
-            )));
+        if !self.legal_cards().contains(card) {
+            return Err(refusal(self, action));
         }
         self.play(action, card);
         Ok(())
+    }
+
+    fn refusal_reason(&self, action: ActionId) -> Option<String> {
+        self.card_refusal(card_of(action)?)
     }
 
     fn random_action(&self, rng: &mut SplitMix64) -> Option<ActionId> {

@@ -18,7 +18,9 @@ use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
 use crate::deal::first_dealer;
 use crate::error::{shortened, Error, Result};
-use crate::game::{check_action_id, check_seat, refusal, ActionId, ActionTexts, CardActions, Game};
+use crate::game::{
+    check_action_id, check_seat, not_held, refusal, ActionId, ActionTexts, CardActions, Game,
+};
 use crate::json;
 use crate::options::{self, OptionKind, OptionSpec};
 use crate::rng::SplitMix64;
@@ -561,6 +563,63 @@ impl FiveHundred {
         }
     }
 
+    /// Why the seat to act may not take `action` ([`Game::refusal_reason`]).
+    fn why_refused(&self, action: ActionId) -> Option<String> {
+        let (kind, asked) = match self.phase {
+            Phase::Bid => ("bid", "it is the auction: bid or pass (F5)".to_owned()),
+            Phase::Discard => (
+                "discard",
+                format!(
+                    "it is the kitty: the bidder discards {} more cards, one at a time (F7)",
+                    self.hands[self.deal.bidder().unwrap_or(0)].len() - HAND_SIZE
+                ),
+            ),
+            Phase::Name => (
+                "name",
+                "it is the naming: the joker's leader names a suit (F4)".to_owned(),
+            ),
+            Phase::Play | Phase::Over => ("play", "it is the play: play a card".to_owned()),
+        };
+        if Self::action_kind(action) != kind {
+            return Some(asked);
+        }
+        match self.phase {
+            Phase::Bid => {
+                let bid = Bid::of_action(action)?;
+                let highest = self.highest_bid().map(|(_, highest)| highest);
+                if bid.is_misere() && !self.options.misere {
+                    return Some(format!(
+                        "{} is not bid in this game: the option misere is off (F6)",
+                        bid.text()
+                    ));
+                }
+                if highest.is_some_and(|highest| bid.rank() <= highest.rank()) {
+                    return highest.map(|highest| {
+                        format!(
+                            "a bid must be higher than {}, the highest so far (F5)",
+                            highest.text()
+                        )
+                    });
+                }
+                (bid == Bid::Misere).then(|| {
+                    "misère may be bid only once a seven-trick bid has been made in this auction (F6)"
+                        .to_owned()
+                })
+            }
+            Phase::Discard => {
+                let card = DECK[usize::from(action - FIRST_DISCARD)];
+                Some(not_held(card))
+            }
+            Phase::Play => self.order.refusal(
+                self.hands[self.trick.next_seat()],
+                self.led(),
+                self.deal.named.is_some(),
+                DECK[usize::from(action)],
+            ),
+            Phase::Name | Phase::Over => None,
+        }
+    }
+
     fn play_id(card: Card) -> ActionId {
         CARDS.action(card).unwrap_or(0)
     }
@@ -685,6 +744,10 @@ impl Game for FiveHundred {
         }
         self.apply_legal(action);
         Ok(())
+    }
+
+    fn refusal_reason(&self, action: ActionId) -> Option<String> {
+        self.why_refused(action)
     }
 
     /// Draws without listing: a card of the legal set, a card of the bidder's

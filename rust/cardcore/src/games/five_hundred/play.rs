@@ -4,7 +4,8 @@
 use super::bids::Strain;
 use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
-use crate::trick::Trick;
+use crate::game::not_held;
+use crate::trick::{must_follow, Trick};
 
 /// The effective suits: the four suits by index, and the jokers' own suit
 /// in no trump (F4).
@@ -109,6 +110,48 @@ impl Order {
         } else {
             following
         }
+    }
+
+    /// An effective suit's name: `"hearts"`, or `"the jokers"`.
+    fn suit_name(&self, suit: usize) -> String {
+        match Suit::ALL.get(suit) {
+            Some(&s) if Some(s) == self.trump => format!("{}, the trump suit", s.name()),
+            Some(s) => s.name().to_owned(),
+            None => "the jokers".to_owned(),
+        }
+    }
+
+    /// Why `hand` may not play `card` to a trick whose led effective suit
+    /// is `led` ([`Order::legal`]'s rule, F8), or `None`; `named` when a
+    /// joker's leader named that suit (F4's option).
+    pub fn refusal(
+        &self,
+        hand: CardSet,
+        led: Option<usize>,
+        named: bool,
+        card: Card,
+    ) -> Option<String> {
+        if !hand.contains(card) {
+            return Some(not_held(card));
+        }
+        let led = led?;
+        let mut name = self.suit_name(led);
+        if named {
+            name.push_str(", the suit the joker's leader named");
+        }
+        let why = must_follow(card, hand, self.suits[led], &name, "F8")?;
+        let own = self.suit_of(card);
+        Some(match card.suit() {
+            Some(suit) if suit.index() == led && own != led => {
+                format!("{why}; {card} counts as {} (F3)", self.suit_name(own))
+            }
+            None if led < JOKER_SUIT => format!(
+                "{why}; {card} counts as {}, and only a player void in {} may play it (F4)",
+                self.suit_name(own),
+                self.suit_name(led)
+            ),
+            _ => why,
+        })
     }
 
     /// The seat winning a complete trick led in effective suit `led`: the

@@ -16,7 +16,7 @@ fn cards(meld: &Meld) -> String {
 }
 
 /// A meld in words: "the run 7H 8H JK", "the set 9S 9D JK".
-fn meld_words(meld: &Meld) -> String {
+pub(super) fn meld_words(meld: &Meld) -> String {
     match meld.kind() {
         Kind::Run(_) => format!("the run {}", cards(meld)),
         Kind::Set => format!("the set {}", cards(meld)),

@@ -27,6 +27,7 @@ mod bot;
 mod describe;
 mod determinize;
 mod meld;
+mod refusal;
 mod saved;
 mod tensor;
 #[cfg(test)]
@@ -1066,6 +1067,10 @@ impl Game for Jolly {
         }
         self.apply_legal(action);
         Ok(())
+    }
+
+    fn refusal_reason(&self, action: ActionId) -> Option<String> {
+        self.why_refused(action)
     }
 
     /// The protocol's draw, `below(len)` into the legal set in id order.

@@ -18,12 +18,14 @@ use crate::card::{suited_deck, Card, Suit, STANDARD_RANKS};
 use crate::cardset::CardSet;
 use crate::deal::{deal_in_batches, first_dealer};
 use crate::error::{Error, Result};
-use crate::game::{check_action_id, check_seat, refusal, ActionId, ActionTexts, CardActions, Game};
+use crate::game::{
+    check_action_id, check_seat, not_held, refusal, ActionId, ActionTexts, CardActions, Game,
+};
 use crate::json;
 use crate::options::{self, OptionKind, OptionSpec};
 use crate::rng::SplitMix64;
 use crate::state;
-use crate::trick::{follow, Trick};
+use crate::trick::{follow, must_follow, Trick};
 
 mod bids;
 mod bot;
@@ -485,6 +487,37 @@ impl Game for Julien {
         }
         self.apply_legal(action);
         Ok(())
+    }
+
+    fn refusal_reason(&self, action: ActionId) -> Option<String> {
+        let (kind, asked) = match self.phase {
+            Phase::Bid => ("bid", "it is the bidding: bid a contract"),
+            Phase::Play | Phase::Over => ("play", "it is the play: play a card"),
+            Phase::Speco => (
+                "take",
+                "it is the Spéco's choice: take or leave this trick's trump card (J18)",
+            ),
+        };
+        let action_kind = Self::action_kind(action);
+        if action_kind != kind && !(kind == "take" && action_kind == "leave") {
+            return Some(asked.to_owned());
+        }
+        match self.phase {
+            Phase::Bid => Some(format!(
+                "{} may be bid only in the Spéco and the Superspec, not in a normal Tour (J10)",
+                Self::action_text(action)
+            )),
+            Phase::Play => {
+                let card = card_of(action)?;
+                let hand = self.hands[self.trick.next_seat()];
+                if !hand.contains(card) {
+                    return Some(not_held(card));
+                }
+                let led = self.trick.led()?.suit()?;
+                must_follow(card, hand, CardSet::suit(led), led.name(), "J2")
+            }
+            Phase::Speco | Phase::Over => None,
+        }
     }
 
     fn random_action(&self, rng: &mut SplitMix64) -> Option<ActionId> {

@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
-use crate::card::Card;
+use crate::card::{Card, Rank};
 use crate::cardset::CardSet;
 use crate::deal::{deal_in_batches, first_dealer};
 use crate::error::{shortened, Error, Result};
@@ -37,7 +37,10 @@ mod tests;
 mod view;
 
 pub use bot::Heuristic;
-use play::{callable, declared, legal_cards, legal_discards, petit_sec, winner};
+use play::{
+    callable, card_refusal, declared, discard_refusal, legal_cards, legal_discards, petit_sec,
+    winner,
+};
 pub use record::{Bid, DealRecord, Level, PlayedTrick, Poignee, Side, Void};
 pub use saved::Saved;
 pub use scoring::{half_points, DealResult, Settlement, TARGETS};
@@ -59,10 +62,7 @@ const FIRST_POIGNEE: ActionId = 180;
 const ACTION_COUNT: usize = 183;
 
 /// The ranks a taker may call, in the order it must call them (K, Q, C, J).
-const CALL_RANKS: [crate::card::Rank; 4] = {
-    use crate::card::Rank;
-    [Rank::King, Rank::Queen, Rank::Knight, Rank::Jack]
-};
+const CALL_RANKS: [Rank; 4] = [Rank::King, Rank::Queen, Rank::Knight, Rank::Jack];
 
 /// The 78 cards in face-id order: a card's play action is its index.
 const DECK: [Card; DECK_SIZE] = {
@@ -657,6 +657,103 @@ impl Tarot {
         }
     }
 
+    /// What the seat to act is asked now, and the kind of action that answers.
+    fn asked(&self) -> (&'static str, String) {
+        let asked = match self.phase {
+            Phase::Bid => ("bid", "it is the bidding: bid or pass".to_owned()),
+            Phase::Call => ("call", "it is the call: the taker calls a card".to_owned()),
+            Phase::Discard => (
+                "discard",
+                format!(
+                    "it is the discard: the taker discards {} more cards (T8)",
+                    self.discards_left()
+                ),
+            ),
+            Phase::Slam => (
+                "slam",
+                "it is the slam announcement: slam or no slam (T11)".to_owned(),
+            ),
+            Phase::Poignee => (
+                "poignee",
+                "it is the poignée: declare one or not before your first card (T9)".to_owned(),
+            ),
+            Phase::Play | Phase::Over => ("play", "it is the play: play a card".to_owned()),
+        };
+        asked
+    }
+
+    /// Why the seat to act may not take `action` ([`Game::refusal_reason`]).
+    fn why_refused(&self, action: ActionId) -> Option<String> {
+        let (kind, asked) = self.asked();
+        if Self::action_kind(action) != kind {
+            return Some(asked);
+        }
+        match self.phase {
+            Phase::Bid => {
+                let highest = self.deal.bids().iter().flatten().max().copied()?;
+                Some(format!(
+                    "a bid must be higher than {}, the highest so far",
+                    highest.text()
+                ))
+            }
+            Phase::Call => {
+                let card = called_card(action)?;
+                let hand = self.hands[self.taker_seat()];
+                let rank = CALL_RANKS
+                    .iter()
+                    .copied()
+                    .find(|&rank| hand.intersection(CardSet::rank(rank)) != CardSet::rank(rank))?;
+                let name = |rank: Rank| match rank {
+                    Rank::King => "king",
+                    Rank::Queen => "queen",
+                    Rank::Knight => "knight",
+                    _ => "jack",
+                };
+                let card_rank = card.rank()?;
+                Some(if card_rank > rank {
+                    // Every card of that rank is in the taker's hand.
+                    format!(
+                        "call a {}: you hold the four {}s",
+                        name(rank),
+                        name(card_rank)
+                    )
+                } else {
+                    format!(
+                        "call a {}: you do not hold the four {}s",
+                        name(rank),
+                        name(rank)
+                    )
+                })
+            }
+            Phase::Discard => discard_refusal(
+                self.hands[self.taker_seat()],
+                self.discards_left(),
+                DECK[usize::from(action - FIRST_DISCARD)],
+            ),
+            Phase::Poignee => {
+                let level = poignee_level(action)?;
+                let seat = self.trick.next_seat();
+                let size = level.size(self.players());
+                let trumps = self.hands[seat].intersection(play::TRUMPS).len();
+                Some(format!(
+                    "your trumps do not reach a {} poignée: it shows {size} trumps (or {} and the Excuse), you hold {trumps} (T9)",
+                    level.text(),
+                    size - 1
+                ))
+            }
+            Phase::Play => {
+                let called_lead = self.deal.called().filter(|_| self.deal.tricks().is_empty());
+                card_refusal(
+                    self.hands[self.trick.next_seat()],
+                    &self.trick,
+                    called_lead,
+                    DECK[usize::from(action)],
+                )
+            }
+            Phase::Slam | Phase::Over => None,
+        }
+    }
+
     fn legal_discard_set(&self) -> CardSet {
         legal_discards(self.hands[self.taker_seat()], self.discards_left())
     }
@@ -795,6 +892,10 @@ impl Game for Tarot {
         }
         self.apply_legal(action);
         Ok(())
+    }
+
+    fn refusal_reason(&self, action: ActionId) -> Option<String> {
+        self.why_refused(action)
     }
 
     fn random_action(&self, rng: &mut SplitMix64) -> Option<ActionId> {

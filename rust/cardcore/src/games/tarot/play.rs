@@ -5,7 +5,8 @@ use super::record::{Level, Poignee};
 use super::MAX_PLAYERS;
 use crate::card::{Card, Rank};
 use crate::cardset::CardSet;
-use crate::trick::Trick;
+use crate::game::not_held;
+use crate::trick::{must_follow, must_overtrump, must_trump, Trick};
 
 /// The 21 trumps, `1T` to `21T`.
 pub(super) const TRUMPS: CardSet = CardSet::from_bits(((1u128 << 21) - 1) << 56);
@@ -77,6 +78,52 @@ pub(super) fn legal_cards(
     if over.is_empty() { trumps } else { over }.union(excuse)
 }
 
+/// Why `hand` may not play `card` to `trick` ([`legal_cards`]'s rules, one
+/// by one, the first that refuses it); `None` if none does.
+pub(super) fn card_refusal(
+    hand: CardSet,
+    trick: &Trick<MAX_PLAYERS>,
+    called_lead: Option<Card>,
+    card: Card,
+) -> Option<String> {
+    if !hand.contains(card) {
+        return Some(not_held(card));
+    }
+    if card.is_excuse() {
+        return None;
+    }
+    let Some(led) = led(trick) else {
+        let called = called_lead?;
+        return (!lead_without_called_suit(hand, called).contains(card)).then(|| {
+            format!(
+                "the called card's suit cannot be led in the first trick, but with the {called} itself (D1)"
+            )
+        });
+    };
+    let trumps = hand.intersection(TRUMPS);
+    match led.suit() {
+        Some(suit) => {
+            let name = suit.name();
+            if let Some(why) = must_follow(card, hand, CardSet::suit(suit), name, "Jouer un tour") {
+                return Some(why);
+            }
+            if let Some(why) = must_trump(card, hand, TRUMPS, name, "T17") {
+                return Some(why);
+            }
+        }
+        None => {
+            if let Some(why) = must_follow(card, hand, TRUMPS, "trumps", "Jouer un tour") {
+                return Some(why);
+            }
+        }
+    }
+    if trumps.is_empty() {
+        return None;
+    }
+    let highest = trick.cards().intersection(TRUMPS).iter().last()?;
+    must_overtrump(card, hand, trumps_above(trick), highest, "T17")
+}
+
 /// D1: the called card's suit is not led to the first trick, but with the
 /// called card itself or by a hand holding nothing else (the Excuse aside).
 fn lead_without_called_suit(hand: CardSet, called: Card) -> CardSet {
@@ -116,6 +163,27 @@ pub(super) fn legal_discards(hand: CardSet, left: usize) -> CardSet {
     } else {
         ordinary.union(hand.intersection(TRUMPS.difference(BOUTS)))
     }
+}
+
+/// Why the taker may not discard `card` next ([`legal_discards`]'s rules).
+pub(super) fn discard_refusal(hand: CardSet, left: usize, card: Card) -> Option<String> {
+    if !hand.contains(card) {
+        return Some(not_held(card));
+    }
+    if KINGS.contains(card) {
+        return Some("kings cannot go in the discard (T8)".to_owned());
+    }
+    if BOUTS.contains(card) {
+        return Some(
+            "bouts (the Petit, the 21, the Excuse) cannot go in the discard (T8)".to_owned(),
+        );
+    }
+    let ordinary = hand.intersection(ORDINARY).len();
+    (TRUMPS.contains(card) && ordinary >= left).then(|| {
+        format!(
+            "a trump goes in the discard only when the ordinary cards run short: you hold {ordinary} ordinary cards for {left} discards (T8)"
+        )
+    })
 }
 
 /// The cards the taker may call at five players: the kings, or the queens

@@ -114,6 +114,7 @@ def shown_values() -> list[str]:
             match = _COMMENTED_PRINT.match(line)
             assert match, f"a print without the value it shows: {line.strip()}"
             shown.append(match.group(1))
+    assert len(shown) > 10, "the tour shows what its lines print"
     return shown
 
 

@@ -169,7 +169,8 @@ def test_the_readme_tour_pastes_into_the_interactive_interpreter() -> None:
                 console.errors
             )
         more = console.push("")
-    assert not more and console.errors == []
+    assert not more
+    assert console.errors == []
     lines = out.getvalue().splitlines()
     shown = shown_values()
     assert len(lines) == len(shown), out.getvalue()
@@ -189,7 +190,8 @@ def test_every_game_is_taught() -> None:
         rules = (ROOT / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8")
         brief = rules.split("\n\n")[1]
         assert not brief.startswith("Sources"), game
-        assert len(brief.split()) > 60 and "players" in brief, game
+        assert len(brief.split()) > 60, game
+        assert "players" in brief, game
         assert rules.index(brief) < rules.index("Sources"), game
 
 

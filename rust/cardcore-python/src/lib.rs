@@ -30,6 +30,7 @@ mod five_hundred;
 mod jolly;
 mod julien;
 mod tarot;
+mod travel;
 mod vector;
 
 create_exception!(
@@ -1921,5 +1922,6 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arena::_arena_entry, m)?)?;
     m.add_function(wrap_pyfunction!(arena::_arena_result_of, m)?)?;
     m.add_function(wrap_pyfunction!(bots::_native_bot, m)?)?;
+    m.add_function(wrap_pyfunction!(travel::_record, m)?)?;
     Ok(())
 }

@@ -1,5 +1,7 @@
 //! Tricks and following suit, shared by every trick-taking game.
 
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
 use crate::card::Card;
 use crate::cardset::CardSet;
 
@@ -135,6 +137,59 @@ pub fn follow(hand: CardSet, led_suit: CardSet) -> CardSet {
         hand
     } else {
         following
+    }
+}
+
+/// A trick as a record carries it (pickling): read back through [`Trick::push`],
+/// so only a trick that play can make is read.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TrickForm {
+    leader: u8,
+    players: u8,
+    out: Option<u8>,
+    cards: Vec<Card>,
+}
+
+impl<const N: usize> Serialize for Trick<N> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        TrickForm {
+            leader: self.leader,
+            players: self.players,
+            out: (self.out != EVERY_SEAT).then_some(self.out),
+            cards: self.cards.iter().flatten().copied().collect(),
+        }
+        .serialize(serializer)
+    }
+}
+
+impl<'de, const N: usize> Deserialize<'de> for Trick<N> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let form = TrickForm::deserialize(deserializer)?;
+        let (leader, players) = (usize::from(form.leader), usize::from(form.players));
+        let out = form.out.map(usize::from);
+        let seats = players.saturating_sub(usize::from(out.is_some()));
+        let distinct = form.cards.iter().copied().collect::<CardSet>().len();
+        if players == 0
+            || players > N
+            || leader >= players
+            || out.is_some_and(|out| out >= players || out == leader)
+            || form.cards.len() > seats
+            || distinct != form.cards.len()
+        {
+            return Err(serde::de::Error::custom(format!(
+                "not a trick of at most {N} seats: leader {leader}, {players} seats, out {out:?}, {} cards",
+                form.cards.len()
+            )));
+        }
+        let mut trick = match out {
+            Some(out) => Trick::without(leader, players, out),
+            None => Trick::with_players(leader, players),
+        };
+        for card in form.cards {
+            trick.push(card);
+        }
+        Ok(trick)
     }
 }
 

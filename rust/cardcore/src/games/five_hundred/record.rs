@@ -10,7 +10,7 @@ use crate::cardset::CardSet;
 use crate::trick::Trick;
 
 /// A completed trick, its winner and the suit a joker lead named.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayedTrick {
     pub trick: Trick<PLAYERS>,
     pub winner: u8,
@@ -27,7 +27,7 @@ pub struct DealResult {
 }
 
 /// One deal, from its dealing to its result.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DealRecord {
     pub(super) number: u32,
     pub(super) dealer: u8,

@@ -207,3 +207,19 @@ def test_a_record_pickle_that_is_not_one_is_refused() -> None:
         rebuild(key, data[:-1], seal)
     with pytest.raises(cardcore.JsonError, match="record class"):
         rebuild("x" * 10_000, data, seal)
+
+
+def test_every_error_class_travels() -> None:
+    errors = [
+        value
+        for module in MODULES
+        for value in (getattr(module, name) for name in module.__all__)
+        if isinstance(value, type) and issubclass(value, BaseException)
+    ]
+    assert cardcore.JsonTypeError in errors
+    with pytest.raises(cardcore.JsonError) as raised:
+        cardcore.from_json("{")
+    for error in [raised.value, *(cls("what was wrong") for cls in errors)]:
+        for how, copied in travels(error):
+            assert type(copied) is type(error), how
+            assert copied.args == error.args, how

@@ -83,6 +83,7 @@ __all__ = [
     "_arena_result_of",
     "_native_bot",
     "_observation",
+    "_record",
     "_selfplay_part",
     "_simulate_part",
     "_simulate_summary",
@@ -242,6 +243,7 @@ class Action:
 class Announcement:
     """A combination announced from a Brouc player's hand (K-Q, with the J for 30 or 60)."""
 
+    def __reduce__(self) -> tuple[Any, ...]: ...
     @property
     def seat(self) -> int:
         """The seat that held it."""
@@ -260,6 +262,7 @@ class Announcement:
 class BroucDeal:
     """The public record of a Brouc deal (``cardcore.brouc.Deal``)."""
 
+    def __reduce__(self) -> tuple[Any, ...]: ...
     @property
     def dealer(self) -> int:
         """The seat that dealt it."""
@@ -510,6 +513,7 @@ class Brouc(_BroucPublic):
 class JulienBid:
     """A Le Julien bid (``cardcore.julien.Bid``): ``Bid("10 Rouges")``."""
 
+    def __reduce__(self) -> tuple[Any, ...]: ...
     def __new__(cls, text: str) -> JulienBid:
         """The bid a text names (any letter case); ``NotationError`` otherwise."""
     @property
@@ -528,6 +532,7 @@ class JulienBid:
 class JulienTrick:
     """A completed trick of a Le Julien Tour (``cardcore.julien.Trick``)."""
 
+    def __reduce__(self) -> tuple[Any, ...]: ...
     @property
     def leader(self) -> int:
         """The seat that led it."""
@@ -551,6 +556,7 @@ class JulienTrick:
 class JulienTour:
     """The public record of one Le Julien Tour (``cardcore.julien.Tour``)."""
 
+    def __reduce__(self) -> tuple[Any, ...]: ...
     @property
     def tour(self) -> int:
         """The Tour's number, 1 to 6."""
@@ -834,6 +840,7 @@ class Julien(_JulienPublic):
 class TarotTrick:
     """A completed trick of a Tarot deal (``cardcore.tarot.Trick``)."""
 
+    def __reduce__(self) -> tuple[Any, ...]: ...
     @property
     def leader(self) -> int:
         """The seat that led it."""
@@ -848,6 +855,7 @@ class TarotTrick:
 class TarotPoignee:
     """A declared poignée (``cardcore.tarot.Poignee``): its level and the trumps shown."""
 
+    def __reduce__(self) -> tuple[Any, ...]: ...
     @property
     def level(self) -> Level:
         """``"simple"``, ``"double"`` or ``"triple"``."""
@@ -863,6 +871,7 @@ class TarotPoignee:
 class TarotDealResult:
     """A Tarot deal's count and settlement (``cardcore.tarot.DealResult``)."""
 
+    def __reduce__(self) -> tuple[Any, ...]: ...
     @property
     def points(self) -> float:
         """The taker's side's card points (a multiple of 0.5)."""
@@ -895,6 +904,7 @@ class TarotDealResult:
 class TarotDeal:
     """The record of one Tarot deal (``cardcore.tarot.Deal``)."""
 
+    def __reduce__(self) -> tuple[Any, ...]: ...
     @property
     def number(self) -> int:
         """The deal number, from 1, void deals included."""
@@ -1223,6 +1233,7 @@ class Tarot(_TarotPublic):
 class FiveHundredTrick:
     """A completed trick of a 500 deal (``cardcore.five_hundred.Trick``)."""
 
+    def __reduce__(self) -> tuple[Any, ...]: ...
     @property
     def leader(self) -> int:
         """The seat that led it."""
@@ -1240,6 +1251,7 @@ class FiveHundredTrick:
 class FiveHundredDealResult:
     """A 500 deal's outcome (``cardcore.five_hundred.DealResult``)."""
 
+    def __reduce__(self) -> tuple[Any, ...]: ...
     @property
     def tricks(self) -> tuple[int, int]:
         """Tricks won, per team."""
@@ -1254,6 +1266,7 @@ class FiveHundredDealResult:
 class FiveHundredDeal:
     """The record of one 500 deal (``cardcore.five_hundred.Deal``)."""
 
+    def __reduce__(self) -> tuple[Any, ...]: ...
     @property
     def number(self) -> int:
         """The deal number, from 1, void deals included."""
@@ -1554,6 +1567,7 @@ class FiveHundred(_FiveHundredPublic):
 class JollyMeld:
     """A meld on the table or being built (``cardcore.jolly.Meld``)."""
 
+    def __reduce__(self) -> tuple[Any, ...]: ...
     @property
     def kind(self) -> MeldKind:
         """``"run"`` or ``"set"``; ``"single"`` for a meld being built of one natural card."""
@@ -1573,6 +1587,7 @@ class JollyMeld:
 class JollyRoundResult:
     """A Jolly round's outcome, per seat (``cardcore.jolly.RoundResult``)."""
 
+    def __reduce__(self) -> tuple[Any, ...]: ...
     @property
     def finisher(self) -> int | None:
         """The seat that went out, or None (the stock ran out: L13, J6)."""
@@ -1594,6 +1609,7 @@ class JollyRound:
     """A Jolly round played to its end (``cardcore.jolly.Round``): the table, the
     hands and the row as it ended."""
 
+    def __reduce__(self) -> tuple[Any, ...]: ...
     @property
     def number(self) -> int:
         """The round number, from 1."""
@@ -2018,6 +2034,9 @@ class NativeBot:
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickles with its whole state, generators included: unpickled, it acts as this
         one would on the same observations."""
+
+def _record(key: str, bytes: bytes, seal: int) -> Any:
+    """Rebuilds a record from its ``__reduce__`` (pickling)."""
 
 def _native_bot(game: str, level: str, seed: int, settings: str | None, state: str) -> NativeBot:
     """Rebuilds a native bot from its pickled state (used by pickle)."""

@@ -77,17 +77,14 @@ __all__ = [
     "VectorEnv",
     "__version__",
     "_action",
-    "_arena_entry",
     "_arena_part",
     "_arena_result",
-    "_arena_result_of",
     "_native_bot",
     "_observation",
     "_record",
     "_selfplay_part",
     "_simulate_part",
     "_simulate_summary",
-    "_simulation_summary",
     "arena",
     "deck",
     "five_hundred_bid_value",
@@ -2036,7 +2033,7 @@ class NativeBot:
         one would on the same observations."""
 
 def _record(key: str, bytes: bytes, seal: int) -> Any:
-    """Rebuilds a record from its ``__reduce__`` (pickling)."""
+    """Rebuilds a record or a run summary from its ``__reduce__`` (pickling)."""
 
 def _native_bot(game: str, level: str, seed: int, settings: str | None, state: str) -> NativeBot:
     """Rebuilds a native bot from its pickled state (used by pickle)."""
@@ -2170,17 +2167,6 @@ class SimulationSummary:
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickles its figures exactly."""
 
-def _simulation_summary(
-    game: str,
-    games: int,
-    decisions: int,
-    wins: list[int],
-    mean_scores: list[float],
-    elapsed_seconds: float,
-    threads: int,
-) -> SimulationSummary:
-    """Rebuilds a summary from its figures (used by pickle)."""
-
 def simulate(
     name: str,
     *,
@@ -2291,24 +2277,6 @@ class ArenaEntry:
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickles its figures exactly."""
 
-def _arena_entry(
-    name: str,
-    seat_plays: int,
-    wins: int,
-    win_rate: float,
-    win_rate_interval: tuple[float, float],
-    mean_score: float,
-    mean_score_interval: tuple[float, float],
-    score_difference: float,
-    score_difference_interval: tuple[float, float],
-    timed_moves: int,
-    mean_move_seconds: float,
-    median_move_seconds: float,
-    p95_move_seconds: float,
-    max_move_seconds: float,
-) -> ArenaEntry:
-    """Rebuilds an arena entry from its figures (used by pickle)."""
-
 @final
 class ArenaResult:
     """What ``arena`` played; ``str()`` is the table ``cardcore arena`` prints."""
@@ -2353,21 +2321,6 @@ class ArenaResult:
         """The figures as a JSON-compatible dict (what ``cardcore arena --json`` writes)."""
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickles its figures exactly."""
-
-def _arena_result_of(
-    game: str,
-    seed: int,
-    matches: int,
-    rotations: int,
-    num_players: int,
-    decisions: int,
-    entries: list[ArenaEntry],
-    even_win_rate: float,
-    elapsed_seconds: float,
-    threads: int,
-    options: str,
-) -> ArenaResult:
-    """Rebuilds an arena's result from its figures (used by pickle)."""
 
 class _ArenaBot(Protocol):
     """A Python bot in an ``arena`` line-up: any object with this method."""

@@ -1,7 +1,7 @@
 //! Values that travel (to another process, a Ray task, a queue): every record
-//! class pickles, and so copies, as its Rust value's serde form, and one
-//! function, `_record`, rebuilds any of them. A class is known by its Rust
-//! type's name, whatever Python calls it.
+//! class, and the run summaries, pickle (and so copy) as their Rust value's
+//! serde form, and one function, `_record`, rebuilds any of them. A class is
+//! known by its Rust type's name, whatever Python calls it.
 
 use cardcore::error::shortened;
 use cardcore::Error;
@@ -10,7 +10,7 @@ use pyo3::types::{PyBytes, PyTuple};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use crate::{brouc, five_hundred, jolly, julien, tarot, to_py_err};
+use crate::{arena, brouc, five_hundred, jolly, julien, tarot, to_py_err, SimulationSummary};
 
 /// The seal of a record's bytes: FNV-1a over the version, the key and the
 /// bytes. A pickle is trusted input (as Python's `pickle` says); the seal
@@ -55,13 +55,13 @@ fn rebuild<T: DeserializeOwned>(key: &str, bytes: &[u8], sealed: u64) -> PyResul
 
 /// Every record class: its `__reduce__`, and its arm in `_record`.
 macro_rules! travelling {
-    ($($module:ident::$Class:ident),* $(,)?) => {
+    ($($Class:path),* $(,)?) => {
         $(
             #[pymethods]
-            impl $module::$Class {
+            impl $Class {
                 /// Unpickles (and copies) as an equal record.
                 fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-                    reduce(py, concat!(stringify!($module), "::", stringify!($Class)), self)
+                    reduce(py, stringify!($Class), self)
                 }
             }
         )*
@@ -75,8 +75,8 @@ macro_rules! travelling {
             seal: u64,
         ) -> PyResult<Py<PyAny>> {
             $(
-                if key == concat!(stringify!($module), "::", stringify!($Class)) {
-                    let record: $module::$Class = rebuild(key, bytes, seal)?;
+                if key == stringify!($Class) {
+                    let record: $Class = rebuild(key, bytes, seal)?;
                     return Ok(Py::new(py, record)?.into_any());
                 }
             )*
@@ -104,4 +104,94 @@ travelling!(
     jolly::PyJollyMeld,
     jolly::PyRoundResult,
     jolly::PyJollyRound,
+    arena::ArenaEntry,
+    arena::ArenaResult,
+    SimulationSummary,
 );
+
+/// For a float field (or a pair or list of them): its bits, so that every
+/// float, NaN included, comes back exactly (JSON has no NaN).
+pub(crate) mod exact {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub(crate) trait Bits: Sized {
+        type Form: Serialize + for<'de> Deserialize<'de>;
+        fn form(&self) -> Self::Form;
+        fn from_form(form: Self::Form) -> Self;
+    }
+
+    impl Bits for f64 {
+        type Form = u64;
+        fn form(&self) -> u64 {
+            self.to_bits()
+        }
+        fn from_form(form: u64) -> f64 {
+            f64::from_bits(form)
+        }
+    }
+
+    impl Bits for (f64, f64) {
+        type Form = (u64, u64);
+        fn form(&self) -> (u64, u64) {
+            (self.0.form(), self.1.form())
+        }
+        fn from_form((a, b): (u64, u64)) -> (f64, f64) {
+            (f64::from_bits(a), f64::from_bits(b))
+        }
+    }
+
+    impl Bits for Vec<f64> {
+        type Form = Vec<u64>;
+        fn form(&self) -> Vec<u64> {
+            self.iter().map(Bits::form).collect()
+        }
+        fn from_form(form: Vec<u64>) -> Vec<f64> {
+            form.into_iter().map(f64::from_bits).collect()
+        }
+    }
+
+    pub(crate) fn serialize<T: Bits, S: Serializer>(
+        value: &T,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        value.form().serialize(serializer)
+    }
+
+    pub(crate) fn deserialize<'de, T: Bits, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<T, D::Error> {
+        T::Form::deserialize(deserializer).map(T::from_form)
+    }
+}
+
+/// A game's registered name as a field that travels (with `game_name`): an
+/// alias, so that serde does not take the `&str` for text borrowed from its input.
+pub(crate) type GameName = &'static str;
+
+/// For a game's name: one of the registered games'.
+pub(crate) mod game_name {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub(crate) fn serialize<S: Serializer>(
+        name: &&'static str,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(name)
+    }
+
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<&'static str, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        cardcore::games::GAMES
+            .iter()
+            .copied()
+            .find(|&game| game == name)
+            .ok_or_else(|| {
+                serde::de::Error::custom(format!(
+                    "no game named {:?}",
+                    cardcore::error::shortened(&name)
+                ))
+            })
+    }
+}

@@ -164,7 +164,9 @@ impl<'de> Deserialize<'de> for CardSet {
         let cards = Vec::<Card>::deserialize(deserializer)?;
         let set: CardSet = cards.iter().copied().collect();
         if set.len() != cards.len() {
-            return Err(serde::de::Error::custom("a card repeated in a set of cards"));
+            return Err(serde::de::Error::custom(
+                "a card repeated in a set of cards",
+            ));
         }
         Ok(set)
     }

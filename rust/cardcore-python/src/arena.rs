@@ -16,7 +16,7 @@ use pyo3::types::{PyDict, PySequence, PyString};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::distributed::{backend_arg, range_arg, read_parts};
+use crate::distributed::{backend_arg, read_parts, Batch};
 use crate::travel::{exact, game_name, GameName};
 use crate::{
     action_id, count_arg, default_threads, extract_seed, int_arg, json_to_py, options_err,
@@ -494,16 +494,13 @@ pub(crate) fn _arena_part(
 ) -> PyResult<String> {
     let name = str_arg(name, Error::UnknownGame)?;
     let lineup = lineup_arg(lineup)?;
-    let seed = extract_seed(seed)?;
-    let range = range_arg(start, stop)?;
-    let threads = threads_arg(threads)?.unwrap_or(1);
+    let batch = Batch::read(seed, start, stop, threads)?;
     cardcore::with_game!(name.as_str(), G => {
         let options = options_to_json::<G>(options)?;
         let raised = Raised::default();
         let control = Control::new();
         let entries = entries::<G>(&lineup, &raised, &control);
-        let count = range.end - range.start;
-        let part = run_watched(py, count, None, &control, |on_tick| {
+        let part = batch.play(py, &control, |range, seed, threads, on_tick| {
             cardcore::arena::arena_part_with(
                 &entries, range, seed, threads, &options, &control, SIGNAL_TICK, on_tick,
             )

@@ -213,6 +213,33 @@ mod tests {
     }
 
     #[test]
+    fn a_trick_travels_as_play_made_it_and_only_so() {
+        let mut trick = Trick::<5>::without(1, 4, 3);
+        for text in ["9H", "AH"] {
+            trick.push(text.parse().unwrap());
+        }
+        let text = serde_json::to_string(&trick).unwrap();
+        assert_eq!(serde_json::from_str::<Trick<5>>(&text).unwrap(), trick);
+        for bad in [
+            r#"{"leader":1,"players":6,"out":null,"cards":[]}"#,
+            r#"{"leader":4,"players":4,"out":null,"cards":[]}"#,
+            r#"{"leader":1,"players":4,"out":1,"cards":[]}"#,
+            r#"{"leader":1,"players":4,"out":3,"cards":["9H","AH","7S","KH"]}"#,
+            r#"{"leader":1,"players":4,"out":null,"cards":["9H","9H"]}"#,
+            r#"{"leader":0,"players":0,"out":null,"cards":[]}"#,
+        ] {
+            assert!(serde_json::from_str::<Trick<5>>(bad).is_err(), "{bad}");
+        }
+        let set: CardSet = ["9H", "AH"]
+            .iter()
+            .map(|t| t.parse::<Card>().unwrap())
+            .collect();
+        let text = serde_json::to_string(&set).unwrap();
+        assert_eq!(serde_json::from_str::<CardSet>(&text).unwrap(), set);
+        assert!(serde_json::from_str::<CardSet>(r#"["9H","9H"]"#).is_err());
+    }
+
+    #[test]
     fn a_seat_sitting_out_is_skipped() {
         let mut trick = Trick::<4>::without(3, 4, 1);
         for text in ["9H", "AH", "7S"] {

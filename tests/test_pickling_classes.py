@@ -20,6 +20,7 @@ import pytest
 import cardcore
 from cardcore import bots, brouc, five_hundred, jolly, julien, tarot
 from harness import CONFIGURED_GAMES, config
+from test_pickling import snapshots
 
 MODULES: tuple[ModuleType, ...] = (cardcore, bots, brouc, julien, tarot, five_hundred, jolly)
 
@@ -91,22 +92,13 @@ def reached(roots: list[object], per_class: int = 12) -> dict[type, list[object]
 
 
 def played(name: str, options: dict[str, Any], seed: int) -> list[object]:
-    """Copies of a match between random bots at a few moments, the end included, and
-    each one's observations."""
-    game = cardcore.new_game(name, seed=seed, **options)
-    player = cardcore.RandomBot(seed)
-    taken: list[cardcore.Game] = [copy.copy(game)]
-    steps = 0
-    while not game.is_over and steps < 3_000:
-        game.apply(player.act(game))
-        steps += 1
-        if steps % 97 == 0:
-            taken.append(copy.copy(game))
-    taken.append(game)
+    """Copies of a match between random bots at a few moments, the end included, each
+    one's observations and a few of its actions."""
+    taken = snapshots(name, options, seed, every=97)
     seen: list[object] = list(taken)
     for moment in taken:
         seen += [moment.observation(seat) for seat in range(moment.num_players)]
-    seen += [moment.legal_actions()[:3] for moment in taken]
+        seen += moment.legal_actions()[:3]
     return seen
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import enum
+import json
 import math
 import pickle
 import typing
@@ -19,7 +20,7 @@ import pytest
 
 import cardcore
 from cardcore import bots, brouc, five_hundred, jolly, julien, tarot
-from harness import CONFIGURED_GAMES, config
+from harness import CONFIGURED_GAMES, config, strings_in
 from test_pickling import snapshots
 
 MODULES: tuple[ModuleType, ...] = (cardcore, bots, brouc, julien, tarot, five_hundred, jolly)
@@ -215,3 +216,42 @@ def test_every_error_class_travels() -> None:
         for how, copied in travels(error):
             assert type(copied) is type(error), how
             assert copied.args == error.args, how
+
+
+def is_card(text: str) -> bool:
+    try:
+        cardcore.Card(text)
+    except cardcore.NotationError:
+        return False
+    return True
+
+
+def cards_shown(value: object) -> set[str]:
+    """The texts of every card a cardcore value shows through its fields."""
+    if isinstance(value, cardcore.Card):
+        return {str(value)}
+    if isinstance(value, (list, tuple)):
+        return set().union(*(cards_shown(v) for v in value))
+    if is_ours(value) and not isinstance(value, enum.Enum):
+        return set().union(*(cards_shown(v) for _, v in data_fields(value)))
+    return set()
+
+
+@pytest.mark.parametrize("name", ["tarot", "five_hundred"])
+def test_a_void_deal_shown_to_a_seat_travels_without_the_hands_it_hides(name: str) -> None:
+    for seed in range(300):
+        game = cardcore.new_game(name, seed=seed)
+        player = cardcore.RandomBot(seed)
+        while not game.is_over:
+            # Everybody passes when they may: the deal is void.
+            passes = [a for a in game.legal_actions() if str(a) == "pass"]
+            game.apply(passes[0] if passes else player.act(game))
+            seen: Any = game.observation(0)  # Tarot's or 500's
+            deal = seen.previous_deal
+            if deal is not None and deal.void:
+                _, (_, data, _) = deal.__reduce__()
+                carried = {text for text in strings_in(json.loads(data)) if is_card(text)}
+                assert carried <= cards_shown(deal), carried - cards_shown(deal)
+                assert cards_shown(pickle.loads(pickle.dumps(deal))) == cards_shown(deal)
+                return
+    raise AssertionError(f"no void {name} deal in 300 matches")

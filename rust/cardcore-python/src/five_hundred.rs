@@ -102,11 +102,29 @@ fn auction_of(auction: &[(u8, Bid)]) -> Vec<(u8, String)> {
 
 /// The record of one 500 deal.
 #[pyclass(module = "cardcore.five_hundred", name = "Deal", frozen)]
-#[derive(Serialize, Deserialize)]
+#[derive(Deserialize)]
 pub(crate) struct PyFiveHundredDeal {
     record: DealRecord,
     /// Shown to a seat: a void deal's hands and kitty are not.
     public: bool,
+}
+
+/// A record shown to a seat travels with what it shows, not more.
+impl Serialize for PyFiveHundredDeal {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Shown {
+            record: DealRecord,
+            public: bool,
+        }
+        let record = if self.public {
+            self.record.shown()
+        } else {
+            self.record.clone()
+        };
+        let public = self.public;
+        Shown { record, public }.serialize(serializer)
+    }
 }
 
 #[pymethods]

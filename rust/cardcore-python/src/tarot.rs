@@ -168,12 +168,36 @@ impl PyDealResult {
 
 /// The record of one Tarot deal, as finished (or in play, from the game).
 #[pyclass(module = "cardcore.tarot", name = "Deal", frozen)]
-#[derive(Serialize, Deserialize)]
+#[derive(Deserialize)]
 pub(crate) struct PyTarotDeal {
     record: DealRecord,
     players: usize,
     /// Whether it is shown to a seat: a void deal's hands hidden (D2).
     public: bool,
+}
+
+/// A record shown to a seat travels with what it shows, not more.
+impl Serialize for PyTarotDeal {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Shown {
+            record: DealRecord,
+            players: usize,
+            public: bool,
+        }
+        let record = if self.public {
+            self.record.shown(self.players)
+        } else {
+            self.record.clone()
+        };
+        let (players, public) = (self.players, self.public);
+        Shown {
+            record,
+            players,
+            public,
+        }
+        .serialize(serializer)
+    }
 }
 
 #[pymethods]

@@ -86,6 +86,17 @@ impl DealRecord {
     }
 
     /// Whether all four passed.
+    /// The record as a seat is shown it: a void deal's hands and kitty hidden
+    /// (what a record shown to a seat carries when it travels).
+    pub fn shown(&self) -> DealRecord {
+        let mut shown = self.clone();
+        if self.void {
+            shown.dealt = [CardSet::EMPTY; PLAYERS];
+            shown.kitty = CardSet::EMPTY;
+        }
+        shown
+    }
+
     pub const fn void(&self) -> bool {
         self.void
     }

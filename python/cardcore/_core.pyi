@@ -77,16 +77,14 @@ __all__ = [
     "VectorEnv",
     "__version__",
     "_action",
-    "_arena_entry",
     "_arena_part",
     "_arena_result",
-    "_arena_result_of",
     "_native_bot",
     "_observation",
+    "_record",
     "_selfplay_part",
     "_simulate_part",
     "_simulate_summary",
-    "_simulation_summary",
     "arena",
     "deck",
     "five_hundred_bid_value",
@@ -242,6 +240,7 @@ class Action:
 class Announcement:
     """A combination announced from a Brouc player's hand (K-Q, with the J for 30 or 60)."""
 
+    def __reduce__(self) -> tuple[Any, ...]: ...
     @property
     def seat(self) -> int:
         """The seat that held it."""
@@ -260,6 +259,7 @@ class Announcement:
 class BroucDeal:
     """The public record of a Brouc deal (``cardcore.brouc.Deal``)."""
 
+    def __reduce__(self) -> tuple[Any, ...]: ...
     @property
     def dealer(self) -> int:
         """The seat that dealt it."""
@@ -514,6 +514,7 @@ class Brouc(_BroucPublic):
 class JulienBid:
     """A Le Julien bid (``cardcore.julien.Bid``): ``Bid("10 Rouges")``."""
 
+    def __reduce__(self) -> tuple[Any, ...]: ...
     def __new__(cls, text: str) -> JulienBid:
         """The bid a text names (any letter case); ``NotationError`` otherwise."""
     @property
@@ -532,6 +533,7 @@ class JulienBid:
 class JulienTrick:
     """A completed trick of a Le Julien Tour (``cardcore.julien.Trick``)."""
 
+    def __reduce__(self) -> tuple[Any, ...]: ...
     @property
     def leader(self) -> int:
         """The seat that led it."""
@@ -555,6 +557,7 @@ class JulienTrick:
 class JulienTour:
     """The public record of one Le Julien Tour (``cardcore.julien.Tour``)."""
 
+    def __reduce__(self) -> tuple[Any, ...]: ...
     @property
     def tour(self) -> int:
         """The Tour's number, 1 to 6."""
@@ -842,6 +845,7 @@ class Julien(_JulienPublic):
 class TarotTrick:
     """A completed trick of a Tarot deal (``cardcore.tarot.Trick``)."""
 
+    def __reduce__(self) -> tuple[Any, ...]: ...
     @property
     def leader(self) -> int:
         """The seat that led it."""
@@ -856,6 +860,7 @@ class TarotTrick:
 class TarotPoignee:
     """A declared poignée (``cardcore.tarot.Poignee``): its level and the trumps shown."""
 
+    def __reduce__(self) -> tuple[Any, ...]: ...
     @property
     def level(self) -> Level:
         """``"simple"``, ``"double"`` or ``"triple"``."""
@@ -871,6 +876,7 @@ class TarotPoignee:
 class TarotDealResult:
     """A Tarot deal's count and settlement (``cardcore.tarot.DealResult``)."""
 
+    def __reduce__(self) -> tuple[Any, ...]: ...
     @property
     def points(self) -> float:
         """The taker's side's card points (a multiple of 0.5)."""
@@ -903,6 +909,7 @@ class TarotDealResult:
 class TarotDeal:
     """The record of one Tarot deal (``cardcore.tarot.Deal``)."""
 
+    def __reduce__(self) -> tuple[Any, ...]: ...
     @property
     def number(self) -> int:
         """The deal number, from 1, void deals included."""
@@ -1235,6 +1242,7 @@ class Tarot(_TarotPublic):
 class FiveHundredTrick:
     """A completed trick of a 500 deal (``cardcore.five_hundred.Trick``)."""
 
+    def __reduce__(self) -> tuple[Any, ...]: ...
     @property
     def leader(self) -> int:
         """The seat that led it."""
@@ -1252,6 +1260,7 @@ class FiveHundredTrick:
 class FiveHundredDealResult:
     """A 500 deal's outcome (``cardcore.five_hundred.DealResult``)."""
 
+    def __reduce__(self) -> tuple[Any, ...]: ...
     @property
     def tricks(self) -> tuple[int, int]:
         """Tricks won, per team."""
@@ -1266,6 +1275,7 @@ class FiveHundredDealResult:
 class FiveHundredDeal:
     """The record of one 500 deal (``cardcore.five_hundred.Deal``)."""
 
+    def __reduce__(self) -> tuple[Any, ...]: ...
     @property
     def number(self) -> int:
         """The deal number, from 1, void deals included."""
@@ -1570,6 +1580,7 @@ class FiveHundred(_FiveHundredPublic):
 class JollyMeld:
     """A meld on the table or being built (``cardcore.jolly.Meld``)."""
 
+    def __reduce__(self) -> tuple[Any, ...]: ...
     @property
     def kind(self) -> MeldKind:
         """``"run"`` or ``"set"``; ``"single"`` for a meld being built of one natural card."""
@@ -1589,6 +1600,7 @@ class JollyMeld:
 class JollyRoundResult:
     """A Jolly round's outcome, per seat (``cardcore.jolly.RoundResult``)."""
 
+    def __reduce__(self) -> tuple[Any, ...]: ...
     @property
     def finisher(self) -> int | None:
         """The seat that went out, or None (the stock ran out: L13, J6)."""
@@ -1610,6 +1622,7 @@ class JollyRound:
     """A Jolly round played to its end (``cardcore.jolly.Round``): the table, the
     hands and the row as it ended."""
 
+    def __reduce__(self) -> tuple[Any, ...]: ...
     @property
     def number(self) -> int:
         """The round number, from 1."""
@@ -2039,6 +2052,9 @@ class NativeBot:
         """Pickles with its whole state, generators included: unpickled, it acts as this
         one would on the same observations."""
 
+def _record(key: str, bytes: bytes, seal: int) -> Any:
+    """Rebuilds a record or a run summary from its ``__reduce__`` (pickling)."""
+
 def _native_bot(game: str, level: str, seed: int, settings: str | None, state: str) -> NativeBot:
     """Rebuilds a native bot from its pickled state (used by pickle)."""
 
@@ -2171,17 +2187,6 @@ class SimulationSummary:
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickles its figures exactly."""
 
-def _simulation_summary(
-    game: str,
-    games: int,
-    decisions: int,
-    wins: list[int],
-    mean_scores: list[float],
-    elapsed_seconds: float,
-    threads: int,
-) -> SimulationSummary:
-    """Rebuilds a summary from its figures (used by pickle)."""
-
 def simulate(
     name: str,
     *,
@@ -2292,24 +2297,6 @@ class ArenaEntry:
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickles its figures exactly."""
 
-def _arena_entry(
-    name: str,
-    seat_plays: int,
-    wins: int,
-    win_rate: float,
-    win_rate_interval: tuple[float, float],
-    mean_score: float,
-    mean_score_interval: tuple[float, float],
-    score_difference: float,
-    score_difference_interval: tuple[float, float],
-    timed_moves: int,
-    mean_move_seconds: float,
-    median_move_seconds: float,
-    p95_move_seconds: float,
-    max_move_seconds: float,
-) -> ArenaEntry:
-    """Rebuilds an arena entry from its figures (used by pickle)."""
-
 @final
 class ArenaResult:
     """What ``arena`` played; ``str()`` is the table ``cardcore arena`` prints."""
@@ -2354,21 +2341,6 @@ class ArenaResult:
         """The figures as a JSON-compatible dict (what ``cardcore arena --json`` writes)."""
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickles its figures exactly."""
-
-def _arena_result_of(
-    game: str,
-    seed: int,
-    matches: int,
-    rotations: int,
-    num_players: int,
-    decisions: int,
-    entries: list[ArenaEntry],
-    even_win_rate: float,
-    elapsed_seconds: float,
-    threads: int,
-    options: str,
-) -> ArenaResult:
-    """Rebuilds an arena's result from its figures (used by pickle)."""
 
 class _ArenaBot(Protocol):
     """A Python bot in an ``arena`` line-up: any object with this method."""

@@ -12,11 +12,12 @@ use cardcore::game::{ActionId, Game};
 use cardcore::watch::Control;
 use cardcore::{Error, Observation};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PySequence, PyString, PyTuple};
-use pyo3::IntoPyObjectExt;
+use pyo3::types::{PyDict, PySequence, PyString};
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::distributed::{backend_arg, range_arg, read_parts};
+use crate::distributed::{backend_arg, read_parts, Batch};
+use crate::travel::{exact, game_name, GameName};
 use crate::{
     action_id, count_arg, default_threads, extract_seed, int_arg, json_to_py, options_err,
     options_to_json, progress_arg, run_watched, shown, str_arg, threads_arg, to_py_err, type_name,
@@ -131,21 +132,31 @@ impl<G: PyGame> Bot<G> for PythonBot<'_> {
 /// One entry's figures in an arena: the intervals are 95% ones, over the
 /// duplicate groups (docs/bots.md, "The arena").
 #[pyclass(module = "cardcore", name = "ArenaEntry", frozen, get_all)]
-#[derive(Clone)]
+#[derive(Clone, Serialize, Deserialize)]
 pub(crate) struct ArenaEntry {
     name: String,
     seat_plays: u64,
     wins: u64,
+    #[serde(with = "exact")]
     win_rate: f64,
+    #[serde(with = "exact")]
     win_rate_interval: (f64, f64),
+    #[serde(with = "exact")]
     mean_score: f64,
+    #[serde(with = "exact")]
     mean_score_interval: (f64, f64),
+    #[serde(with = "exact")]
     score_difference: f64,
+    #[serde(with = "exact")]
     score_difference_interval: (f64, f64),
     timed_moves: u64,
+    #[serde(with = "exact")]
     mean_move_seconds: f64,
+    #[serde(with = "exact")]
     median_move_seconds: f64,
+    #[serde(with = "exact")]
     p95_move_seconds: f64,
+    #[serde(with = "exact")]
     max_move_seconds: f64,
 }
 
@@ -177,65 +188,6 @@ impl ArenaEntry {
     fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         json_to_py(py, &self.to_json())
     }
-
-    /// Unpickles as an equal entry (its figures, floats exact, NaN included).
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let e = self.clone();
-        let figures = [
-            e.name.into_bound_py_any(py)?,
-            e.seat_plays.into_bound_py_any(py)?,
-            e.wins.into_bound_py_any(py)?,
-            e.win_rate.into_bound_py_any(py)?,
-            e.win_rate_interval.into_bound_py_any(py)?,
-            e.mean_score.into_bound_py_any(py)?,
-            e.mean_score_interval.into_bound_py_any(py)?,
-            e.score_difference.into_bound_py_any(py)?,
-            e.score_difference_interval.into_bound_py_any(py)?,
-            e.timed_moves.into_bound_py_any(py)?,
-            e.mean_move_seconds.into_bound_py_any(py)?,
-            e.median_move_seconds.into_bound_py_any(py)?,
-            e.p95_move_seconds.into_bound_py_any(py)?,
-            e.max_move_seconds.into_bound_py_any(py)?,
-        ];
-        crate::reduced(py, "_arena_entry", PyTuple::new(py, figures)?)
-    }
-}
-
-/// Rebuilds an `ArenaEntry` from its figures (pickling).
-#[pyfunction]
-#[allow(clippy::too_many_arguments)] // the entry's figures
-pub(crate) fn _arena_entry(
-    name: String,
-    seat_plays: u64,
-    wins: u64,
-    win_rate: f64,
-    win_rate_interval: (f64, f64),
-    mean_score: f64,
-    mean_score_interval: (f64, f64),
-    score_difference: f64,
-    score_difference_interval: (f64, f64),
-    timed_moves: u64,
-    mean_move_seconds: f64,
-    median_move_seconds: f64,
-    p95_move_seconds: f64,
-    max_move_seconds: f64,
-) -> ArenaEntry {
-    ArenaEntry {
-        name,
-        seat_plays,
-        wins,
-        win_rate,
-        win_rate_interval,
-        mean_score,
-        mean_score_interval,
-        score_difference,
-        score_difference_interval,
-        timed_moves,
-        mean_move_seconds,
-        median_move_seconds,
-        p95_move_seconds,
-        max_move_seconds,
-    }
 }
 
 impl ArenaEntry {
@@ -261,9 +213,11 @@ impl ArenaEntry {
 
 /// What `arena` played: per entry, its wins and scores with 95% intervals.
 #[pyclass(module = "cardcore", name = "ArenaResult", frozen)]
+#[derive(Serialize, Deserialize)]
 pub(crate) struct ArenaResult {
     #[pyo3(get)]
-    game: &'static str,
+    #[serde(with = "game_name")]
+    game: GameName,
     #[pyo3(get)]
     seed: u64,
     #[pyo3(get)]
@@ -277,8 +231,10 @@ pub(crate) struct ArenaResult {
     #[pyo3(get)]
     entries: Vec<ArenaEntry>,
     #[pyo3(get)]
+    #[serde(with = "exact")]
     even_win_rate: f64,
     #[pyo3(get)]
+    #[serde(with = "exact")]
     elapsed_seconds: f64,
     #[pyo3(get)]
     threads: usize,
@@ -316,24 +272,6 @@ impl ArenaResult {
             "decisions_per_second": self.decisions_per_second(),
         });
         json_to_py(py, &document)
-    }
-
-    /// Unpickles as an equal result (its figures, floats exact, NaN included).
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let figures = [
-            self.game.into_bound_py_any(py)?,
-            self.seed.into_bound_py_any(py)?,
-            self.matches.into_bound_py_any(py)?,
-            self.rotations.into_bound_py_any(py)?,
-            self.num_players.into_bound_py_any(py)?,
-            self.decisions.into_bound_py_any(py)?,
-            self.entries.clone().into_bound_py_any(py)?,
-            self.even_win_rate.into_bound_py_any(py)?,
-            self.elapsed_seconds.into_bound_py_any(py)?,
-            self.threads.into_bound_py_any(py)?,
-            self.options.to_string().into_bound_py_any(py)?,
-        ];
-        crate::reduced(py, "_arena_result_of", PyTuple::new(py, figures)?)
     }
 
     fn __repr__(&self) -> String {
@@ -449,38 +387,6 @@ fn grouped_f64(rate: f64) -> String {
     }
 }
 
-/// Rebuilds an `ArenaResult` from its figures (pickling).
-#[pyfunction]
-#[allow(clippy::too_many_arguments)] // the result's figures
-pub(crate) fn _arena_result_of(
-    game: &str,
-    seed: u64,
-    matches: u64,
-    rotations: usize,
-    num_players: usize,
-    decisions: u64,
-    entries: Vec<PyRef<'_, ArenaEntry>>,
-    even_win_rate: f64,
-    elapsed_seconds: f64,
-    threads: usize,
-    options: &str,
-) -> PyResult<ArenaResult> {
-    let options: Value = serde_json::from_str(options)
-        .map_err(|e| to_py_err(Error::json(format!("not an arena's options: {e}"))))?;
-    cardcore::with_game!(game, G => Ok(ArenaResult {
-        game: G::NAME,
-        seed,
-        matches,
-        rotations,
-        num_players,
-        decisions,
-        entries: entries.iter().map(|e| (**e).clone()).collect(),
-        even_win_rate,
-        elapsed_seconds,
-        threads,
-        options,
-    }), unknown => Err(to_py_err(Error::UnknownGame(game.to_owned()))))
-}
 
 impl ArenaResult {
     fn new(game: &'static str, seed: u64, options: Value, report: Report) -> ArenaResult {
@@ -621,16 +527,13 @@ pub(crate) fn _arena_part(
 ) -> PyResult<String> {
     let name = str_arg(name, Error::UnknownGame)?;
     let lineup = lineup_arg(lineup)?;
-    let seed = extract_seed(seed)?;
-    let range = range_arg(start, stop)?;
-    let threads = threads_arg(threads)?.unwrap_or(1);
+    let batch = Batch::read(seed, start, stop, threads)?;
     cardcore::with_game!(name.as_str(), G => {
         let options = options_to_json::<G>(options)?;
         let raised = Raised::default();
         let control = Control::new();
         let entries = entries::<G>(&lineup, &raised, &control);
-        let count = range.end - range.start;
-        let part = run_watched(py, count, None, &control, |on_tick| {
+        let part = batch.play(py, &control, |range, seed, threads, on_tick| {
             cardcore::arena::arena_part_with(
                 &entries, range, seed, threads, &options, &control, SIGNAL_TICK, on_tick,
             )

@@ -6,12 +6,13 @@ use cardcore::games::brouc::{Announcement, Brouc, DealRecord};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyTuple};
+use serde::{Deserialize, Serialize};
 
 use crate::{game_class, observation_class, plays, IntoPyResult, PyAction, PyCard, PySuit};
 
 /// A combination announced from a player's hand.
 #[pyclass(module = "cardcore.brouc", name = "Announcement", frozen, eq)]
-#[derive(PartialEq, Eq)]
+#[derive(PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct PyAnnouncement(Announcement);
 
 #[pymethods]
@@ -49,6 +50,7 @@ impl PyAnnouncement {
 
 /// The public record of a Brouc deal.
 #[pyclass(module = "cardcore.brouc", name = "Deal", frozen)]
+#[derive(Serialize, Deserialize)]
 pub(crate) struct PyBroucDeal(DealRecord);
 
 #[pymethods]

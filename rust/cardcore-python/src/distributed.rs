@@ -147,6 +147,54 @@ pub(crate) fn range_arg(
     Ok(start..stop)
 }
 
+/// A batch of a run as the `_*_part` functions take it: the run's seed, its
+/// matches `start..stop` and the threads (default 1).
+pub(crate) struct Batch {
+    seed: u64,
+    range: std::ops::Range<u64>,
+    threads: usize,
+}
+
+impl Batch {
+    pub(crate) fn read(
+        seed: &Bound<'_, PyAny>,
+        start: &Bound<'_, PyAny>,
+        stop: &Bound<'_, PyAny>,
+        threads: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Batch> {
+        Ok(Batch {
+            seed: extract_seed(seed)?,
+            range: range_arg(start, stop)?,
+            threads: threads_arg(threads)?.unwrap_or(1),
+        })
+    }
+
+    /// Plays the batch: `play` is given its matches, seed and threads and the
+    /// tick to call, the GIL released and Ctrl-C heard (`run_watched`).
+    pub(crate) fn play<T: Send>(
+        self,
+        py: Python<'_>,
+        control: &Control,
+        play: impl Send
+            + FnOnce(
+                std::ops::Range<u64>,
+                u64,
+                usize,
+                &mut (dyn FnMut(&Control) + Send),
+            ) -> cardcore::Result<T>,
+    ) -> PyResult<cardcore::Result<T>> {
+        let Batch {
+            seed,
+            range,
+            threads,
+        } = self;
+        let count = range.end - range.start;
+        run_watched(py, count, None, control, |on_tick| {
+            play(range, seed, threads, on_tick)
+        })
+    }
+}
+
 /// The matches `start..stop` of a `simulate` run seeded `seed`, as JSON text
 /// for `_simulate_summary`.
 #[pyfunction]
@@ -161,14 +209,11 @@ pub(crate) fn _simulate_part(
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<String> {
     let name = str_arg(name, Error::UnknownGame)?;
-    let seed = extract_seed(seed)?;
-    let range = range_arg(start, stop)?;
-    let threads = threads_arg(threads)?.unwrap_or(1);
+    let batch = Batch::read(seed, start, stop, threads)?;
     cardcore::with_game!(name.as_str(), G => {
         let options = options_to_json::<G>(options)?;
         let control = Control::new();
-        let count = range.end - range.start;
-        let summary = run_watched(py, count, None, &control, |on_tick| {
+        let summary = batch.play(py, &control, |range, seed, threads, on_tick| {
             cardcore::simulate::simulate_part_with::<G>(
                 range, seed, threads, &options, &control, SIGNAL_TICK, on_tick,
             )
@@ -278,14 +323,11 @@ pub(crate) fn _selfplay_part<'py>(
     crate::arrays::numpy_importable(py)?;
     let name = str_arg(name, Error::UnknownGame)?;
     let players = players_arg(bots)?;
-    let seed = extract_seed(seed)?;
-    let range = range_arg(start, stop)?;
-    let threads = threads_arg(threads)?.unwrap_or(1);
+    let batch = Batch::read(seed, start, stop, threads)?;
     cardcore::with_game!(name.as_str(), G => {
         let options = options_to_json::<G>(options)?;
         let control = Control::new();
-        let count = range.end - range.start;
-        let rows = run_watched(py, count, None, &control, |on_tick| {
+        let rows = batch.play(py, &control, |range, seed, threads, on_tick| {
             cardcore::selfplay::play_with::<G>(
                 range, seed, &players, threads, &options, &control, SIGNAL_TICK, on_tick,
             )

@@ -11,6 +11,7 @@ use cardcore::Error;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyTuple};
+use serde::{Deserialize, Serialize};
 
 use crate::{
     card_arg, game_class, int_arg, observation_class, plays, str_arg, to_py_err, IntoPyResult,
@@ -19,6 +20,7 @@ use crate::{
 
 /// A completed trick of a 500 deal.
 #[pyclass(module = "cardcore.five_hundred", name = "Trick", frozen)]
+#[derive(Serialize, Deserialize)]
 pub(crate) struct PyFiveHundredTrick(PlayedTrick);
 
 #[pymethods]
@@ -58,6 +60,7 @@ impl PyFiveHundredTrick {
 
 /// A deal's outcome, per team.
 #[pyclass(module = "cardcore.five_hundred", name = "DealResult", frozen)]
+#[derive(Serialize, Deserialize)]
 pub(crate) struct PyDealResult(DealResult);
 
 #[pymethods]
@@ -99,10 +102,29 @@ fn auction_of(auction: &[(u8, Bid)]) -> Vec<(u8, String)> {
 
 /// The record of one 500 deal.
 #[pyclass(module = "cardcore.five_hundred", name = "Deal", frozen)]
+#[derive(Deserialize)]
 pub(crate) struct PyFiveHundredDeal {
     record: DealRecord,
     /// Shown to a seat: a void deal's hands and kitty are not.
     public: bool,
+}
+
+/// A record shown to a seat travels with what it shows, not more.
+impl Serialize for PyFiveHundredDeal {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Shown {
+            record: DealRecord,
+            public: bool,
+        }
+        let record = if self.public {
+            self.record.shown()
+        } else {
+            self.record.clone()
+        };
+        let public = self.public;
+        Shown { record, public }.serialize(serializer)
+    }
 }
 
 #[pymethods]

@@ -11,6 +11,7 @@ use cardcore::Error;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyTuple};
+use serde::{Deserialize, Serialize};
 
 use crate::{
     cards_arg, game_class, int_arg, observation_class, to_py_err, Failure, IntoPyResult, PyAction,
@@ -19,6 +20,7 @@ use crate::{
 
 /// A meld on the table (or being built): its kind and its cards.
 #[pyclass(module = "cardcore.jolly", name = "Meld", frozen)]
+#[derive(Serialize, Deserialize)]
 pub(crate) struct PyJollyMeld(Meld);
 
 #[pymethods]
@@ -77,6 +79,7 @@ impl PyJollyMeld {
 
 /// A round's outcome, per seat.
 #[pyclass(module = "cardcore.jolly", name = "RoundResult", frozen)]
+#[derive(Serialize, Deserialize)]
 pub(crate) struct PyRoundResult(RoundResult);
 
 #[pymethods]
@@ -125,6 +128,7 @@ impl PyRoundResult {
 
 /// A round played to its end: the table, the hands and the row as it ended.
 #[pyclass(module = "cardcore.jolly", name = "Round", frozen)]
+#[derive(Serialize, Deserialize)]
 pub(crate) struct PyJollyRound(FinishedRound);
 
 #[pymethods]

@@ -10,6 +10,7 @@ use cardcore::Error;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyTuple};
+use serde::{Deserialize, Serialize};
 
 use crate::{
     card_arg, cards_arg, game_class, observation_class, plays, str_arg, IntoPyResult, PyAction,
@@ -19,7 +20,7 @@ use crate::{
 /// A bid: `JulienBid("10 Rouges")`; `colour` is "rouge" or "noir", `amount`
 /// None for a Couleur simple.
 #[pyclass(module = "cardcore.julien", name = "Bid", frozen, eq, hash)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub(crate) struct PyJulienBid(Bid);
 
 #[pymethods]
@@ -56,6 +57,7 @@ impl PyJulienBid {
 
 /// A completed trick of a Julien Tour.
 #[pyclass(module = "cardcore.julien", name = "Trick", frozen)]
+#[derive(Serialize, Deserialize)]
 pub(crate) struct PyJulienTrick {
     played: PlayedTrick,
     trump_card: Card,
@@ -140,6 +142,7 @@ fn specials_of(record: &TourRecord) -> (PyCard, PyCard) {
 
 /// The public record of one Julien Tour: talon, bids and tricks.
 #[pyclass(module = "cardcore.julien", name = "Tour", frozen)]
+#[derive(Serialize, Deserialize)]
 pub(crate) struct PyJulienTour(TourRecord);
 
 #[pymethods]

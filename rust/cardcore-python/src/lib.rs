@@ -19,6 +19,7 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple, PyType};
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 mod arena;
@@ -30,6 +31,7 @@ mod five_hundred;
 mod jolly;
 mod julien;
 mod tarot;
+mod travel;
 mod vector;
 
 create_exception!(
@@ -1585,12 +1587,16 @@ impl PyRandomBot {
 
 /// What `simulate` played: games, decisions, wins and mean scores per seat, time.
 #[pyclass(module = "cardcore", name = "SimulationSummary", frozen, get_all)]
+#[derive(Serialize, Deserialize)]
 struct SimulationSummary {
-    game: &'static str,
+    #[serde(with = "travel::game_name")]
+    game: travel::GameName,
     games: u64,
     decisions: u64,
     wins: Vec<u64>,
+    #[serde(with = "travel::exact")]
     mean_scores: Vec<f64>,
+    #[serde(with = "travel::exact")]
     elapsed_seconds: f64,
     threads: usize,
 }
@@ -1620,22 +1626,6 @@ impl SimulationSummary {
         self.decisions as f64 / self.elapsed_seconds.max(1e-9)
     }
 
-    /// Unpickles as an equal summary (its figures, floats exact).
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
-        let py = slf.py();
-        let s = slf.get();
-        let figures = (
-            s.game,
-            s.games,
-            s.decisions,
-            s.wins.clone(),
-            s.mean_scores.clone(),
-            s.elapsed_seconds,
-            s.threads,
-        );
-        reduced(py, "_simulation_summary", figures.into_pyobject(py)?)
-    }
-
     fn __repr__(&self) -> String {
         format!(
             "SimulationSummary(game={:?}, games={}, decisions={}, wins={:?}, mean_scores={:?}, elapsed_seconds={:.3}, threads={})",
@@ -1653,22 +1643,6 @@ fn reduced<'py>(
 ) -> PyResult<Bound<'py, PyTuple>> {
     let rebuild = py.import("cardcore._core")?.getattr(rebuild)?;
     (rebuild, figures).into_pyobject(py)
-}
-
-/// Rebuilds a `SimulationSummary` from its figures (pickling).
-#[pyfunction]
-fn _simulation_summary(
-    game: &str,
-    games: u64,
-    decisions: u64,
-    wins: Vec<u64>,
-    mean_scores: Vec<f64>,
-    elapsed_seconds: f64,
-    threads: usize,
-) -> PyResult<SimulationSummary> {
-    cardcore::with_game!(game, G => {
-        Ok(SimulationSummary { game: G::NAME, games, decisions, wins, mean_scores, elapsed_seconds, threads })
-    }, unknown => Err(to_py_err(Error::UnknownGame(game.to_owned()))))
 }
 
 /// A bound on one call (days of computing), so a typo cannot hang the caller.
@@ -1931,9 +1905,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("VectorEnv", py.get_type::<vector::PyVectorEnv>())?;
     m.add_function(wrap_pyfunction!(_action, m)?)?;
     m.add_function(wrap_pyfunction!(_observation, m)?)?;
-    m.add_function(wrap_pyfunction!(_simulation_summary, m)?)?;
-    m.add_function(wrap_pyfunction!(arena::_arena_entry, m)?)?;
-    m.add_function(wrap_pyfunction!(arena::_arena_result_of, m)?)?;
     m.add_function(wrap_pyfunction!(bots::_native_bot, m)?)?;
+    m.add_function(wrap_pyfunction!(travel::_record, m)?)?;
     Ok(())
 }

@@ -11,6 +11,7 @@ use cardcore::Error;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyFloat, PyList, PyTuple};
+use serde::{Deserialize, Serialize};
 
 use crate::{
     card_arg, game_class, int_arg, is_int, observation_class, plays, shown, str_arg, to_py_err,
@@ -23,6 +24,7 @@ fn points(half: u8) -> f64 {
 
 /// A completed trick of a Tarot deal.
 #[pyclass(module = "cardcore.tarot", name = "Trick", frozen)]
+#[derive(Serialize, Deserialize)]
 pub(crate) struct PyTarotTrick(PlayedTrick);
 
 #[pymethods]
@@ -56,7 +58,7 @@ impl PyTarotTrick {
 
 /// A declared poignée: its level and the trumps shown.
 #[pyclass(module = "cardcore.tarot", name = "Poignee", frozen, eq)]
-#[derive(PartialEq, Eq)]
+#[derive(PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct PyPoignee(Poignee);
 
 #[pymethods]
@@ -94,6 +96,7 @@ fn poignees_of(poignees: &[Option<Poignee>]) -> Vec<Option<PyPoignee>> {
 
 /// A deal's count and settlement.
 #[pyclass(module = "cardcore.tarot", name = "DealResult", frozen)]
+#[derive(Serialize, Deserialize)]
 pub(crate) struct PyDealResult(DealResult);
 
 #[pymethods]
@@ -165,11 +168,36 @@ impl PyDealResult {
 
 /// The record of one Tarot deal, as finished (or in play, from the game).
 #[pyclass(module = "cardcore.tarot", name = "Deal", frozen)]
+#[derive(Deserialize)]
 pub(crate) struct PyTarotDeal {
     record: DealRecord,
     players: usize,
     /// Whether it is shown to a seat: a void deal's hands hidden (D2).
     public: bool,
+}
+
+/// A record shown to a seat travels with what it shows, not more.
+impl Serialize for PyTarotDeal {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Shown {
+            record: DealRecord,
+            players: usize,
+            public: bool,
+        }
+        let record = if self.public {
+            self.record.shown(self.players)
+        } else {
+            self.record.clone()
+        };
+        let (players, public) = (self.players, self.public);
+        Shown {
+            record,
+            players,
+            public,
+        }
+        .serialize(serializer)
+    }
 }
 
 #[pymethods]

@@ -6,6 +6,8 @@
 //! faces, membership and size are a few word operations: no allocation, as on
 //! every hot path of the games.
 
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::rng::SplitMix64;
@@ -111,6 +113,28 @@ impl FromIterator<Card> for CardCounts {
 impl std::fmt::Debug for CardCounts {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+/// A multiset is the list of its cards, repeats included (pickling a record).
+impl Serialize for CardCounts {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for CardCounts {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let mut counts = CardCounts::EMPTY;
+        for card in Vec::<Card>::deserialize(deserializer)? {
+            if !counts.insert(card) {
+                return Err(serde::de::Error::custom(format!(
+                    "{card} more than {} times",
+                    CardCounts::MAX
+                )));
+            }
+        }
+        Ok(counts)
     }
 }
 

@@ -3,6 +3,8 @@
 //! Variable shifts of a `u128` cost a dozen instructions on x86-64, so the
 //! single-card and per-suit masks come from tables built at compile time.
 
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
 use crate::card::{Card, Rank, Suit, FACE_COUNT};
 use crate::rng::SplitMix64;
 
@@ -147,6 +149,26 @@ impl Iterator for CardSetIter {
         let id = self.0.trailing_zeros() as usize;
         self.0 &= self.0 - 1;
         Card::from_id(id)
+    }
+}
+
+/// A set is the list of its cards (pickling a record).
+impl Serialize for CardSet {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for CardSet {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let cards = Vec::<Card>::deserialize(deserializer)?;
+        let set: CardSet = cards.iter().copied().collect();
+        if set.len() != cards.len() {
+            return Err(serde::de::Error::custom(
+                "a card repeated in a set of cards",
+            ));
+        }
+        Ok(set)
     }
 }
 

@@ -1,5 +1,7 @@
 //! Tricks and following suit, shared by every trick-taking game.
 
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::game::listed;
@@ -197,6 +199,59 @@ pub fn must_overtrump(
     })
 }
 
+/// A trick as a record carries it (pickling): read back through [`Trick::push`],
+/// so only a trick that play can make is read.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TrickForm {
+    leader: u8,
+    players: u8,
+    out: Option<u8>,
+    cards: Vec<Card>,
+}
+
+impl<const N: usize> Serialize for Trick<N> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        TrickForm {
+            leader: self.leader,
+            players: self.players,
+            out: (self.out != EVERY_SEAT).then_some(self.out),
+            cards: self.cards.iter().flatten().copied().collect(),
+        }
+        .serialize(serializer)
+    }
+}
+
+impl<'de, const N: usize> Deserialize<'de> for Trick<N> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let form = TrickForm::deserialize(deserializer)?;
+        let (leader, players) = (usize::from(form.leader), usize::from(form.players));
+        let out = form.out.map(usize::from);
+        let seats = players.saturating_sub(usize::from(out.is_some()));
+        let distinct = form.cards.iter().copied().collect::<CardSet>().len();
+        if players == 0
+            || players > N
+            || leader >= players
+            || out.is_some_and(|out| out >= players || out == leader)
+            || form.cards.len() > seats
+            || distinct != form.cards.len()
+        {
+            return Err(serde::de::Error::custom(format!(
+                "not a trick of at most {N} seats: leader {leader}, {players} seats, out {out:?}, {} cards",
+                form.cards.len()
+            )));
+        }
+        let mut trick = match out {
+            Some(out) => Trick::without(leader, players, out),
+            None => Trick::with_players(leader, players),
+        };
+        for card in form.cards {
+            trick.push(card);
+        }
+        Ok(trick)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -214,6 +269,33 @@ mod tests {
         let led = trick.led().unwrap().suit();
         let winner = trick.winner_by(|c| (c.suit() == led).then(|| c.rank().unwrap() as u16));
         assert_eq!(winner, 3);
+    }
+
+    #[test]
+    fn a_trick_travels_as_play_made_it_and_only_so() {
+        let mut trick = Trick::<5>::without(1, 4, 3);
+        for text in ["9H", "AH"] {
+            trick.push(text.parse().unwrap());
+        }
+        let text = serde_json::to_string(&trick).unwrap();
+        assert_eq!(serde_json::from_str::<Trick<5>>(&text).unwrap(), trick);
+        for bad in [
+            r#"{"leader":1,"players":6,"out":null,"cards":[]}"#,
+            r#"{"leader":4,"players":4,"out":null,"cards":[]}"#,
+            r#"{"leader":1,"players":4,"out":1,"cards":[]}"#,
+            r#"{"leader":1,"players":4,"out":3,"cards":["9H","AH","7S","KH"]}"#,
+            r#"{"leader":1,"players":4,"out":null,"cards":["9H","9H"]}"#,
+            r#"{"leader":0,"players":0,"out":null,"cards":[]}"#,
+        ] {
+            assert!(serde_json::from_str::<Trick<5>>(bad).is_err(), "{bad}");
+        }
+        let set: CardSet = ["9H", "AH"]
+            .iter()
+            .map(|t| t.parse::<Card>().unwrap())
+            .collect();
+        let text = serde_json::to_string(&set).unwrap();
+        assert_eq!(serde_json::from_str::<CardSet>(&text).unwrap(), set);
+        assert!(serde_json::from_str::<CardSet>(r#"["9H","9H"]"#).is_err());
     }
 
     #[test]

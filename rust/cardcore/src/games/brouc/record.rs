@@ -29,14 +29,14 @@ impl Announcement {
 }
 
 /// A completed trick and who won it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayedTrick {
     pub trick: Trick<PLAYERS>,
     pub winner: u8,
 }
 
 /// The public record of one deal: what everyone at the table saw of it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DealRecord {
     pub(super) dealer: u8,
     pub(super) trump_card: Card,

@@ -10,7 +10,7 @@ use crate::cardset::CardSet;
 use crate::trick::Trick;
 
 /// A completed trick, its winner and the suit a joker lead named.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayedTrick {
     pub trick: Trick<PLAYERS>,
     pub winner: u8,
@@ -27,7 +27,7 @@ pub struct DealResult {
 }
 
 /// One deal, from its dealing to its result.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DealRecord {
     pub(super) number: u32,
     pub(super) dealer: u8,
@@ -86,6 +86,17 @@ impl DealRecord {
     }
 
     /// Whether all four passed.
+    /// The record as a seat is shown it: a void deal's hands and kitty hidden
+    /// (what a record shown to a seat carries when it travels).
+    pub fn shown(&self) -> DealRecord {
+        let mut shown = self.clone();
+        if self.void {
+            shown.dealt = [CardSet::EMPTY; PLAYERS];
+            shown.kitty = CardSet::EMPTY;
+        }
+        shown
+    }
+
     pub const fn void(&self) -> bool {
         self.void
     }

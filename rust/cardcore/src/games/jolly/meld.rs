@@ -5,6 +5,8 @@
 //! A run's cards sit at *positions* 1 (the ace low) to 14 (the ace high); a
 //! set is named by the position of its rank (1 for aces, 2 to 13 otherwise).
 
+use serde::{Deserialize, Serialize};
+
 use crate::card::{Card, Rank, Suit};
 use crate::cardcounts::CardCounts;
 use crate::cardset::CardSet;
@@ -198,7 +200,7 @@ impl Placement {
 
 /// A card on the table (or on the meld being built): the card laid and the
 /// seat that placed it (L9).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Slot {
     pub card: Card,
     pub by: u8,
@@ -211,7 +213,7 @@ impl Slot {
 }
 
 /// What a meld is, once its cards say it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Kind {
     /// One natural card: a set or a run once a second card is placed.
     Single,
@@ -221,7 +223,7 @@ pub enum Kind {
 
 /// A meld on the table or being built: a run's cards from its lowest
 /// position up, a set's in the order laid.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Meld {
     kind: Kind,
     /// A run's lowest position; a set's (or a single card's) rank position.

@@ -246,7 +246,7 @@ pub enum Drawn {
 
 /// How a round was dealt: the hands, the stock (top first) and the
 /// generator's state just after, from which the stock's rebuilds are shuffled.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Dealt {
     hands: Vec<CardCounts>,
     stock: Vec<Card>,
@@ -279,7 +279,7 @@ pub struct RoundResult {
 }
 
 /// A round played to its end: its deal, the table, hands and row as it ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FinishedRound {
     pub number: u32,
     pub dealer: usize,

@@ -71,7 +71,7 @@ impl TourKind {
 
 /// A completed trick: who won it, who leads next (-5-), and whether its
 /// winner took its trump card (`None` while a Spéco choice is pending).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayedTrick {
     pub trick: Trick<PLAYERS>,
     pub winner: u8,
@@ -80,7 +80,7 @@ pub struct PlayedTrick {
 }
 
 /// One Tour's public record: the talon, the bids and the tricks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TourRecord {
     pub(super) tour: u8,
     pub(super) kind: TourKind,

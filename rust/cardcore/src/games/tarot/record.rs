@@ -150,21 +150,21 @@ named!(
 );
 
 /// A declared poignée: its level and the trumps shown (T9, T10).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Poignee {
     pub level: Level,
     pub shown: CardSet,
 }
 
 /// A completed trick and its winner.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayedTrick {
     pub trick: Trick<MAX_PLAYERS>,
     pub winner: u8,
 }
 
 /// One deal, from its dealing to its result: the deal in play, or a finished one.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DealRecord {
     /// The deal number, void deals included, from 1.
     pub(super) number: u32,

@@ -76,6 +76,16 @@ impl DealRecord {
             })
             .collect()
     }
+
+    /// The record as a seat is shown it (`shown_dealt`): what a record shown
+    /// to a seat carries when it travels.
+    pub fn shown(&self, players: usize) -> DealRecord {
+        let mut shown = self.clone();
+        for (hand, seen) in shown.dealt.iter_mut().zip(self.shown_dealt(players)) {
+            *hand = seen;
+        }
+        shown
+    }
 }
 
 /// The JSON observation (`Game::observation`).

@@ -42,9 +42,10 @@ lint: build-dev
 test-rust:
 	cargo test --workspace --exclude cardcore-python
 
-## test-python: pytest on every core (pytest-xdist; the ci hypothesis profile)
+## test-python: pytest on every core (pytest-xdist; the ci hypothesis profile), naming the 15
+## slowest tests
 test-python: build-dev
-	$(PY) -m pytest -q -n auto --dist worksteal
+	$(PY) -m pytest -q -n auto --dist worksteal --durations=15
 
 ## test-long: the long hypothesis profile (thousands of examples per property, an hour or
 ## more): run it before a release, and after a change to a game's rules or its reference

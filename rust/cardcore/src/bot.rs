@@ -5,6 +5,8 @@
 //! and draws whole states the seat cannot tell from the true one
 //! ([`Observation::determinize`]) for bots that search.
 
+use std::marker::PhantomData;
+
 use crate::determinize::Determinize;
 use crate::game::{ActionId, Game};
 use crate::ismcts::{search_among, Choice, Search, Settings};
@@ -92,6 +94,43 @@ impl SearchBot {
 impl<G: Levels> Bot<G> for SearchBot {
     fn act(&mut self, view: &Observation<G>) -> ActionId {
         self.choose_among(view, |_| true).action
+    }
+}
+
+/// The rules-of-thumb player of a game whose rules of thumb keep nothing
+/// from one decision to the next (Brouc, Le Julien, French Tarot, 500: each
+/// game's `Heuristic`, whose [`Bot`] impl in `games/<game>/bot.rs` holds the
+/// rules): its generator only breaks ties between equally good actions. It
+/// saves (serde) as `{"rng": state}`.
+#[derive(Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct Heuristic<G> {
+    pub(crate) rng: SplitMix64,
+    #[serde(skip)]
+    game: PhantomData<fn() -> G>,
+}
+
+impl<G> Heuristic<G> {
+    pub const fn new(seed: u64) -> Heuristic<G> {
+        Heuristic {
+            rng: SplitMix64::new(seed),
+            game: PhantomData,
+        }
+    }
+}
+
+impl<G> Clone for Heuristic<G> {
+    fn clone(&self) -> Self {
+        Heuristic {
+            rng: self.rng.clone(),
+            game: PhantomData,
+        }
+    }
+}
+
+impl<G> std::fmt::Debug for Heuristic<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Heuristic").field("rng", &self.rng).finish()
     }
 }
 

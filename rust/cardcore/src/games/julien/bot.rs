@@ -47,18 +47,9 @@ const DECK_SET: CardSet = CardSet::suit(Suit::Spades)
     .difference(CardSet::rank(Rank::Knight));
 
 /// Plays Le Julien by rules of thumb; the generator only breaks ties.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-pub struct Heuristic {
-    rng: SplitMix64,
-}
+pub type Heuristic = crate::bot::Heuristic<Julien>;
 
 impl Heuristic {
-    pub const fn new(seed: u64) -> Heuristic {
-        Heuristic {
-            rng: SplitMix64::new(seed),
-        }
-    }
-
     /// Bidding: the Couleur with more honours ([`colour_points`]). Simple
     /// (`Rouge`, `Noir`) in normal Tours: made, it scores 20 and more, where
     /// a Couleur chiffrée scores its few cards; failed, it costs only the

@@ -18,18 +18,9 @@ use crate::trick::Trick;
 
 /// Plays French Tarot by rules of thumb; `rng` breaks ties between equally
 /// good actions.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-pub struct Heuristic {
-    rng: SplitMix64,
-}
+pub type Heuristic = crate::bot::Heuristic<Tarot>;
 
 impl Heuristic {
-    pub const fn new(seed: u64) -> Heuristic {
-        Heuristic {
-            rng: SplitMix64::new(seed),
-        }
-    }
-
     /// The legal action with the highest score, ties drawn uniformly.
     fn best(&mut self, legal: &[ActionId], score: impl Fn(ActionId) -> i32) -> ActionId {
         let (mut best, mut best_score, mut ties) = (legal[0], i32::MIN, 0);

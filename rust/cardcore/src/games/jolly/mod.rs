@@ -1138,13 +1138,7 @@ impl Game for Jolly {
         }
     }
 
-    fn to_json(&self) -> String {
-        state::to_json(self)
-    }
-
-    fn from_json(text: &str) -> Result<Jolly> {
-        state::from_json(text)
-    }
+    state::json_by_replay!();
 
     fn observation(&self, seat: usize) -> Result<Value> {
         view::observation(self, seat)

@@ -18,7 +18,6 @@ use crate::cardset::CardSet;
 use crate::game::ActionId;
 use crate::ismcts::Settings;
 use crate::observation::Observation;
-use crate::rng::SplitMix64;
 use crate::trick::Trick;
 
 /// How much a card kept in hand is worth, in score points, at most: a sure
@@ -466,6 +465,7 @@ mod tests {
     use crate::bot::RandomBot;
     use crate::determinize::Determinize;
     use crate::game::Game;
+    use crate::rng::SplitMix64;
     use crate::testing::{cards, set};
     use serde_json::{json, Value};
 

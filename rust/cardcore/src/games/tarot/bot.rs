@@ -13,7 +13,6 @@ use crate::cardset::CardSet;
 use crate::game::ActionId;
 use crate::ismcts::Settings;
 use crate::observation::Observation;
-use crate::rng::SplitMix64;
 use crate::trick::Trick;
 
 /// Plays French Tarot by rules of thumb; `rng` breaks ties between equally
@@ -502,6 +501,7 @@ mod tests {
     use crate::bot::RandomBot;
     use crate::determinize::Determinize;
     use crate::game::Game;
+    use crate::rng::SplitMix64;
     use crate::testing::set;
 
     fn new_game(seed: u64, options: &Value) -> Tarot {

@@ -119,6 +119,17 @@ impl<G> Heuristic<G> {
     }
 }
 
+/// A bot made from a seed alone, as each game's rules-of-thumb player is.
+pub trait Seeded {
+    fn from_seed(seed: u64) -> Self;
+}
+
+impl<G> Seeded for Heuristic<G> {
+    fn from_seed(seed: u64) -> Self {
+        Heuristic::new(seed)
+    }
+}
+
 impl<G> Clone for Heuristic<G> {
     fn clone(&self) -> Self {
         Heuristic {
@@ -194,9 +205,18 @@ impl Level {
 pub trait Levels: Search {
     /// The game's rules-of-thumb player (`games/<game>/bot.rs`).
     /// It saves and loads (serde), so that a bot continues in another process.
-    type Heuristic: Bot<Self> + Clone + std::fmt::Debug + Serialize + DeserializeOwned + 'static;
+    type Heuristic: Bot<Self>
+        + Seeded
+        + Clone
+        + std::fmt::Debug
+        + Serialize
+        + DeserializeOwned
+        + 'static;
 
-    fn heuristic(seed: u64) -> Self::Heuristic;
+    /// The game's rules-of-thumb player, from `seed`.
+    fn heuristic(seed: u64) -> Self::Heuristic {
+        Self::Heuristic::from_seed(seed)
+    }
 
     /// How a hard bot searches a move.
     const HARD: Settings;

@@ -25,10 +25,6 @@ pub type Heuristic = crate::bot::Heuristic<Brouc>;
 impl Levels for Brouc {
     type Heuristic = Heuristic;
 
-    fn heuristic(seed: u64) -> Heuristic {
-        Heuristic::new(seed)
-    }
-
     const HARD: Settings = Settings::hard(2000);
 
     const SEARCHED: &'static [&'static str] = &["play"];

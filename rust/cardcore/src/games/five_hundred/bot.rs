@@ -28,10 +28,6 @@ pub type Heuristic = crate::bot::Heuristic<FiveHundred>;
 impl Levels for FiveHundred {
     type Heuristic = Heuristic;
 
-    fn heuristic(seed: u64) -> Heuristic {
-        Heuristic::new(seed)
-    }
-
     const HARD: Settings = Settings::hard(1500);
 
     const SEARCHED: &'static [&'static str] = &["play"];

@@ -98,10 +98,6 @@ impl Heuristic {
 impl Levels for Julien {
     type Heuristic = Heuristic;
 
-    fn heuristic(seed: u64) -> Heuristic {
-        Heuristic::new(seed)
-    }
-
     const HARD: Settings = Settings::hard(1500);
 
     const SEARCHED: &'static [&'static str] = &["bid", "take", "leave", "play"];

@@ -41,10 +41,6 @@ impl Heuristic {
 impl Levels for Tarot {
     type Heuristic = Heuristic;
 
-    fn heuristic(seed: u64) -> Heuristic {
-        Heuristic::new(seed)
-    }
-
     const HARD: Settings = Settings::hard(400);
 
     const SEARCHED: &'static [&'static str] = &["play"];

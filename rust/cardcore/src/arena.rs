@@ -30,7 +30,9 @@ use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::observation::Observation;
 use crate::rng::{match_seeds, SplitMix64};
-use crate::watch::{run_ranges, threads_for, Control, Summed, NEVER};
+use crate::watch::{
+    add_parts, part_of_another_run, run_ranges, threads_for, Control, Summed, NEVER,
+};
 
 /// Makes an entry's bot for one seat of one match, from that seat's seed.
 pub type MakeBot<'a, G> = dyn Fn(u64) -> Box<dyn Bot<G> + 'a> + Sync + 'a;
@@ -189,9 +191,7 @@ impl MoveTimes {
     }
 
     fn merge(&mut self, other: &MoveTimes) -> Result<()> {
-        for (mine, theirs) in self.buckets.iter_mut().zip(&other.buckets) {
-            mine.add_part(*theirs)?;
-        }
+        add_parts(&mut self.buckets, &other.buckets)?;
         self.decisions.add_part(other.decisions)?;
         self.total.add_part(other.total)?;
         self.slowest = self.slowest.max(other.slowest);
@@ -309,13 +309,10 @@ impl Part {
                 .iter()
                 .any(|t| t.buckets.len() != MoveTimes::BUCKETS)
         {
-            return Err(Error::option(
-                "parts",
-                format!(
-                    "a part of {} entries in a run of {}",
-                    other.entries.len(),
-                    self.entries.len()
-                ),
+            return Err(part_of_another_run(
+                "entries",
+                other.entries.len(),
+                self.entries.len(),
             ));
         }
         let mut sum = self.clone();

@@ -5,6 +5,8 @@
 //! and draws whole states the seat cannot tell from the true one
 //! ([`Observation::determinize`]) for bots that search.
 
+use std::marker::PhantomData;
+
 use crate::determinize::Determinize;
 use crate::game::{ActionId, Game};
 use crate::ismcts::{search_among, Choice, Search, Settings};
@@ -95,6 +97,54 @@ impl<G: Levels> Bot<G> for SearchBot {
     }
 }
 
+/// The rules-of-thumb player of a game whose rules of thumb keep nothing
+/// from one decision to the next (Brouc, Le Julien, French Tarot, 500: each
+/// game's `Heuristic`, whose [`Bot`] impl in `games/<game>/bot.rs` holds the
+/// rules): its generator only breaks ties between equally good actions. It
+/// saves (serde) as `{"rng": state}`.
+#[derive(Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct Heuristic<G> {
+    pub(crate) rng: SplitMix64,
+    #[serde(skip)]
+    game: PhantomData<fn() -> G>,
+}
+
+impl<G> Heuristic<G> {
+    pub const fn new(seed: u64) -> Heuristic<G> {
+        Heuristic {
+            rng: SplitMix64::new(seed),
+            game: PhantomData,
+        }
+    }
+}
+
+/// A bot made from a seed alone, as each game's rules-of-thumb player is.
+pub trait Seeded {
+    fn from_seed(seed: u64) -> Self;
+}
+
+impl<G> Seeded for Heuristic<G> {
+    fn from_seed(seed: u64) -> Self {
+        Heuristic::new(seed)
+    }
+}
+
+impl<G> Clone for Heuristic<G> {
+    fn clone(&self) -> Self {
+        Heuristic {
+            rng: self.rng.clone(),
+            game: PhantomData,
+        }
+    }
+}
+
+impl<G> std::fmt::Debug for Heuristic<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Heuristic").field("rng", &self.rng).finish()
+    }
+}
+
 /// Plays a uniformly random legal action, from its own seeded generator.
 #[derive(Clone, Debug)]
 pub struct RandomBot {
@@ -155,9 +205,18 @@ impl Level {
 pub trait Levels: Search {
     /// The game's rules-of-thumb player (`games/<game>/bot.rs`).
     /// It saves and loads (serde), so that a bot continues in another process.
-    type Heuristic: Bot<Self> + Clone + std::fmt::Debug + Serialize + DeserializeOwned + 'static;
+    type Heuristic: Bot<Self>
+        + Seeded
+        + Clone
+        + std::fmt::Debug
+        + Serialize
+        + DeserializeOwned
+        + 'static;
 
-    fn heuristic(seed: u64) -> Self::Heuristic;
+    /// The game's rules-of-thumb player, from `seed`.
+    fn heuristic(seed: u64) -> Self::Heuristic {
+        Self::Heuristic::from_seed(seed)
+    }
 
     /// How a hard bot searches a move.
     const HARD: Settings;

@@ -166,6 +166,18 @@ pub fn check_saved<T: Serialize>(specs: &[OptionSpec], options: &T) -> Result<()
         .map_err(|e| Error::json(format!("options: {e}")))
 }
 
+/// A saved state's options, read by serde: checked as a new game's are
+/// ([`check_saved`]), then by the game's own rule on how they combine
+/// (`combine`; `Ok` for a game with none).
+pub fn read_saved<T: Serialize + Copy>(
+    specs: &[OptionSpec],
+    options: &T,
+    combine: impl FnOnce(T) -> Result<T>,
+) -> Result<T> {
+    check_saved(specs, options)?;
+    combine(*options).map_err(|e| Error::json(format!("options: {e}")))
+}
+
 /// The option every game has: stop after the first deal.
 pub const SINGLE_DEAL: OptionSpec = OptionSpec {
     name: "single_deal",

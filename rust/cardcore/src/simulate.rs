@@ -13,7 +13,9 @@ use crate::bot::RandomBot;
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::rng::match_seeds;
-use crate::watch::{run_ranges, threads_for, Control, Summed, NEVER};
+use crate::watch::{
+    add_parts, part_of_another_run, run_ranges, threads_for, Control, Summed, NEVER,
+};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
@@ -50,24 +52,17 @@ impl Summary {
     /// another table, sums that overflow) leaves these figures as they were.
     pub fn merge(&mut self, other: &Summary) -> Result<()> {
         if other.wins.len() != self.wins.len() || other.score_sums.len() != self.wins.len() {
-            return Err(Error::option(
-                "parts",
-                format!(
-                    "a part of {} seats in a run of {}",
-                    other.wins.len(),
-                    self.wins.len()
-                ),
+            return Err(part_of_another_run(
+                "seats",
+                other.wins.len(),
+                self.wins.len(),
             ));
         }
         let mut sum = self.clone();
         sum.games.add_part(other.games)?;
         sum.decisions.add_part(other.decisions)?;
-        for (a, b) in sum.wins.iter_mut().zip(&other.wins) {
-            a.add_part(*b)?;
-        }
-        for (a, b) in sum.score_sums.iter_mut().zip(&other.score_sums) {
-            a.add_part(*b)?;
-        }
+        add_parts(&mut sum.wins, &other.wins)?;
+        add_parts(&mut sum.score_sums, &other.score_sums)?;
         *self = sum;
         Ok(())
     }

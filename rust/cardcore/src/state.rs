@@ -22,7 +22,7 @@ use crate::cardset::CardSet;
 use crate::deal::check_chosen;
 pub use crate::deal::{Aside, DealShape};
 use crate::error::{Error, Result};
-use crate::game::{check_seat, ActionId, Game};
+use crate::game::{check_seat, check_seat_among, ActionId, Game};
 use crate::json;
 use crate::rng::SplitMix64;
 
@@ -133,6 +133,24 @@ pub enum View {
     Public,
 }
 
+impl View {
+    /// The generator's state as this view saves it: 0 where it is hidden.
+    pub const fn rng(self, rng: &SplitMix64) -> u64 {
+        match self {
+            View::Whole => rng.state(),
+            View::Public => 0,
+        }
+    }
+
+    /// The history as this view saves it: empty where it is hidden.
+    pub fn history<G: Game>(self, history: &[ActionId]) -> History<G> {
+        match self {
+            View::Whole => History::new(history),
+            View::Public => History::new(&[]),
+        }
+    }
+}
+
 /// The finished deals' records a view saves: all of them, or the last.
 pub fn finished<T>(records: &[T], view: View) -> &[T] {
     match view {
@@ -167,6 +185,58 @@ pub struct ReplayInputs<G: Replay> {
     pub deals: Vec<(usize, G::Deal)>,
     pub history: Vec<ActionId>,
 }
+
+impl<G: Replay> ReplayInputs<G> {
+    /// The inputs of a saved state with these options (already checked),
+    /// generator state, deals and history.
+    pub fn new(
+        options: G::Options,
+        rng: u64,
+        deals: Vec<(usize, G::Deal)>,
+        history: &History<G>,
+    ) -> Self {
+        ReplayInputs {
+            options,
+            rng: SplitMix64::new(rng),
+            deals,
+            history: history.actions.clone(),
+        }
+    }
+}
+
+/// The dealer a saved deal names, checked against a table of `players`
+/// seats of game `name`; an error names the key (`dealer: ...`).
+pub fn saved_dealer(name: &str, players: usize, dealer: u8) -> Result<usize> {
+    check_seat_among(name, players, usize::from(dealer))
+        .map_err(|e| Error::json(format!("dealer: {e}")))
+}
+
+/// Checks that a saved deal (`dealt`) gives a hand to each of `players` seats.
+pub fn check_hand_count(hands: &[Vec<Card>], players: usize) -> Result<()> {
+    if hands.len() != players {
+        return Err(Error::json(format!(
+            "dealt: expected {players} hands, got {}",
+            hands.len()
+        )));
+    }
+    Ok(())
+}
+
+/// A [`Replay`] game's [`Game::to_json`] and [`Game::from_json`], which
+/// every game answers the same way ([`to_json`], [`from_json`]): written once,
+/// and stated by `state::json_by_replay!();` in the game's `impl Game`.
+macro_rules! json_by_replay {
+    () => {
+        fn to_json(&self) -> String {
+            $crate::state::to_json(self)
+        }
+
+        fn from_json(text: &str) -> $crate::error::Result<Self> {
+            $crate::state::from_json(text)
+        }
+    };
+}
+pub(crate) use json_by_replay;
 
 /// The state's JSON text.
 pub fn to_json<G: Replay>(game: &G) -> String {

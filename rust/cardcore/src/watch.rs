@@ -128,3 +128,20 @@ macro_rules! summed {
 }
 
 summed!(u64, i64, i128, Duration);
+
+/// Adds a part's figures into the run's, item by item (lists of one length).
+pub fn add_parts<T: Summed + Copy>(run: &mut [T], part: &[T]) -> Result<()> {
+    for (mine, &theirs) in run.iter_mut().zip(part) {
+        mine.add_part(theirs)?;
+    }
+    Ok(())
+}
+
+/// The error for a part of another run: it counts `part` of what (`what`,
+/// "seats", "entries") the run counts `run` of.
+pub fn part_of_another_run(what: &str, part: usize, run: usize) -> Error {
+    Error::option(
+        "parts",
+        format!("a part of {part} {what} in a run of {run}"),
+    )
+}

@@ -20,25 +20,10 @@ use crate::rng::SplitMix64;
 use crate::trick::Trick;
 
 /// Plays Brouc by rules of thumb; the generator only breaks ties.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-pub struct Heuristic {
-    rng: SplitMix64,
-}
-
-impl Heuristic {
-    pub const fn new(seed: u64) -> Heuristic {
-        Heuristic {
-            rng: SplitMix64::new(seed),
-        }
-    }
-}
+pub type Heuristic = crate::bot::Heuristic<Brouc>;
 
 impl Levels for Brouc {
     type Heuristic = Heuristic;
-
-    fn heuristic(seed: u64) -> Heuristic {
-        Heuristic::new(seed)
-    }
 
     const HARD: Settings = Settings::hard(2000);
 

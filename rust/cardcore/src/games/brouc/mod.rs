@@ -601,13 +601,7 @@ impl Game for Brouc {
             .ok_or_else(|| Error::IllegalAction(format!("{card} is not a card of the Brouc deck")))
     }
 
-    fn to_json(&self) -> String {
-        state::to_json(self)
-    }
-
-    fn from_json(text: &str) -> Result<Brouc> {
-        state::from_json(text)
-    }
+    state::json_by_replay!();
 
     fn observation(&self, seat: usize) -> Result<Value> {
         let mut view = state::observation(self, seat, &self.hands)?;

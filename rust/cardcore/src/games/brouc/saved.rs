@@ -9,7 +9,7 @@ use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
 use crate::deal::{check_dealt, starting_hands};
 use crate::error::{Error, Result};
-use crate::game::{check_seat_among, Game};
+use crate::game::Game;
 use crate::json::{self, Plays};
 use crate::options;
 use crate::rng::SplitMix64;
@@ -82,8 +82,7 @@ pub(super) fn dealt(
 ) -> Result<(usize, Dealt)> {
     let hands = starting_hands(plays, held)?;
     check_dealt(&hands, TRICKS_PER_DEAL, &[], deck_set())?;
-    let dealer = check_seat_among(Brouc::NAME, PLAYERS, usize::from(dealer))
-        .map_err(|e| Error::json(format!("dealer: {e}")))?;
+    let dealer = state::saved_dealer(Brouc::NAME, PLAYERS, dealer)?;
     if !hands[dealer].contains(trump_card) {
         return Err(Error::json(format!(
             "trump_card: {trump_card} is not among the cards dealt to the dealer, seat {dealer}"
@@ -104,7 +103,7 @@ impl Replay for Brouc {
             game: Self::NAME.to_owned(),
             version: 1,
             options: self.options,
-            rng: if whole { self.rng.state() } else { 0 },
+            rng: view.rng(&self.rng),
             phase: self.phase().to_owned(),
             dealer: self.deal.dealer,
             deal_number: self.deal_number,
@@ -128,12 +127,12 @@ impl Replay for Brouc {
             deal_scores: self.deal_scores.clone(),
             capes: self.capes,
             winner: self.winner,
-            history: History::new(if whole { &self.history } else { &[] }),
+            history: view.history(&self.history),
         }
     }
 
     fn replay_inputs(saved: &Saved) -> Result<ReplayInputs<Brouc>> {
-        options::check_saved(OPTIONS, &saved.options)?;
+        let options = options::read_saved(OPTIONS, &saved.options, Ok)?;
         let deals = state::recorded_deals::<Self, _>(
             &saved.finished_deals,
             |deal| {
@@ -152,12 +151,7 @@ impl Replay for Brouc {
                 state::held(&saved.hands),
             ),
         )?;
-        Ok(ReplayInputs {
-            options: saved.options,
-            rng: SplitMix64::new(saved.rng),
-            deals,
-            history: saved.history.actions.clone(),
-        })
+        Ok(ReplayInputs::new(options, saved.rng, deals, &saved.history))
     }
 
     fn deal_number(&self) -> usize {

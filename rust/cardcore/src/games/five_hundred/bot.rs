@@ -23,25 +23,10 @@ use crate::rng::SplitMix64;
 use crate::trick::Trick;
 
 /// Plays 500 by rules of thumb; the generator only breaks ties.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-pub struct Heuristic {
-    rng: SplitMix64,
-}
-
-impl Heuristic {
-    pub const fn new(seed: u64) -> Heuristic {
-        Heuristic {
-            rng: SplitMix64::new(seed),
-        }
-    }
-}
+pub type Heuristic = crate::bot::Heuristic<FiveHundred>;
 
 impl Levels for FiveHundred {
     type Heuristic = Heuristic;
-
-    fn heuristic(seed: u64) -> Heuristic {
-        Heuristic::new(seed)
-    }
 
     const HARD: Settings = Settings::hard(1500);
 

@@ -11,7 +11,7 @@ use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
 use crate::deal::check_dealt;
 use crate::error::{Error, Result};
-use crate::game::{check_seat_among, Game};
+use crate::game::Game;
 use crate::json::{self, Plays};
 use crate::options;
 use crate::rng::SplitMix64;
@@ -141,8 +141,7 @@ fn dealt(dealer: u8, hands: &[Vec<Card>; PLAYERS], kitty: &[Card]) -> Result<(us
         )));
     }
     check_dealt(&hands, HAND_SIZE, kitty, DECK_SET)?;
-    let dealer = check_seat_among(FiveHundred::NAME, PLAYERS, usize::from(dealer))
-        .map_err(|e| Error::json(format!("dealer: {e}")))?;
+    let dealer = state::saved_dealer(FiveHundred::NAME, PLAYERS, dealer)?;
     Ok((
         dealer,
         Dealt {
@@ -165,7 +164,7 @@ impl Replay for FiveHundred {
             game: Self::NAME.to_owned(),
             version: 1,
             options: self.options,
-            rng: if whole { self.rng.state() } else { 0 },
+            rng: view.rng(&self.rng),
             phase: self.phase().to_owned(),
             deal: current.deal,
             dealer: current.dealer,
@@ -194,23 +193,18 @@ impl Replay for FiveHundred {
                 .iter()
                 .map(|deal| save_deal(deal, view))
                 .collect(),
-            history: History::new(if whole { &self.history } else { &[] }),
+            history: view.history(&self.history),
         }
     }
 
     fn replay_inputs(saved: &Saved) -> Result<ReplayInputs<FiveHundred>> {
-        options::check_saved(OPTIONS, &saved.options)?;
+        let options = options::read_saved(OPTIONS, &saved.options, Ok)?;
         let deals = state::recorded_deals::<Self, _>(
             &saved.finished_deals,
             |deal| dealt(deal.dealer, &deal.dealt, &deal.kitty),
             dealt(saved.dealer, &saved.dealt, &saved.kitty),
         )?;
-        Ok(ReplayInputs {
-            options: saved.options,
-            rng: SplitMix64::new(saved.rng),
-            deals,
-            history: saved.history.actions.clone(),
-        })
+        Ok(ReplayInputs::new(options, saved.rng, deals, &saved.history))
     }
 
     fn deal_number(&self) -> usize {

@@ -7,7 +7,7 @@
 
 use super::meld::{card_at, penalty, position_value, set_value, Kind, Meld, Placement};
 use super::{Drawn, Jolly, CLOSE, DISCARD_IDS, DRAW, FIRST_SELECT, FIRST_TAKE, OPENING, UNDO};
-use crate::bot::{Bot, Levels};
+use crate::bot::{Bot, Levels, Seeded};
 use crate::card::{Card, Suit};
 use crate::cardcounts::CardCounts;
 use crate::game::ActionId;
@@ -49,12 +49,14 @@ impl Heuristic {
     }
 }
 
-impl Levels for Jolly {
-    type Heuristic = Heuristic;
-
-    fn heuristic(seed: u64) -> Heuristic {
+impl Seeded for Heuristic {
+    fn from_seed(seed: u64) -> Heuristic {
         Heuristic::new(seed)
     }
+}
+
+impl Levels for Jolly {
+    type Heuristic = Heuristic;
 
     const HARD: Settings = Settings::hard(200);
 

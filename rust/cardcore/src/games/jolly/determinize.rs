@@ -3,9 +3,7 @@
 //! the stock in its order) dealt again uniformly, and the round's deal
 //! rebuilt behind them so that its steps replay as they were played.
 
-use super::{
-    Dealt, Jolly, Meld, Phase, DECK_SIZE, DRAW, FIRST_DISCARD, HAND_SIZE, MAX_PLAYERS, UNDO,
-};
+use super::{Dealt, Jolly, Phase, DECK_SIZE, DRAW, FIRST_DISCARD, HAND_SIZE, MAX_PLAYERS, UNDO};
 use crate::card::{deck, Card, FACE_COUNT};
 use crate::cardcounts::CardCounts;
 use crate::cardset::CardSet;
@@ -102,39 +100,15 @@ impl Jolly {
     /// The round in play as `dealt` deals it, before its first step: the
     /// same table, nothing of the match's past.
     fn round_from(&self, dealt: Dealt) -> Jolly {
-        let mut game = Jolly {
-            options: self.options,
-            players: self.players,
-            rng: SplitMix64::new(0),
-            phase: Phase::Draw,
-            round: self.round,
-            dealer: self.dealer,
-            dealt: Dealt {
-                hands: Vec::new(),
-                stock: Vec::new(),
-                rng: 0,
-            },
-            hands: [CardCounts::EMPTY; MAX_PLAYERS],
-            stock: Vec::with_capacity(DECK_SIZE),
-            rebuilds: 0,
-            row: Vec::with_capacity(DECK_SIZE),
-            melds: Vec::with_capacity(self.melds.len()),
-            opened: [false; MAX_PLAYERS],
-            seat: 0,
-            drawn: None,
-            taken: Vec::new(),
-            opened_now: false,
-            pending: 0,
-            building: Meld::EMPTY,
-            selected: None,
-            result: None,
-            round_scores: Vec::new(),
-            totals: self.totals,
-            finished_rounds: Vec::new(),
-            history: Vec::with_capacity(self.history.len() - self.round_start),
-            round_start: 0,
-            truncated: false,
-        };
+        let mut game = Jolly::table(
+            self.options,
+            SplitMix64::new(0),
+            self.round,
+            self.dealer,
+            self.totals,
+            self.melds.len(),
+            self.history.len() - self.round_start,
+        );
         game.begin_round(self.round, self.dealer, dealt);
         game
     }

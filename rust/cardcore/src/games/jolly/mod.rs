@@ -945,6 +945,55 @@ impl Jolly {
     }
 }
 
+impl Jolly {
+    /// A match at the table `options` set, in round `round` dealt by
+    /// `dealer` with these `totals`, before the round is dealt
+    /// ([`Jolly::begin_round`] deals it): nothing on the table, no history.
+    fn table(
+        options: Options,
+        rng: SplitMix64,
+        round: u32,
+        dealer: usize,
+        totals: [i64; MAX_PLAYERS],
+        melds_capacity: usize,
+        history_capacity: usize,
+    ) -> Jolly {
+        Jolly {
+            options,
+            players: usize::from(options.players),
+            rng,
+            phase: Phase::Draw,
+            round,
+            dealer,
+            dealt: Dealt {
+                hands: Vec::new(),
+                stock: Vec::new(),
+                rng: 0,
+            },
+            hands: [CardCounts::EMPTY; MAX_PLAYERS],
+            stock: Vec::with_capacity(DECK_SIZE),
+            rebuilds: 0,
+            row: Vec::with_capacity(DECK_SIZE),
+            melds: Vec::with_capacity(melds_capacity),
+            opened: [false; MAX_PLAYERS],
+            seat: 0,
+            drawn: None,
+            taken: Vec::with_capacity(MAX_HAND),
+            opened_now: false,
+            pending: 0,
+            building: Meld::EMPTY,
+            selected: None,
+            result: None,
+            round_scores: Vec::new(),
+            totals,
+            finished_rounds: Vec::new(),
+            history: Vec::with_capacity(history_capacity),
+            round_start: 0,
+            truncated: false,
+        }
+    }
+}
+
 impl Game for Jolly {
     const NAME: &'static str = "jolly";
     const DESCRIPTION: &'static str =
@@ -964,39 +1013,7 @@ impl Game for Jolly {
         let players = usize::from(options.players);
         let mut rng = SplitMix64::new(seed);
         let dealer = first_dealer(&mut rng, options.first_dealer, players);
-        let mut game = Jolly {
-            options,
-            players,
-            rng,
-            phase: Phase::Draw,
-            round: 1,
-            dealer,
-            dealt: Dealt {
-                hands: Vec::new(),
-                stock: Vec::new(),
-                rng: 0,
-            },
-            hands: [CardCounts::EMPTY; MAX_PLAYERS],
-            stock: Vec::with_capacity(DECK_SIZE),
-            rebuilds: 0,
-            row: Vec::with_capacity(DECK_SIZE),
-            melds: Vec::with_capacity(MAX_MELDS),
-            opened: [false; MAX_PLAYERS],
-            seat: 0,
-            drawn: None,
-            taken: Vec::with_capacity(MAX_HAND),
-            opened_now: false,
-            pending: 0,
-            building: Meld::EMPTY,
-            selected: None,
-            result: None,
-            round_scores: Vec::new(),
-            totals: [0; MAX_PLAYERS],
-            finished_rounds: Vec::new(),
-            history: Vec::with_capacity(1024),
-            round_start: 0,
-            truncated: false,
-        };
+        let mut game = Jolly::table(options, rng, 1, dealer, [0; MAX_PLAYERS], MAX_MELDS, 1024);
         let dealt = game.shuffled_deal(dealer);
         game.begin_round(1, dealer, dealt);
         game
@@ -1143,13 +1160,7 @@ impl Game for Jolly {
         }
     }
 
-    fn to_json(&self) -> String {
-        state::to_json(self)
-    }
-
-    fn from_json(text: &str) -> Result<Jolly> {
-        state::from_json(text)
-    }
+    state::json_by_replay!();
 
     fn observation(&self, seat: usize) -> Result<Value> {
         view::observation(self, seat)

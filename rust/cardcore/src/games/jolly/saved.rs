@@ -10,7 +10,7 @@ use super::{
 use crate::card::{deck, Card};
 use crate::cardcounts::CardCounts;
 use crate::error::{Error, Result};
-use crate::game::{check_seat_among, Game};
+use crate::game::Game;
 use crate::json::{self, at_most};
 use crate::options;
 use crate::rng::SplitMix64;
@@ -145,12 +145,7 @@ fn dealt(
     stock: &[Card],
     rng: u64,
 ) -> Result<(usize, Dealt)> {
-    if hands.len() != players {
-        return Err(Error::json(format!(
-            "dealt: expected {players} hands, got {}",
-            hands.len()
-        )));
-    }
+    state::check_hand_count(hands, players)?;
     if let Some(seat) = hands.iter().position(|hand| hand.len() != HAND_SIZE) {
         return Err(Error::json(format!(
             "seat {seat} was dealt {} cards, not {HAND_SIZE}",
@@ -166,8 +161,7 @@ fn dealt(
             "the cards dealt are not the deck, each card as often as it is in it",
         ));
     }
-    let dealer = check_seat_among(Jolly::NAME, players, usize::from(dealer))
-        .map_err(|e| Error::json(format!("dealer: {e}")))?;
+    let dealer = state::saved_dealer(Jolly::NAME, players, dealer)?;
     Ok((
         dealer,
         Dealt {
@@ -196,7 +190,7 @@ impl Replay for Jolly {
             game: Self::NAME.to_owned(),
             version: 1,
             options: self.options,
-            rng: if whole { self.rng.state() } else { 0 },
+            rng: view.rng(&self.rng),
             phase: self.phase().to_owned(),
             round: self.round,
             dealer: self.dealer as u8,
@@ -227,16 +221,12 @@ impl Replay for Jolly {
                 .iter()
                 .map(|round| save_round(round, view))
                 .collect(),
-            history: History::new(if whole { &self.history } else { &[] }),
+            history: view.history(&self.history),
         }
     }
 
     fn replay_inputs(saved: &Saved) -> Result<ReplayInputs<Jolly>> {
-        options::check_saved(OPTIONS, &saved.options)?;
-        let options = saved
-            .options
-            .check()
-            .map_err(|e| Error::json(format!("options: {e}")))?;
+        let options = options::read_saved(OPTIONS, &saved.options, Options::check)?;
         let players = usize::from(options.players);
         let deals = state::recorded_deals::<Self, _>(
             &saved.finished_rounds,
@@ -257,12 +247,7 @@ impl Replay for Jolly {
                 saved.deal_rng,
             ),
         )?;
-        Ok(ReplayInputs {
-            options,
-            rng: SplitMix64::new(saved.rng),
-            deals,
-            history: saved.history.actions.clone(),
-        })
+        Ok(ReplayInputs::new(options, saved.rng, deals, &saved.history))
     }
 
     fn deal_number(&self) -> usize {

@@ -18,7 +18,6 @@ use crate::cardset::CardSet;
 use crate::game::ActionId;
 use crate::ismcts::Settings;
 use crate::observation::Observation;
-use crate::rng::SplitMix64;
 use crate::trick::Trick;
 
 /// How much a card kept in hand is worth, in score points, at most: a sure
@@ -47,18 +46,9 @@ const DECK_SET: CardSet = CardSet::suit(Suit::Spades)
     .difference(CardSet::rank(Rank::Knight));
 
 /// Plays Le Julien by rules of thumb; the generator only breaks ties.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-pub struct Heuristic {
-    rng: SplitMix64,
-}
+pub type Heuristic = crate::bot::Heuristic<Julien>;
 
 impl Heuristic {
-    pub const fn new(seed: u64) -> Heuristic {
-        Heuristic {
-            rng: SplitMix64::new(seed),
-        }
-    }
-
     /// Bidding: the Couleur with more honours ([`colour_points`]). Simple
     /// (`Rouge`, `Noir`) in normal Tours: made, it scores 20 and more, where
     /// a Couleur chiffrée scores its few cards; failed, it costs only the
@@ -107,10 +97,6 @@ impl Heuristic {
 
 impl Levels for Julien {
     type Heuristic = Heuristic;
-
-    fn heuristic(seed: u64) -> Heuristic {
-        Heuristic::new(seed)
-    }
 
     const HARD: Settings = Settings::hard(1500);
 
@@ -475,6 +461,7 @@ mod tests {
     use crate::bot::RandomBot;
     use crate::determinize::Determinize;
     use crate::game::Game;
+    use crate::rng::SplitMix64;
     use crate::testing::{cards, set};
     use serde_json::{json, Value};
 

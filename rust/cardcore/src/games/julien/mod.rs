@@ -607,13 +607,7 @@ impl Game for Julien {
         })
     }
 
-    fn to_json(&self) -> String {
-        state::to_json(self)
-    }
-
-    fn from_json(text: &str) -> Result<Julien> {
-        state::from_json(text)
-    }
+    state::json_by_replay!();
 
     /// J21, D5: with the masked talon, the cards not yet revealed are `null`.
     fn observation(&self, seat: usize) -> Result<Value> {

@@ -10,7 +10,7 @@ use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
 use crate::deal::{check_dealt, starting_hands};
 use crate::error::{Error, Result};
-use crate::game::{check_seat_among, Game};
+use crate::game::Game;
 use crate::json::{self, Plays};
 use crate::options;
 use crate::rng::SplitMix64;
@@ -86,8 +86,7 @@ pub(super) fn dealt(
 ) -> Result<(usize, Dealt)> {
     let hands = starting_hands(plays, held)?;
     check_dealt(&hands, HAND_SIZE, talon, deck_set())?;
-    let dealer = check_seat_among(Julien::NAME, PLAYERS, usize::from(dealer))
-        .map_err(|e| Error::json(format!("dealer: {e}")))?;
+    let dealer = state::saved_dealer(Julien::NAME, PLAYERS, dealer)?;
     let talon = talon
         .try_into()
         .map_err(|_| Error::json(format!("talon: expected {TALON_SIZE} cards")))?;
@@ -107,7 +106,7 @@ impl Replay for Julien {
             game: Self::NAME.to_owned(),
             version: 1,
             options: self.options,
-            rng: if whole { self.rng.state() } else { 0 },
+            rng: view.rng(&self.rng),
             phase: self.phase().to_owned(),
             tour: tour.tour,
             tour_kind: tour.tour_kind,
@@ -129,16 +128,12 @@ impl Replay for Julien {
                 .iter()
                 .map(TourRecord::save)
                 .collect(),
-            history: History::new(if whole { &self.history } else { &[] }),
+            history: view.history(&self.history),
         }
     }
 
     fn replay_inputs(saved: &Saved) -> Result<ReplayInputs<Julien>> {
-        options::check_saved(OPTIONS, &saved.options)?;
-        let options = saved
-            .options
-            .check()
-            .map_err(|e| Error::json(format!("options: {e}")))?;
+        let options = options::read_saved(OPTIONS, &saved.options, Options::check)?;
         let deals = state::recorded_deals::<Self, _>(
             &saved.finished_tours,
             |tour| {
@@ -152,12 +147,7 @@ impl Replay for Julien {
                 state::held(&saved.hands),
             ),
         )?;
-        Ok(ReplayInputs {
-            options,
-            rng: SplitMix64::new(saved.rng),
-            deals,
-            history: saved.history.actions.clone(),
-        })
+        Ok(ReplayInputs::new(options, saved.rng, deals, &saved.history))
     }
 
     fn deal_number(&self) -> usize {

@@ -13,23 +13,13 @@ use crate::cardset::CardSet;
 use crate::game::ActionId;
 use crate::ismcts::Settings;
 use crate::observation::Observation;
-use crate::rng::SplitMix64;
 use crate::trick::Trick;
 
 /// Plays French Tarot by rules of thumb; `rng` breaks ties between equally
 /// good actions.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-pub struct Heuristic {
-    rng: SplitMix64,
-}
+pub type Heuristic = crate::bot::Heuristic<Tarot>;
 
 impl Heuristic {
-    pub const fn new(seed: u64) -> Heuristic {
-        Heuristic {
-            rng: SplitMix64::new(seed),
-        }
-    }
-
     /// The legal action with the highest score, ties drawn uniformly.
     fn best(&mut self, legal: &[ActionId], score: impl Fn(ActionId) -> i32) -> ActionId {
         let (mut best, mut best_score, mut ties) = (legal[0], i32::MIN, 0);
@@ -50,10 +40,6 @@ impl Heuristic {
 
 impl Levels for Tarot {
     type Heuristic = Heuristic;
-
-    fn heuristic(seed: u64) -> Heuristic {
-        Heuristic::new(seed)
-    }
 
     const HARD: Settings = Settings::hard(400);
 
@@ -511,6 +497,7 @@ mod tests {
     use crate::bot::RandomBot;
     use crate::determinize::Determinize;
     use crate::game::Game;
+    use crate::rng::SplitMix64;
     use crate::testing::set;
 
     fn new_game(seed: u64, options: &Value) -> Tarot {

@@ -1038,13 +1038,7 @@ impl Game for Tarot {
         })
     }
 
-    fn to_json(&self) -> String {
-        state::to_json(self)
-    }
-
-    fn from_json(text: &str) -> Result<Tarot> {
-        state::from_json(text)
-    }
+    state::json_by_replay!();
 
     fn observation(&self, seat: usize) -> Result<Value> {
         view::observation(self, seat)

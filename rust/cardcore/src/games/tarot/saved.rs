@@ -10,7 +10,7 @@ use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::check_dealt;
 use crate::error::{Error, Result};
-use crate::game::{check_seat_among, Game};
+use crate::game::Game;
 use crate::json::{self, Plays};
 use crate::options;
 use crate::rng::SplitMix64;
@@ -160,12 +160,7 @@ fn dealt(
     chien: &[Card],
     players: usize,
 ) -> Result<(usize, Dealt)> {
-    if hands.len() != players {
-        return Err(Error::json(format!(
-            "dealt: expected {players} hands, got {}",
-            hands.len()
-        )));
-    }
+    state::check_hand_count(hands, players)?;
     let mut sets = [CardSet::EMPTY; MAX_PLAYERS];
     for (set, hand) in sets.iter_mut().zip(hands) {
         *set = hand.iter().copied().collect();
@@ -178,8 +173,7 @@ fn dealt(
         )));
     }
     check_dealt(&sets[..players], hand_size, chien, deck_set())?;
-    let dealer = check_seat_among(Tarot::NAME, players, usize::from(dealer))
-        .map_err(|e| Error::json(format!("dealer: {e}")))?;
+    let dealer = state::saved_dealer(Tarot::NAME, players, dealer)?;
     Ok((
         dealer,
         Dealt {
@@ -203,7 +197,7 @@ impl Replay for Tarot {
             game: Self::NAME.to_owned(),
             version: 1,
             options: self.options,
-            rng: if whole { self.rng.state() } else { 0 },
+            rng: view.rng(&self.rng),
             phase: self.phase().to_owned(),
             deal: current.deal,
             dealer: current.dealer,
@@ -234,28 +228,19 @@ impl Replay for Tarot {
                 .iter()
                 .map(|deal| save_deal(deal, players, view))
                 .collect(),
-            history: History::new(if whole { &self.history } else { &[] }),
+            history: view.history(&self.history),
         }
     }
 
     fn replay_inputs(saved: &Saved) -> Result<ReplayInputs<Tarot>> {
-        options::check_saved(OPTIONS, &saved.options)?;
-        let options = saved
-            .options
-            .check()
-            .map_err(|e| Error::json(format!("options: {e}")))?;
+        let options = options::read_saved(OPTIONS, &saved.options, Options::check)?;
         let players = usize::from(options.players);
         let deals = state::recorded_deals::<Self, _>(
             &saved.finished_deals,
             |deal| dealt(deal.dealer, &deal.dealt, &deal.chien, players),
             dealt(saved.dealer, &saved.dealt, &saved.chien, players),
         )?;
-        Ok(ReplayInputs {
-            options,
-            rng: SplitMix64::new(saved.rng),
-            deals,
-            history: saved.history.actions.clone(),
-        })
+        Ok(ReplayInputs::new(options, saved.rng, deals, &saved.history))
     }
 
     fn deal_number(&self) -> usize {

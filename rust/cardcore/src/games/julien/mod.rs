@@ -167,6 +167,18 @@ pub struct Julien {
     history: Vec<ActionId>,
 }
 
+impl crate::deals::Deals for Julien {
+    type Deal = TourRecord;
+
+    fn current_deal(&self) -> std::borrow::Cow<'_, TourRecord> {
+        std::borrow::Cow::Borrowed(&self.tour)
+    }
+
+    fn earlier_deals(&self) -> &[TourRecord] {
+        &self.finished_tours
+    }
+}
+
 impl Julien {
     pub fn hand(&self, seat: usize) -> Result<CardSet> {
         Ok(self.hands[check_seat(self, seat)?])
@@ -177,18 +189,8 @@ impl Julien {
     }
 
     /// The current Tour's record (the last Tour's, once over).
-    pub const fn current_tour(&self) -> &TourRecord {
+    pub const fn current_deal(&self) -> &TourRecord {
         &self.tour
-    }
-
-    /// The last Tour played to its end before the current one (D4).
-    pub fn previous_tour(&self) -> Option<&TourRecord> {
-        self.finished_tours.last()
-    }
-
-    /// Every Tour played to its end before the current one, oldest first.
-    pub fn finished_tours(&self) -> &[TourRecord] {
-        &self.finished_tours
     }
 
     pub fn tour_scores(&self) -> &[[i64; PLAYERS]] {

@@ -1,7 +1,7 @@
 //! What one seat may know of Le Julien: its own hand, every hand's size, the
 //! talon as revealed (J21), and the public table.
 
-use super::{Bid, Julien, PlayedTrick, TourKind, TourRecord, PLAYERS, TALON_SIZE};
+use super::{Bid, Julien, PlayedTrick, TourKind, PLAYERS, TALON_SIZE};
 use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
 use crate::error::Result;
@@ -22,7 +22,6 @@ public_accessors!(Julien {
     fn collected(&self, seat: usize) -> Result<CardSet>;
     fn taken(&self, seat: usize) -> Result<CardSet>;
     fn tour_scores(&self) -> &[[i64; PLAYERS]];
-    fn previous_tour(&self) -> Option<&TourRecord>;
 });
 
 impl Observation<Julien> {

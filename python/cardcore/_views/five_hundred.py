@@ -118,7 +118,7 @@ class FiveHundredView(GameView):
             discarded = self.observation_discard()
             self.say(f"   Discarded: {self.cards(discarded)}; {6 - len(discarded)} more")
         if g.phase in ("play", "name"):
-            self.say(f"   Tricks:    {self.team_pair(g.tricks_won)} (trick {len(g.tricks) + 1})")
+            self.say(f"   Tricks:    {self.team_pair(g.team_tricks)} (trick {len(g.tricks) + 1})")
             if g.open_hand is not None:
                 self.say(f"   Open hand: {self.cards(g.open_hand)}")
             if g.trick:
@@ -183,18 +183,18 @@ class FiveHundredView(GameView):
         )
         self.say(f"   Tricks:    {self.team_pair(result.tricks)}")
         self.say(f"   Scores:    {self.team_pair(result.scores)}")
-        self.say(f"   Totals:    {self.team_pair(self.five.totals)}")
+        self.say(f"   Totals:    {self.team_pair(self.five.team_scores)}")
 
     def finish(self, abandoned: bool) -> None:
         g = self.five
         self.say()
         if abandoned:
-            self.say(f"Game abandoned. Totals so far: {self.team_pair(g.totals)}.")
+            self.say(f"Game abandoned. Totals so far: {self.team_pair(g.team_scores)}.")
             return
-        self.say(f"Final totals: {self.team_pair(g.totals)}.")
-        if g.winner is None:
+        self.say(f"Final totals: {self.team_pair(g.team_scores)}.")
+        if g.winning_team is None:
             self.say("*** No team wins. ***")
-        elif g.winner == self.my_team:
+        elif g.winning_team == self.my_team:
             self.say("*** You and your Partner win. ***")
         else:
             self.say("*** Left and Right win. ***")

@@ -172,7 +172,7 @@ class JulienView(GameView):
         first = self.first_bidder()
         self.say()
         self.say(
-            f"=== {self.tour_title(g.tour, g.tour_kind)}: {self.does(g.dealer, 'deal')} "
+            f"=== {self.tour_title(g.deal_number, g.tour_kind)}: {self.does(g.dealer, 'deal')} "
             f"(seat {g.dealer}); {self.does(first, 'bid')} first and "
             f"{self.verb(first, 'lead')} trick 1. ==="
         )
@@ -181,7 +181,7 @@ class JulienView(GameView):
             self.say(f"   Card values of taken trumps and special cards: {CARD_VALUE_RULE}.")
         self.say(f"   Talon:     {self.talon_text()}")
         self.say(f"   Your hand: {self.hand_text()}")
-        if g.tour > 1:
+        if g.deal_number > 1:
             self.say(self.totals_line())
 
     def show_turn(self) -> None:
@@ -200,7 +200,7 @@ class JulienView(GameView):
         still = [self.name(s) for s in after_me if g.bids[s] is None]
         self.say()
         self.say(
-            f"-- {self.tour_title(g.tour, g.tour_kind)}, bidding | "
+            f"-- {self.tour_title(g.deal_number, g.tour_kind)}, bidding | "
             f"{self.does(g.dealer, 'deal')}, {self.name(first)} bid first"
         )
         self.say(f"   Talon:     {self.talon_text()}")
@@ -215,7 +215,7 @@ class JulienView(GameView):
         trump = g.trump.letter if g.trump is not None else "?"
         self.say()
         self.say(
-            f"-- {self.tour_title(g.tour, g.tour_kind)}, trick {number} of {TRICKS_PER_TOUR} | "
+            f"-- {self.tour_title(g.deal_number, g.tour_kind)}, trick {number} of {TRICKS_PER_TOUR} | "
             f"trump: {SUIT_NAMES.get(trump, trump)} ({self.card(g.trump_card)})"
         )
         self.say(f"   Talon:     {self.talon_text(current_trick=number)}")
@@ -227,7 +227,7 @@ class JulienView(GameView):
             self.say(f"   Taken:     {self.per_seat(taken)}")
         pile = g.collected(self.seat)
         self.say(f"   Your pile: {len(pile)} cards ({self.suit_counts(pile)})")
-        if g.tour > 1:
+        if g.deal_number > 1:
             self.say(self.totals_line())
         if g.trick:
             played = ", ".join(f"{self.name(seat)} {self.card(card)}" for seat, card in g.trick)
@@ -245,7 +245,7 @@ class JulienView(GameView):
         bid = g.bids[self.seat]
         self.say()
         self.say(
-            f"-- {self.tour_title(g.tour, g.tour_kind)}, trick {len(g.tricks)} of "
+            f"-- {self.tour_title(g.deal_number, g.tour_kind)}, trick {len(g.tricks)} of "
             f"{TRICKS_PER_TOUR}: you won it. Take or leave its trump card?"
         )
         self.say(
@@ -263,12 +263,12 @@ class JulienView(GameView):
     def before_apply(self, player: int, action: Action) -> None:
         g = self.julien
         self.before = _JulienBefore(
-            tour=g.tour,
+            tour=g.deal_number,
             phase=g.phase,
             tricks=len(g.tricks),
             trick=list(g.trick),
             trump=g.trump.letter if g.trump is not None else None,
-            tour_scores=len(g.tour_scores),
+            tour_scores=len(g.deal_scores),
         )
 
     def after_apply(self, player: int, action: Action) -> None:
@@ -278,7 +278,7 @@ class JulienView(GameView):
             super().after_apply(player, action)
             return
         # The Tour the move belongs to: the engine deals the next one at once.
-        record = g.current_tour if g.tour == before.tour else g.previous_tour
+        record = g.current_deal if g.deal_number == before.tour else g.last_deal
         if record is None:
             super().after_apply(player, action)
             return
@@ -297,8 +297,8 @@ class JulienView(GameView):
                 f"{self.does(player, str(action))} the trump card {self.card(card)} "
                 f"(worth {card_value(card)})."
             )
-        if len(g.tour_scores) > before.tour_scores:
-            self.report_tour(record, len(g.tour_scores) - 1)
+        if len(g.deal_scores) > before.tour_scores:
+            self.report_tour(record, len(g.deal_scores) - 1)
             if not g.is_over:
                 self.tour_header()
         elif g.phase == "play" and not g.trick:
@@ -320,7 +320,7 @@ class JulienView(GameView):
             specials = [self.card(c) for c in g.visible_talon[TRICKS_PER_TOUR:] if c is not None]
             self.say(f"  -> The special cards are turned: {' '.join(specials)}.")
 
-    def report_trick(self, record: cardcore.julien.Tour) -> None:
+    def report_trick(self, record: cardcore.julien.Deal) -> None:
         """The trick just completed, as the engine recorded it in its Tour."""
         trick = record.tricks[-1]
         number = len(record.tricks)
@@ -350,10 +350,10 @@ class JulienView(GameView):
                 f"{self.card(trick.trump_card)} ({worth})."
             )
 
-    def report_tour(self, record: cardcore.julien.Tour, index: int) -> None:
+    def report_tour(self, record: cardcore.julien.Deal, index: int) -> None:
         """A finished Tour: the special cards, then each seat's bid, pile and scores."""
         g = self.julien
-        self.kinds[record.tour] = record.tour_kind
+        self.kinds[record.number] = record.tour_kind
         holder = record.specials_holder
         specials = self.cards(record.specials)
         if holder is not None:
@@ -366,9 +366,9 @@ class JulienView(GameView):
                 f"  -> {self.does(holder, 'take')} the special cards {specials} as the winner "
                 f"of trick 10 ({use})."
             )
-        scores = g.tour_scores[index]
+        scores = g.deal_scores[index]
         pad = self.style.ljust
-        self.say(f"=== {self.tour_title(record.tour, record.tour_kind)} is over: the scores ===")
+        self.say(f"=== {self.tour_title(record.number, record.tour_kind)} is over: the scores ===")
         self.say(
             f"   {'player':<16} {'bid':<10} {'tricks':>6} {'cards':>5}  {'by suit':<12}  "
             f"{'taken trumps':<16} {'specials':<8} {'Tour score':>10} {'total':>6}"
@@ -396,13 +396,13 @@ class JulienView(GameView):
         if not self.single_deal:
             self.say("Tour scores:")
             self.say("   " + "".join(f"{self.name(s):>8}" for s in range(4)) + "   Tour")
-            for tour, scores in enumerate(g.tour_scores, 1):
+            for tour, scores in enumerate(g.deal_scores, 1):
                 kind = KIND_NAMES.get(self.kinds.get(tour, ""), "")
                 row = "".join(f"{score:>+8}" for score in scores)
                 self.say(f"   {row}   {tour} {kind}")
             self.say("   " + "".join(f"{total:>8}" for total in g.scores) + "   totals")
         self.say(f"Final totals: {self.per_seat(g.scores)}.")
-        winners = g.winners
+        winners = g.winning_seats
         what = "Tour" if self.single_deal else "match"
         if len(winners) == 1:
             winner = winners[0]

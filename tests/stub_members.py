@@ -150,13 +150,13 @@ def classes() -> dict[str, tuple[Member, ...]]:
                 decorators = _decorators(item)
                 if "staticmethod" in decorators or "classmethod" in decorators:
                     continue
-                kind: MemberKind = "property" if "property" in decorators else "method"
+                form: MemberKind = "property" if "property" in decorators else "method"
                 params = (
                     ()
-                    if kind == "property"
+                    if form == "property"
                     else tuple(arg.arg for arg in item.args.args[1:] + item.args.kwonlyargs)
                 )
-                members.append((item.name, kind, params, item.returns, node.name))
+                members.append((item.name, form, params, item.returns, node.name))
         # A member declared again (a game's accessor over the shared one) replaces it.
         by_name = {member[0]: member for member in members}
         raw[node.name] = list(by_name.values())

@@ -1474,6 +1474,13 @@ def test_scoring_verdicts_agree_on_any_input(
 # --------------------------------------------------------------------------- accessors, both sides
 
 
+def _before_current(game: cardcore.julien.Julien) -> cardcore.julien.Deal | None:
+    """The last Tour finished before the one in play (or, once over, before the last):
+    what the reference names ``previous_tour``."""
+    earlier = game.finished_deals[:-1] if game.is_over else game.finished_deals
+    return earlier[-1] if earlier else None
+
+
 def _engine_accessors(game: cardcore.julien.Julien) -> dict[str, Any]:
     def texts(cards: Sequence[Any]) -> list[str | None]:
         return [None if card is None else str(card) for card in cards]
@@ -1507,10 +1514,10 @@ def _engine_accessors(game: cardcore.julien.Julien) -> dict[str, Any]:
         "taken": [sorted_texts(game.taken_trumps(seat)) for seat in range(4)],
         "tour_scores": game.deal_scores,
         "previous_tour": None
-        if (last := game.last_deal) is None
+        if (last := _before_current(game)) is None
         else (
             last.number,
-            last.number_kind,
+            last.tour_kind,
             last.dealer,
             [str(card) for card in last.talon],
             [None if bid is None else bid.text for bid in last.bids],
@@ -1527,7 +1534,7 @@ def sorted_texts(cards: Sequence[Any]) -> list[str]:
 def _reference_accessors(game: Any) -> dict[str, Any]:
     return {
         "dealer": game.dealer,
-        "tour": game.deal_number,
+        "tour": game.tour,
         "tour_kind": game.tour_kind,
         "talon": list(game.talon),
         "visible_talon": list(game.visible_talon),
@@ -1552,12 +1559,12 @@ def _reference_accessors(game: Any) -> dict[str, Any]:
         "hands": [game.hand(seat) for seat in range(4)],
         "collected": [sort_hand(game.collected(seat)) for seat in range(4)],
         "taken": [sort_hand(game.taken_trumps(seat)) for seat in range(4)],
-        "tour_scores": game.deal_scores,
+        "tour_scores": game.tour_scores,
         "previous_tour": None
-        if (last := game.last_deal) is None
+        if (last := game.previous_tour) is None
         else (
-            last.number,
-            last.number_kind,
+            last.tour,
+            last.tour_kind,
             last.dealer,
             list(last.talon),
             list(last.bids),

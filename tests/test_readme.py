@@ -56,7 +56,8 @@ def test_the_tour_shows_true_values() -> None:
         [(6, 6), (0, 12), (-4, 13)],
         (0, 1),
     )
-    assert played.finished_deals[-1].card_points == (41, 79)
+    assert played.last_deal.card_points == (0, 90) == played.finished_deals[-1].card_points
+    assert played.finished_deals[-2].card_points == (41, 79)
     assert namespace["julien"].deal_scores == [[-33, -46, -20, -13]]
     assert namespace["julien"].winning_seats == [3]
 

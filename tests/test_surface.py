@@ -135,10 +135,12 @@ def test_observations_hide_the_masked_talon_that_the_game_shows() -> None:
     game = cardcore.julien.Julien(seed=3, single_deal=True, masked_talon=True)
     observation = game.observation(1)
     assert observation.visible_talon == [None] * 12
-    assert observation.specials is None
+    assert observation.visible_specials is None
     assert len(game.talon) == 12
     assert not hasattr(observation, "talon")
     assert not hasattr(observation, "current_tour")
+    assert game.visible_specials is None
+    assert not hasattr(observation, "specials")
 
 
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)

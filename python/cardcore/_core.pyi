@@ -628,6 +628,10 @@ class _JulienPublic:
     def visible_talon(self) -> list[Card | None]:
         """The talon as every seat sees it: None for a card still masked."""
     @property
+    def visible_specials(self) -> tuple[Card, Card] | None:
+        """The two special cards once every seat sees them, else None (the game's
+        ``specials`` is the whole truth)."""
+    @property
     def specials_holder(self) -> int | None:
         """The winner of trick 10, once the Tour is complete."""
     @property
@@ -667,9 +671,6 @@ class JulienObservation(
     @property
     def hand(self) -> list[Card]:
         """The observing seat's cards, in face-id order."""
-    @property
-    def specials(self) -> tuple[Card, Card] | None:
-        """The two special cards once every seat sees them, else None."""
 
 @final
 class Julien(

@@ -351,14 +351,6 @@ observation_class!(
         fn hand_sizes(&self) -> Vec<usize> {
             self.observed.hand_sizes().to_vec()
         }
-
-        /// The two special cards once every seat sees them, else None.
-        #[getter]
-        fn specials(&self) -> Option<(PyCard, PyCard)> {
-            self.observed
-                .specials()
-                .map(|[first, second]| (PyCard(first), PyCard(second)))
-        }
     }
 );
 
@@ -394,6 +386,16 @@ macro_rules! public_getters {
                     .iter()
                     .map(|c| c.map(PyCard))
                     .collect())
+            }
+
+            /// The two special cards (the talon's last two) once every seat sees
+            /// them, else None (the game's `specials` is the whole truth).
+            #[getter]
+            fn visible_specials(&self) -> PyResult<Option<(PyCard, PyCard)>> {
+                Ok(self
+                    .source()?
+                    .visible_specials()
+                    .map(|[first, second]| (PyCard(first), PyCard(second))))
             }
 
             /// The winner of trick 10, once the Tour is complete.

@@ -243,6 +243,13 @@ impl Julien {
         Ok(self.tour.taken(check_seat(self, seat)?))
     }
 
+    /// The two special cards once every seat sees them: at once, or with
+    /// trick 10 under the masked talon.
+    pub fn visible_specials(&self) -> Option<[Card; 2]> {
+        let talon = self.tour.talon();
+        (self.talon_shown() == TALON_SIZE).then_some([talon[10], talon[11]])
+    }
+
     /// The talon as every seat sees it: `None` for a card still masked.
     pub fn visible_talon(&self) -> [Option<Card>; TALON_SIZE] {
         let shown = self.talon_shown();

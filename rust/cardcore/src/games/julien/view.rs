@@ -14,6 +14,7 @@ public_accessors!(Julien {
     fn tour_kind(&self) -> TourKind;
     fn bids(&self) -> [Option<Bid>; PLAYERS];
     fn visible_talon(&self) -> [Option<Card>; TALON_SIZE];
+    fn visible_specials(&self) -> Option<[Card; 2]>;
     fn trick(&self) -> &Trick<PLAYERS>;
     fn trump(&self) -> Option<Suit>;
     fn trump_card(&self) -> Option<Card>;
@@ -33,13 +34,5 @@ impl Observation<Julien> {
     /// How many cards each seat holds.
     pub fn hand_sizes(&self) -> [usize; PLAYERS] {
         self.game().hands.map(CardSet::len)
-    }
-
-    /// The two special cards once every seat sees them: at once, or with
-    /// trick 10 under the masked talon.
-    pub fn specials(&self) -> Option<[Card; 2]> {
-        let game = self.game();
-        let talon = game.tour.talon();
-        (game.talon_shown() == TALON_SIZE).then_some([talon[10], talon[11]])
     }
 }

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, Literal, assert_type
 
 import pytest
 
@@ -36,7 +36,8 @@ def test_finished_deals_grow_one_deal_at_a_time_and_stay_after_the_match(name: s
     game = cardcore.new_game(name, seed=7, **SHORT[name])
     rng = random.Random(7)
     finished: list[str] = []
-    assert game.finished_deals == [] and game.last_deal is None
+    assert game.finished_deals == []
+    assert game.last_deal is None
     while not game.is_over:
         game.apply(rng.choice(game.legal_actions()))
         now = [_record(deal) for deal in game.finished_deals]
@@ -93,8 +94,38 @@ def test_the_old_names_are_gone(name: str) -> None:
     ):
         assert not hasattr(game, old), old
         assert not hasattr(game.observation(0), old), old
-    assert hasattr(game, "deal_number") and hasattr(game, "deal_scores")
-    assert type(game.current_deal) is cardcore.__dict__[name].Deal
+    assert hasattr(game, "deal_number")
+    assert hasattr(game, "deal_scores")
+    assert type(game.current_deal) is getattr(cardcore, name).Deal
+
+
+def test_the_shared_accessors_are_typed_per_game() -> None:
+    """Defined once in the stub, the shared accessors still have each game's types
+    (``mypy --strict`` checks the ``assert_type`` calls)."""
+    tarot = cardcore.tarot.Tarot(seed=1)
+    assert_type(tarot.finished_deals, list[cardcore.tarot.Deal])
+    assert_type(tarot.last_deal, cardcore.tarot.Deal | None)
+    assert_type(tarot.current_deal, cardcore.tarot.Deal)
+    assert_type(tarot.observation(0), cardcore.tarot.Observation)
+    assert_type(tarot.observation(0).last_deal, cardcore.tarot.Deal | None)
+    assert_type(tarot.observation(0).determinize(seed=1), cardcore.tarot.Tarot)
+    assert_type(tarot.clone(), cardcore.tarot.Tarot)
+    assert_type(tarot.determinize(0, seed=1), cardcore.tarot.Tarot)
+    assert_type(tarot.name, Literal["tarot"])
+    assert_type(tarot.options, cardcore.tarot.Options)
+    jolly = cardcore.jolly.Jolly(seed=1)
+    assert_type(jolly.finished_deals, list[cardcore.jolly.Deal])
+    assert_type(jolly.current_deal.result, cardcore.jolly.DealResult | None)
+    assert_type(jolly.phase, cardcore.jolly.Phase)
+    julien = cardcore.julien.Julien(seed=1)
+    assert_type(julien.last_deal, cardcore.julien.Deal | None)
+    assert_type(julien.observation(2).visible_specials, tuple[cardcore.Card, cardcore.Card] | None)
+    five = cardcore.five_hundred.FiveHundred(seed=1)
+    assert_type(five.team_scores, tuple[int, int])
+    assert_type(five.winning_team, int | None)
+    assert_type(cardcore.brouc.Brouc(seed=1).observation(0).current_deal, cardcore.brouc.Deal)
+    assert tarot.clone() == tarot
+    assert tarot.name == "tarot"
 
 
 def test_jolly_keeps_its_rounds_once_the_match_is_over() -> None:
@@ -108,10 +139,12 @@ def test_jolly_keeps_its_rounds_once_the_match_is_over() -> None:
     assert [deal.number for deal in deals] == list(range(1, game.deal_number + 1))
     assert [deal.result.scores for deal in deals if deal.result] == game.deal_scores
     last = game.last_deal
-    assert last is not None and last.result is not None
+    assert last is not None
+    assert last.result is not None
     assert last.result.scores == game.deal_scores[-1]
     observed = game.observation(1).last_deal
-    assert observed is not None and observed.result is not None
+    assert observed is not None
+    assert observed.result is not None
     assert observed.result.scores == game.deal_scores[-1]
 
 
@@ -133,15 +166,18 @@ def test_five_hundred_keeps_the_deal_just_finished_after_the_next_is_dealt() -> 
             break
     assert game.deal_number == 2
     last = game.last_deal
-    assert last is not None and last.number == 1
+    assert last is not None
+    assert last.number == 1
     if last.void:
         assert last.result is None
     else:
-        assert last.result is not None and len(last.tricks) == 10
+        assert last.result is not None
+        assert len(last.tricks) == 10
         assert sum(last.result.tricks) == 10
     assert game.finished_deals[-1].number == 1
     assert game.observation(0).last_deal is not None
-    assert game.result is None and game.team_tricks == (0, 0)
+    assert game.result is None
+    assert game.team_tricks == (0, 0)
 
 
 def _tarot_deal_over() -> cardcore.tarot.Tarot:
@@ -201,7 +237,10 @@ def test_a_seat_is_not_shown_the_hands_of_a_tarot_deal_thrown_in() -> None:
             continue
         assert [len(hand) for hand in last.dealt] == [18] * 4
         for seat in range(4):
-            for record in (game.observation(seat).last_deal, *game.observation(seat).finished_deals):
+            for record in (
+                game.observation(seat).last_deal,
+                *game.observation(seat).finished_deals,
+            ):
                 assert record is not None
                 assert record.dealt == [[]] * 4 or all(not hand for hand in record.dealt)
         return

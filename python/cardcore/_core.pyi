@@ -50,13 +50,13 @@ __all__ = [
     "JollyDealResult",
     "JollyMeld",
     "JollyObservation",
-        "JsonError",
+    "JsonError",
     "JsonTypeError",
     "Julien",
     "JulienBid",
     "JulienDeal",
     "JulienObservation",
-        "JulienTrick",
+    "JulienTrick",
     "NativeBot",
     "NotationError",
     "NotationTypeError",
@@ -674,7 +674,8 @@ class JulienObservation(
 
 @final
 class Julien(
-    _JulienPublic, _Game[Literal["julien"], JulienOptions, JulienPhase, JulienDeal, JulienObservation]
+    _JulienPublic,
+    _Game[Literal["julien"], JulienOptions, JulienPhase, JulienDeal, JulienObservation],
 ):
     """Le Julien: 4 players, 52 cards, a new trump every trick, Couleur contracts,
     six Tours (docs/rules/julien.md). ``cardcore.julien.Julien``."""
@@ -1131,7 +1132,10 @@ class _FiveHundredPublic:
 
 @final
 class FiveHundredObservation(
-    _FiveHundredPublic, _Observation[Literal["five_hundred"], FiveHundredOptions, FiveHundredPhase, FiveHundredDeal, FiveHundred]
+    _FiveHundredPublic,
+    _Observation[
+        Literal["five_hundred"], FiveHundredOptions, FiveHundredPhase, FiveHundredDeal, FiveHundred
+    ],
 ):
     """What one 500 seat may know (``cardcore.five_hundred.Observation``): its hand,
     every hand's size, the auction, the table, the kitty and the discard as shown and,
@@ -1149,7 +1153,14 @@ class FiveHundredObservation(
 
 @final
 class FiveHundred(
-    _FiveHundredPublic, _Game[Literal["five_hundred"], FiveHundredOptions, FiveHundredPhase, FiveHundredDeal, FiveHundredObservation]
+    _FiveHundredPublic,
+    _Game[
+        Literal["five_hundred"],
+        FiveHundredOptions,
+        FiveHundredPhase,
+        FiveHundredDeal,
+        FiveHundredObservation,
+    ],
 ):
     """500 (Québec): 4 players in two teams, 46 cards with two jokers, an auction, a
     kitty (docs/rules/five_hundred.md). ``cardcore.five_hundred.FiveHundred``."""

@@ -97,7 +97,8 @@ class JollyView(GameView):
         self.say()
         first = (g.dealer + 1) % g.num_players
         self.say(
-            f"=== Round {g.deal_number}: {self.does(g.dealer, 'deal')}; {self.name(first)} begins. ==="
+            f"=== Round {g.deal_number}: {self.does(g.dealer, 'deal')}; "
+            f"{self.name(first)} begins. ==="
         )
 
     def show_turn(self) -> None:

@@ -215,7 +215,8 @@ class JulienView(GameView):
         trump = g.trump.letter if g.trump is not None else "?"
         self.say()
         self.say(
-            f"-- {self.tour_title(g.deal_number, g.tour_kind)}, trick {number} of {TRICKS_PER_TOUR} | "
+            f"-- {self.tour_title(g.deal_number, g.tour_kind)}, "
+            f"trick {number} of {TRICKS_PER_TOUR} | "
             f"trump: {SUIT_NAMES.get(trump, trump)} ({self.card(g.trump_card)})"
         )
         self.say(f"   Talon:     {self.talon_text(current_trick=number)}")

@@ -105,7 +105,8 @@ def test_every_step_keeps_the_invariants(
         assert game.is_over == (game.current_player is None)
         assert game.is_over == (game.phase == "over")
         assert parsed["game"] == name
-        assert parsed["version"] == 1
+        # Tarot's state JSON is of version 2 since its results count points.
+        assert parsed["version"] == (2 if name == "tarot" else 1)
         assert [str(action) for action in game.history] == parsed["history"]
         assert game.options == parsed["options"]
         scores = game.scores

@@ -2,6 +2,7 @@
 //! misère and the scorings.
 
 use super::*;
+use crate::deals::Deals;
 use crate::testing::{cards, set};
 
 fn new_game(seed: u64, options: Value) -> FiveHundred {
@@ -282,7 +283,7 @@ fn all_pass_and_the_single_round() {
     for _ in 0..4 {
         game.apply(FIRST_BID).unwrap();
     }
-    assert!(game.previous_deal().unwrap().void());
+    assert!(game.last_deal().unwrap().void());
     assert_eq!(game.dealer(), 1);
     let mut single = new_game(3, json!({"first_dealer": 0, "single_round": true}));
     for text in ["6 spades", "pass", "pass", "7 hearts"] {

@@ -3,6 +3,7 @@
 use super::play::{callable, legal_cards, legal_discards, petit_sec, poignee, winner, TRUMPS};
 use super::scoring::{petit_au_bout, pile_points, slam, taker_pile};
 use super::*;
+use crate::deals::Deals;
 use crate::testing::{cards, set};
 
 fn trick(leader: usize, texts: &str) -> Trick<MAX_PLAYERS> {

@@ -545,7 +545,12 @@ def test_over_the_target_wins_mid_deal_even_if_rounding_books_the_target() -> No
     # taken, 12 rounding to 1: the winner shows 24, the target.
     game = after_a_cape(DEAL_C, trump_card="7C", target=24)
     play(game, "10S 9S 8S JS")
-    assert (game.phase, game.is_over, game.winning_team, game.current_player) == ("over", True, 0, None)
+    assert (game.phase, game.is_over, game.winning_team, game.current_player) == (
+        "over",
+        True,
+        0,
+        None,
+    )
     assert game.deal_scores == [(23, 0), (1, 0)]
     assert game.scores == [24, 0, 24, 0]
     assert game.legal_actions() == []

@@ -138,7 +138,11 @@ impl crate::PyDeals for Jolly {
     /// A finished round is shown whole to every seat but its deal, dealt face down.
     fn py_deal(round: &FinishedRound, _: usize, whole: bool, finished: bool) -> PyJollyRound {
         PyJollyRound {
-            round: if whole { round.clone() } else { round.without_deal() },
+            round: if whole {
+                round.clone()
+            } else {
+                round.without_deal()
+            },
             finished,
         }
     }

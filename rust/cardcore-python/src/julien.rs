@@ -242,7 +242,8 @@ impl PyJulienTour {
             self.0.dealer(),
             bids.join(", "),
             self.0.tricks().count(),
-            self.0.specials_holder()
+            self.0
+                .specials_holder()
                 .map_or_else(|| "None".to_owned(), |seat| seat.to_string())
         )
     }
@@ -330,7 +331,6 @@ game_class!(
         fn specials(&self) -> PyResult<(PyCard, PyCard)> {
             Ok(specials_of(self.game()?.current_deal()))
         }
-
     }
 );
 

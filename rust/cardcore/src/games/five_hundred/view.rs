@@ -4,9 +4,7 @@
 
 use serde_json::{json, Value};
 
-use super::{
-    Bid, DealResult, FiveHundred, Phase, PlayedTrick, Strain, DECK_SET, PLAYERS,
-};
+use super::{Bid, DealResult, FiveHundred, Phase, PlayedTrick, Strain, DECK_SET, PLAYERS};
 use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
 use crate::error::{Error, Result};

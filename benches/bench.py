@@ -637,10 +637,10 @@ def jolly_action_sets(bench: Bench, rounds: int = 300) -> None:
         while not game.is_over:
             legal = game.legal_actions()
             widest = max(widest, len(legal))
-            before = (game.round, game.player)
+            before = (game.deal_number, game.player)
             game.apply(rng.choice(legal))
             decisions += 1
-            turn = turn + 1 if (game.round, game.player) == before else 0
+            turn = turn + 1 if (game.deal_number, game.player) == before else 0
             longest = max(longest, turn + 1)
     note = f"{3 * rounds} random rounds at 2, 3 and 4 players"
     bench.add(

@@ -136,7 +136,10 @@ def _jolly_stood_for(state: JsonDict) -> set[str]:
 
 def _jolly_public_hand_cards(state: JsonDict) -> set[str]:
     """Faces of Jolly hands that every seat may name: the cards taken from the row this
-    turn, and the cards the table's jokers stand for."""
+    turn, and the cards the table's jokers stand for; once the match is over, every
+    hand, counted face up (L15) and shown in the last round's record (``last_deal``)."""
+    if state["phase"] == "over":
+        return {card for hand in state["hands"] for card in hand}
     return set(state["taken"]) | _jolly_stood_for(state)
 
 

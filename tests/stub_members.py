@@ -10,6 +10,7 @@ added to the stub is covered without editing any test.
 from __future__ import annotations
 
 import ast
+import copy
 import functools
 from dataclasses import dataclass
 from pathlib import Path
@@ -76,40 +77,93 @@ def _evaluate(annotation: ast.expr | None, where: str) -> Any:
     return eval(code, namespace())
 
 
+_Raw = tuple[str, MemberKind, tuple[str, ...], "ast.expr | None", str]
+"""A member as written: name, kind, parameters, annotation, where it is declared."""
+
+
+class _Substitute(ast.NodeTransformer):
+    """Replaces names in an annotation: a generic base's type variables by the types a
+    subclass binds them to, ``Self`` by the subclass."""
+
+    def __init__(self, bindings: dict[str, ast.expr]) -> None:
+        self.bindings = bindings
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        return self.bindings.get(node.id, node)
+
+
+def _type_parameters(node: ast.ClassDef) -> list[str]:
+    """The type variables a generic class declares (``Generic[...]`` among its bases)."""
+    for base in node.bases:
+        if (
+            isinstance(base, ast.Subscript)
+            and isinstance(base.value, ast.Name)
+            and base.value.id == "Generic"
+        ):
+            elements = base.slice.elts if isinstance(base.slice, ast.Tuple) else [base.slice]
+            return [element.id for element in elements if isinstance(element, ast.Name)]
+    return []
+
+
 @functools.cache
 def classes() -> dict[str, tuple[Member, ...]]:
     """Every class of the stub, by name, with its public members (static methods and
     dunders left out: they are not values of an object)."""
+    raw: dict[str, list[_Raw]] = {}
+    nodes: dict[str, ast.ClassDef] = {}
     found: dict[str, tuple[Member, ...]] = {}
     for node in _module().body:
         if not isinstance(node, ast.ClassDef):
             continue
-        # Members declared on the stub's own base classes come first (the games
-        # and their observations share the public accessors that way).
-        members: list[Member] = [
-            member
-            for base in node.bases
-            if isinstance(base, ast.Name)
-            for member in found.get(base.id, ())
-        ]
+        nodes[node.name] = node
+        # Members declared on the stub's own base classes come first (the games and
+        # their observations share the protocol and their public accessors that way); a
+        # generic base's type variables are bound to the types the class gives them.
+        members: list[_Raw] = []
+        for base in node.bases:
+            bindings: dict[str, ast.expr] = {}
+            if not node.name.startswith("_"):
+                bindings["Self"] = ast.Name(node.name, ast.Load())
+            if isinstance(base, ast.Subscript) and isinstance(base.value, ast.Name):
+                if base.value.id not in raw:
+                    continue
+                arguments = base.slice.elts if isinstance(base.slice, ast.Tuple) else [base.slice]
+                parameters = _type_parameters(nodes[base.value.id])
+                bindings.update(zip(parameters, arguments, strict=True))
+                name = base.value.id
+            elif isinstance(base, ast.Name) and base.id in raw:
+                name = base.id
+            else:
+                continue
+            for member_name, kind, params, annotation, where in raw[name]:
+                if annotation is not None:
+                    annotation = ast.fix_missing_locations(
+                        _Substitute(bindings).visit(copy.deepcopy(annotation))
+                    )
+                members.append((member_name, kind, params, annotation, where))
         for item in node.body:
             if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
                 name = item.target.id
                 if not name.startswith("_"):
-                    annotation = _evaluate(item.annotation, f"{node.name}.{name}")
-                    members.append(Member(name, "attribute", (), annotation))
+                    members.append((name, "attribute", (), item.annotation, node.name))
             elif isinstance(item, ast.FunctionDef) and not item.name.startswith("_"):
                 decorators = _decorators(item)
                 if "staticmethod" in decorators or "classmethod" in decorators:
                     continue
-                where = f"{node.name}.{item.name}"
-                annotation = _evaluate(item.returns, where)
-                if "property" in decorators:
-                    members.append(Member(item.name, "property", (), annotation))
-                else:
-                    params = tuple(arg.arg for arg in item.args.args[1:] + item.args.kwonlyargs)
-                    members.append(Member(item.name, "method", params, annotation))
-        found[node.name] = tuple(members)
+                form: MemberKind = "property" if "property" in decorators else "method"
+                params = (
+                    ()
+                    if form == "property"
+                    else tuple(arg.arg for arg in item.args.args[1:] + item.args.kwonlyargs)
+                )
+                members.append((item.name, form, params, item.returns, node.name))
+        # A member declared again (a game's accessor over the shared one) replaces it.
+        by_name = {member[0]: member for member in members}
+        raw[node.name] = list(by_name.values())
+        found[node.name] = tuple(
+            Member(name, kind, params, _evaluate(annotation, f"{where}.{name}"))
+            for name, kind, params, annotation, where in by_name.values()
+        )
     return found
 
 

@@ -547,7 +547,7 @@ def test_rounding_65_and_55_give_7_and_6(mod: ModuleType) -> None:
     assert game.phase == "over"
     assert game.current_player is None
     assert list(game.scores) == [7, 6, 7, 6]
-    assert game.winner is None
+    assert game.winning_team is None
     assert tuple(game.capes) == (0, 0)
     assert game.legal_actions() == []
 
@@ -617,7 +617,7 @@ def test_exceeding_the_target_mid_deal_wins_at_once(
     assert legal(game) == ["8S", "9S"]
     play(game, "8S KS 7S  AC 7C KC 8C  AH 7H KH 8H")
     assert js(game)["card_points"] == [45, 0]
-    assert game.winner is None
+    assert game.winning_team is None
     assert not game.is_over
     play(game, "JS 9S QS")
     assert legal(game) == ["9D", "10D", "JD", "QD", "AD"]
@@ -627,7 +627,7 @@ def test_exceeding_the_target_mid_deal_wins_at_once(
     assert parsed["card_points"] == [points, 0]
     if booked is None:
         assert not game.is_over
-        assert game.winner is None
+        assert game.winning_team is None
         assert game.current_player == 2
         assert parsed["deal_scores"] == []
         assert list(game.scores) == [0, 0, 0, 0]
@@ -636,7 +636,7 @@ def test_exceeding_the_target_mid_deal_wins_at_once(
     assert game.phase == "over"
     assert game.current_player is None
     assert game.legal_actions() == []
-    assert game.winner == 0
+    assert game.winning_team == 0
     assert parsed["winner"] == 0
     assert parsed["deal_scores"] == [[booked, 0]]
     assert list(game.scores) == [booked, 0, booked, 0]
@@ -668,7 +668,7 @@ def test_cape_single_deal(mod: ModuleType) -> None:
     assert parsed["deal_scores"] == [[12, 0]]
     assert parsed["capes"] == [1, 0]
     assert tuple(game.capes) == (1, 0)
-    assert game.winner is None
+    assert game.winning_team is None
     assert tuple(game.match_record) == (2, 0)
     assert game.is_over
 
@@ -722,7 +722,7 @@ def test_cape_on_the_trick_that_wins_the_match(mod: ModuleType) -> None:
     play(game, " ".join(cards[28:]))
     parsed = js(game)
     assert game.is_over
-    assert game.winner == 0
+    assert game.winning_team == 0
     assert parsed["deal_scores"] == [[12, 0]]
     assert list(game.scores) == [12, 0, 12, 0]
     assert tuple(game.capes) == (1, 0)
@@ -777,7 +777,7 @@ def test_accessors_agree_with_the_json(mod: ModuleType) -> None:
     assert game.dealer == 0
     assert letter(game.trump) == "S"
     assert str(game.trump_card) == "KS"
-    assert game.winner is None
+    assert game.winning_team is None
     assert [(seat, str(card)) for seat, card in game.trick] == [(3, "JS")]
     assert [[str(card) for card in game.hand(seat)] for seat in range(4)] == parsed["hands"]
     assert [list(scores) for scores in game.deal_scores] == []

@@ -159,7 +159,7 @@ def test_whole_match_against_three_bots(seed: int, seat: int) -> None:
     tables = score_tables(text)
     assert len(tables) == 6
     totals = [0, 0, 0, 0]
-    for table, scores in zip(tables, game.tour_scores, strict=True):
+    for table, scores in zip(tables, game.deal_scores, strict=True):
         assert [row[0] for row in table] == [0, 1, 2, 3]
         assert [row[2] for row in table] == scores
         totals = [a + b for a, b in zip(totals, scores, strict=True)]
@@ -168,13 +168,13 @@ def test_whole_match_against_three_bots(seed: int, seat: int) -> None:
     # The Tours' special cards go to trick 10's winners.
     holders = re.findall(r"-> (\w+) takes? the special cards \w+ \w+ as the winner", text)
     assert len(holders) == 6
-    last_holder = game.current_tour.specials_holder
+    last_holder = game.current_deal.specials_holder
     assert last_holder is not None
     assert holders[-1] == role(last_holder, seat)
     # The match's end: totals and the winner(s) as the engine has them.
     final = ", ".join(f"{role(s, seat)} {game.scores[s]}" for s in range(4))
     assert f"Final totals: {final}." in text
-    winners = game.winners
+    winners = game.winning_seats
     if len(winners) == 1:
         who = "You win" if winners[0] == seat else f"{role(winners[0], seat)} wins"
         assert f"*** {who} the match with {game.scores[winners[0]]}. ***" in text
@@ -192,7 +192,7 @@ def test_single_speco_tour_with_the_persons_choices() -> None:
     else:
         pytest.fail("no seed where the person chooses twice in the Spéco")
     game = engine_game(seed, 1, single_deal=True, tour_kind="speco")
-    record = game.current_tour
+    record = game.current_deal
     assert "=== The Tour (Spéco): " in text
     assert "may take or leave its trump card" in text
     # Each choice shows the trump card at stake and its -43- value, then the outcome.
@@ -219,7 +219,7 @@ def test_single_speco_tour_with_the_persons_choices() -> None:
             assert f"{role(trick.winner, 1)} {verb} the trump card {trick.trump_card}" in text
     # The Tour's table: taken trumps and specials as the engine recorded them.
     (table,) = score_tables(text)
-    assert [row[2] for row in table] == game.tour_scores[0] == game.scores
+    assert [row[2] for row in table] == game.deal_scores[0] == game.scores
     for seat, middle, _, _ in table:
         taken = " ".join(map(str, record.taken_trumps(seat))) or "-"
         assert taken in middle
@@ -240,7 +240,7 @@ def test_single_superspec_tour_takes_every_trump() -> None:
     assert len(re.findall(r"-> Superspec: \w+ takes? the trump card", text)) == 10
     assert "(both count, forced in the Superspec)" in text
     (table,) = score_tables(text)
-    assert [row[2] for row in table] == game.tour_scores[0]
+    assert [row[2] for row in table] == game.deal_scores[0]
 
 
 def test_single_normal_tour_typing_texts() -> None:
@@ -277,8 +277,8 @@ def test_single_normal_tour_typing_texts() -> None:
         else:
             game.apply("10 Rouges" if game.phase == "bid" else game.legal_actions()[0])
     (table,) = score_tables(text)
-    assert [row[2] for row in table] == game.tour_scores[0]
-    pile = game.current_tour.collected(3)
+    assert [row[2] for row in table] == game.deal_scores[0]
+    pile = game.current_deal.collected(3)
     assert re.search(rf"You\s+10 Rouges\s+\d+\s+{len(pile)}\s", text)
 
 
@@ -436,14 +436,14 @@ def test_a_shared_win_is_announced() -> None:
     # The first seed whose single Tour ends with equal highest scores.
     for seed in range(300):
         game = engine_game(seed, 0, single_deal=True)
-        if len(game.winners) > 1:
+        if len(game.winning_seats) > 1:
             break
     else:
         pytest.skip("no tie in 300 single Tours")
     text, _ = play_first_choices(["--single-deal", "--seed", str(seed)])
-    names = " and ".join(role(s, 0) for s in game.winners)
+    names = " and ".join(role(s, 0) for s in game.winning_seats)
     assert f"*** The Tour is shared: {names}" in text
-    assert f"with {game.scores[game.winners[0]]} each. ***" in text
+    assert f"with {game.scores[game.winning_seats[0]]} each. ***" in text
 
 
 def test_help_explains_the_bids() -> None:

@@ -64,7 +64,7 @@ def test_a_brouc_play_that_ends_a_trick_says_who_wins_it() -> None:
                 words = game.describe(action)
                 after = game.clone()
                 after.apply(action)
-                deal = after.current_deal if after.current_deal.tricks else after.previous_deal
+                deal = after.current_deal if after.current_deal.tricks else after.last_deal
                 winner = deal.trick_winners[-1]
                 assert words.startswith(f"play {action!s}, ending the trick: seat {winner}")
                 seen += 1

@@ -307,7 +307,7 @@ def test_tarot_a_chosen_petit_sec_voids_the_deal_at_once() -> None:
     game = cardcore.tarot.Tarot.from_deal(hands, chien=chien, dealer=0, seed=5)
     assert game.deal_number == 2
     assert game.dealer == 1
-    void = game.previous_deal
+    void = game.last_deal
     assert void is not None
     assert str(void.void) == "petit sec"
     assert cardcore.from_json(game.to_json()) == game

@@ -308,7 +308,7 @@ def test_going_out_needs_a_discard_and_main_jolly_doubles() -> None:
     )
     assert result.penalties == [0, 2 * penalty]
     assert result.scores == [85 + 30, -2 * penalty]
-    assert game.winners == [0]
+    assert game.winning_seats == [0]
 
 
 def test_a_round_nobody_goes_out_of_ends_after_two_rebuilds() -> None:
@@ -379,7 +379,7 @@ def stepwise_outcomes(game: Jolly) -> set[tuple[Any, ...]]:
             after = position.clone()
             after.apply(action)
             state = json.loads(after.to_json())
-            if after.is_over or after.round != position.round or after.player != seat:
+            if after.is_over or after.deal_number != position.deal_number or after.player != seat:
                 ends.add(outcome(state, seat))
                 continue
             del state["history"]

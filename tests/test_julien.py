@@ -1356,7 +1356,7 @@ def test_engine_accessors() -> None:
     play(game, "4S")
     talon = cards(DEAL_B.talon)
     assert game.dealer == 3
-    assert game.tour == 1
+    assert game.deal_number == 1
     assert game.tour_kind == "speco"
     assert [str(card) for card in game.talon] == talon
     visible = [None if card is None else str(card) for card in game.visible_talon]
@@ -1388,8 +1388,8 @@ def test_engine_accessors() -> None:
     assert list(game.collected(2)) == []
     assert [str(card) for card in game.taken_trumps(0)] == ["QS"]
     assert list(game.taken_trumps(1)) == []
-    assert list(game.tour_scores) == []
-    assert game.previous_tour is None
+    assert list(game.deal_scores) == []
+    assert game.last_deal is None
     assert list(game.scores) == [0, 0, 0, 0]
     assert [str(card) for card in game.hand(0)] == cards("5S-JS")
 
@@ -1405,7 +1405,7 @@ def test_engine_accessors_after_the_tour() -> None:
     assert [str(card) for card in game.taken_trumps(1)] == ["QH", "AH"]
     assert list(game.taken_trumps(2)) == []
     assert [str(card) for card in game.taken_trumps(3)] == ["QC"]
-    assert [list(scores) for scores in game.tour_scores] == [expected]
+    assert [list(scores) for scores in game.deal_scores] == [expected]
     assert list(game.scores) == expected
     assert game.trump is None
     assert [str(card) for card in game.visible_talon] == cards(DEAL_B.talon)
@@ -1474,13 +1474,20 @@ def test_scoring_verdicts_agree_on_any_input(
 # --------------------------------------------------------------------------- accessors, both sides
 
 
+def _before_current(game: cardcore.julien.Julien) -> cardcore.julien.Deal | None:
+    """The last Tour finished before the one in play (or, once over, before the last):
+    what the reference names ``previous_tour``."""
+    earlier = game.finished_deals[:-1] if game.is_over else game.finished_deals
+    return earlier[-1] if earlier else None
+
+
 def _engine_accessors(game: cardcore.julien.Julien) -> dict[str, Any]:
     def texts(cards: Sequence[Any]) -> list[str | None]:
         return [None if card is None else str(card) for card in cards]
 
     return {
         "dealer": game.dealer,
-        "tour": game.tour,
+        "tour": game.deal_number,
         "tour_kind": game.tour_kind,
         "talon": texts(game.talon),
         "visible_talon": texts(game.visible_talon),
@@ -1505,11 +1512,11 @@ def _engine_accessors(game: cardcore.julien.Julien) -> dict[str, Any]:
         "hands": [texts(game.hand(seat)) for seat in range(4)],
         "collected": [sorted_texts(game.collected(seat)) for seat in range(4)],
         "taken": [sorted_texts(game.taken_trumps(seat)) for seat in range(4)],
-        "tour_scores": game.tour_scores,
+        "tour_scores": game.deal_scores,
         "previous_tour": None
-        if (last := game.previous_tour) is None
+        if (last := _before_current(game)) is None
         else (
-            last.tour,
+            last.number,
             last.tour_kind,
             last.dealer,
             [str(card) for card in last.talon],
@@ -1579,14 +1586,14 @@ def test_accessors_agree_action_by_action(options: dict[str, Any], seed: int) ->
     chooser = Chooser([], seed)
     while True:
         assert _engine_accessors(engine) == _reference_accessors(ref), describe_game(engine)
-        if (last := engine.previous_tour) is not None:
-            assert last.scores == engine.tour_scores[last.tour - 1]
+        if (last := engine.last_deal) is not None:
+            assert last.scores == engine.deal_scores[last.number - 1]
         if engine.is_over:
             break
         pick = chooser.pick(len(engine.legal_actions()))
         engine.apply(engine.legal_actions()[pick].id)
         ref.apply(ref.legal_actions()[pick].id)
-    assert engine.winners == [
+    assert engine.winning_seats == [
         seat for seat, total in enumerate(ref.scores) if total == max(ref.scores)
     ]
 

@@ -247,7 +247,7 @@ def test_a_void_deal_shown_to_a_seat_travels_without_the_hands_it_hides(name: st
             passes = [a for a in game.legal_actions() if str(a) == "pass"]
             game.apply(passes[0] if passes else player.act(game))
             seen: Any = game.observation(0)  # Tarot's or 500's
-            deal = seen.previous_deal
+            deal = seen.last_deal
             if deal is not None and deal.void:
                 _, (_, data, _) = deal.__reduce__()
                 carried = {text for text in strings_in(json.loads(data)) if is_card(text)}

@@ -51,14 +51,15 @@ def test_the_tour_shows_true_values() -> None:
     namespace: dict[str, Any] = {}
     exec(compile(tour(), str(README), "exec"), namespace)
     played = namespace["game"]
-    assert (played.winner, played.deal_scores, played.match_record) == (
+    assert (played.winning_team, played.deal_scores, played.match_record) == (
         1,
         [(6, 6), (0, 12), (-4, 13)],
         (0, 1),
     )
-    assert played.finished_deals[-1].card_points == (41, 79)
-    assert namespace["julien"].tour_scores == [[-33, -46, -20, -13]]
-    assert namespace["julien"].winners == [3]
+    assert played.last_deal.card_points == (0, 90) == played.finished_deals[-1].card_points
+    assert played.finished_deals[-2].card_points == (41, 79)
+    assert namespace["julien"].deal_scores == [[-33, -46, -20, -13]]
+    assert namespace["julien"].winning_seats == [3]
 
 
 def test_the_tour_shows_true_julien_values() -> None:

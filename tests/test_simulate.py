@@ -24,8 +24,8 @@ def replay(name: str, games: int, seed: int) -> tuple[list[int], list[int], int]
             game.apply(bot.act(game))
             decisions += 1
         assert isinstance(game, cardcore.brouc.Brouc)
-        if game.winner is not None:
-            for seat in game.teams[game.winner]:
+        if game.winning_team is not None:
+            for seat in game.teams[game.winning_team]:
                 wins[seat] += 1
         sums = [total + score for total, score in zip(sums, game.scores, strict=True)]
     return wins, sums, decisions

@@ -223,7 +223,7 @@ def test_a_void_deal_shows_only_what_the_table_saw() -> None:
     seen = game.observation(1).to_dict()["previous_deal"]
     assert seen["void"] == "all pass"
     assert seen["dealt"] == [[], [], [], []]
-    previous = game.observation(1).previous_deal
+    previous = game.observation(1).last_deal
     assert previous is not None
     assert previous.dealt == [[], [], [], []]
 

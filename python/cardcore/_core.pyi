@@ -1,7 +1,7 @@
 """Type stubs for the native module ``cardcore._core`` (checked by stubtest)."""
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Literal, Protocol, final, overload
+from typing import Any, Generic, Literal, Protocol, Self, TypeVar, final, overload
 
 import numpy as np
 from numpy.typing import NDArray
@@ -46,16 +46,16 @@ __all__ = [
     "IllegalActionError",
     "IllegalActionTypeError",
     "Jolly",
+    "JollyDeal",
+    "JollyDealResult",
     "JollyMeld",
     "JollyObservation",
-    "JollyRound",
-    "JollyRoundResult",
     "JsonError",
     "JsonTypeError",
     "Julien",
     "JulienBid",
+    "JulienDeal",
     "JulienObservation",
-    "JulienTour",
     "JulienTrick",
     "NativeBot",
     "NotationError",
@@ -255,6 +255,136 @@ class Announcement:
         """The cards shown."""
     def __eq__(self, other: object, /) -> bool: ...
 
+_Name = TypeVar("_Name", bound=str)
+_Options = TypeVar("_Options")
+_Phase = TypeVar("_Phase", bound=str)
+_Deal = TypeVar("_Deal")
+_GameClass = TypeVar("_GameClass")
+_ObservationClass = TypeVar("_ObservationClass")
+
+class _Shared(Generic[_Name, _Options, _Phase, _Deal]):
+    """What every game's class and its observations share (docs/protocol.md): each game
+    binds its name, options, phases and ``Deal`` record; its own accessors are in its
+    ``_<Game>Public`` block and its classes."""
+
+    @property
+    def name(self) -> _Name:
+        """The game's registered name."""
+    @property
+    def options(self) -> _Options:
+        """Every option in force, defaults filled in."""
+    @property
+    def num_players(self) -> int:
+        """The number of seats, numbered from 0."""
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, None once the game is over."""
+    @property
+    def phase(self) -> _Phase:
+        """A short string: the game's rules page lists its phases."""
+    @property
+    def is_over(self) -> bool:
+        """Whether the match (or the single deal) has ended."""
+    @property
+    def scores(self) -> list[int]:
+        """Match scores per seat (a team's seats show the team's score)."""
+    @property
+    def winning_seats(self) -> list[int]:
+        """The seats that won the match (a team's seats, or every seat sharing the best
+        result); empty while it goes on, or when nobody won."""
+    @property
+    def finished_deals(self) -> list[_Deal]:
+        """Every deal finished, oldest first, void deals included; once the match is over,
+        the last one too (docs/protocol.md, "Vocabulary"). An observation shows each as
+        the rules show a finished deal to every seat."""
+    @property
+    def last_deal(self) -> _Deal | None:
+        """The last deal finished (``finished_deals[-1]``), or None before the first ends;
+        valid after the match is over."""
+    def legal_actions(self) -> list[Action]:
+        """The legal actions, sorted by id (an observation's: none unless its seat acts)."""
+    def to_json(self) -> str:
+        """The JSON text: a game's exact state, an observation's JSON form."""
+    def __eq__(self, other: object, /) -> bool:
+        """Equal states (their JSON forms alike)."""
+
+class _Observation(
+    _Shared[_Name, _Options, _Phase, _Deal], Generic[_Name, _Options, _Phase, _Deal, _GameClass]
+):
+    """What one seat may know (docs/protocol.md, "Observations"); ``to_dict()`` is the
+    JSON form."""
+
+    @property
+    def seat(self) -> int:
+        """The seat observing."""
+    @property
+    def hand_sizes(self) -> list[int]:
+        """How many cards each seat holds."""
+    def __copy__(self) -> Self: ...
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self: ...
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles without a hidden card: unpickled, an equal observation of a game
+        this seat cannot tell from the one observed."""
+    def determinize(self, *, seed: int) -> _GameClass:
+        """A whole game this seat cannot tell from the one observed, drawn from ``seed``:
+        what a bot that searches plays out, without seeing a hidden card."""
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: a JSON-compatible dict (the game's rules page, "Observation")."""
+    def __str__(self) -> str:
+        """What this seat sees, as text (docs/protocol.md, "Text")."""
+
+class _Game(
+    _Shared[_Name, _Options, _Phase, _Deal],
+    Generic[_Name, _Options, _Phase, _Deal, _ObservationClass],
+):
+    """The protocol every game's class implements (docs/protocol.md)."""
+
+    action_count: int
+    """Action ids run from 0 to ``action_count - 1``."""
+    @property
+    def current_deal(self) -> _Deal:
+        """The record of the deal in play, whole (the last one, once the match is over)."""
+    @property
+    def truncated(self) -> bool:
+        """Whether the match was ended by its cap rather than by its rules (docs/protocol.md,
+        "Every match ends"): over, scored as far as it went, nobody won."""
+    @property
+    def history(self) -> list[Action]:
+        """The actions applied, oldest first."""
+    def is_legal(self, action: Action | int | str) -> bool:
+        """Whether an action (object, id or text in any letter case) is legal now."""
+    def apply(self, action: Action | int | str) -> None:
+        """Plays an action (object, id or text); a refusal changes nothing."""
+    def describe(self, action: Action | int | str) -> str:
+        """What an action does, in words: when legal now, what it does in this state
+        (docs/protocol.md, "Describing an action"); otherwise what its text says."""
+    def action(self, action: int | str) -> Action:
+        """The action with that id or text, legal or not."""
+    def clone(self) -> Self:
+        """An independent copy."""
+    def determinize(self, seat: int, *, seed: int) -> Self:
+        """A whole state ``seat`` cannot tell from this one, drawn from ``seed``: the hidden
+        cards placed uniformly among those consistent with what the seat has seen, later
+        deals redrawn; it depends only on what the seat may know and on ``seed``."""
+    def observation(self, seat: int) -> _ObservationClass:
+        """What ``seat`` may know now (docs/protocol.md, "Observations")."""
+    observation_tensor_size: int
+    """The number of features of ``observation_tensor`` (the game's rules page)."""
+    def observation_tensor(
+        self, seat: int, out: NDArray[np.float32] | None = None
+    ) -> NDArray[np.float32]:
+        """What ``seat`` may know as float32 features, laid out in the game's rules page,
+        "Observation tensor"; written into ``out`` (a float32 array of
+        ``observation_tensor_size``) when given, and returned. Needs numpy."""
+    def legal_actions_mask(self, out: NDArray[np.bool_] | None = None) -> NDArray[np.bool_]:
+        """The legal actions as bool flags indexed by action id (``action_count``);
+        written into ``out`` when given, and returned. Needs numpy."""
+    def __str__(self) -> str:
+        """The whole table as text, every hand (docs/protocol.md, "Text")."""
+    def __copy__(self) -> Self: ...
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
 @final
 class BroucDeal:
     """The public record of a Brouc deal (``cardcore.brouc.Deal``)."""
@@ -331,79 +461,34 @@ class _BroucPublic:
     def current_deal(self) -> BroucDeal:
         """The current deal's public record."""
     @property
-    def previous_deal(self) -> BroucDeal | None:
-        """The last deal played to its end before the current one, or None."""
-    @property
-    def winner(self) -> int | None:
+    def winning_team(self) -> int | None:
         """The winning team, once a team has passed the target."""
     @property
     def match_record(self) -> tuple[int, int]:
         """Games credited per team: 1 for the match, 2 per cape."""
 
 @final
-class BroucObservation(_BroucPublic):
+class BroucObservation(
+    _BroucPublic, _Observation[Literal["brouc"], BroucOptions, BroucPhase, BroucDeal, Brouc]
+):
     """What one Brouc seat may know (``cardcore.brouc.Observation``): its hand,
     every hand's size, the turned card while held, the public table and, when it
     is to act, the legal actions. ``to_dict()`` is the JSON form."""
 
     @property
-    def name(self) -> Literal["brouc"]:
-        """The game's name."""
-    @property
-    def seat(self) -> int:
-        """The seat observing."""
-    def __copy__(self) -> BroucObservation: ...
-    def __deepcopy__(self, memo: dict[int, Any]) -> BroucObservation: ...
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickles without a hidden card: unpickled, an equal observation of a game
-        this seat cannot tell from the one observed."""
-    def determinize(self, *, seed: int) -> Brouc:
-        """A whole game this seat cannot tell from the one observed, drawn from ``seed``:
-        what a bot that searches plays out, without seeing a hidden card."""
-    @property
-    def num_players(self) -> int:
-        """The number of seats."""
-    @property
-    def options(self) -> BroucOptions:
-        """Every option in force."""
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act, None once the game is over."""
-    @property
-    def phase(self) -> BroucPhase:
-        """``"play"`` or ``"over"``."""
-    @property
-    def is_over(self) -> bool:
-        """Whether the match (or the single deal) has ended."""
-    @property
-    def scores(self) -> list[int]:
-        """Match scores per seat (a team's seats show the team's score)."""
-    def legal_actions(self) -> list[Action]:
-        """The legal actions when this seat is to act, sorted by id; else empty."""
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON form: a JSON-compatible dict (docs/rules/brouc.md, "Observation")."""
-    def to_json(self) -> str:
-        """The JSON form as text."""
-    @property
     def hand(self) -> list[Card]:
         """The observing seat's cards, in face-id order."""
     @property
-    def hand_sizes(self) -> list[int]:
-        """How many cards each seat holds."""
-    @property
     def trump_card_held(self) -> bool:
         """Whether the turned card is still in the dealer's hand (seen by all)."""
-    def __str__(self) -> str:
-        """What this seat sees, as text (docs/protocol.md, "Text")."""
-    def __eq__(self, other: object, /) -> bool: ...
 
 @final
-class Brouc(_BroucPublic):
+class Brouc(
+    _BroucPublic, _Game[Literal["brouc"], BroucOptions, BroucPhase, BroucDeal, BroucObservation]
+):
     """Brouc: 4 players in two teams, 32 cards, marriages and announcements
     (docs/rules/brouc.md). ``cardcore.brouc.Brouc``."""
 
-    action_count: int
-    """Action ids run from 0 to ``action_count - 1`` (32: one per card)."""
     def __new__(
         cls,
         *,
@@ -433,82 +518,8 @@ class Brouc(_BroucPublic):
     @staticmethod
     def from_json(text: str, *, max_bytes: int | None = None) -> Brouc:
         """The game a Brouc ``to_json()`` text describes (``cardcore.from_json``)."""
-    @property
-    def name(self) -> Literal["brouc"]:
-        """The registered name."""
-    @property
-    def options(self) -> BroucOptions:
-        """Every option in force, defaults filled in."""
-    @property
-    def num_players(self) -> int:
-        """The number of seats, numbered from 0."""
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act, None once the game is over."""
-    @property
-    def phase(self) -> BroucPhase:
-        """``"play"`` or ``"over"``."""
-    @property
-    def is_over(self) -> bool:
-        """Whether the match (or the single deal) has ended."""
-    @property
-    def scores(self) -> list[int]:
-        """Match scores per seat (a team's seats show the team's score)."""
-    @property
-    def winning_seats(self) -> list[int]:
-        """The seats that won the match (a team's seats, or every seat sharing the best
-        result); empty while it goes on, or when nobody won."""
-    @property
-    def truncated(self) -> bool:
-        """Whether the match was ended by its cap rather than by its rules (docs/protocol.md,
-        "Every match ends"): over, scored as far as it went, nobody won."""
-    @property
-    def history(self) -> list[Action]:
-        """The actions applied, oldest first."""
-    def legal_actions(self) -> list[Action]:
-        """Every legal action, sorted by id."""
-    def is_legal(self, action: Action | int | str) -> bool:
-        """Whether an action (object, id or text in any letter case) is legal now."""
-    def apply(self, action: Action | int | str) -> None:
-        """Plays an action (object, id or text); a refusal changes nothing."""
-    def describe(self, action: Action | int | str) -> str:
-        """What an action does, in words: when legal now, what it does in this state
-        (docs/protocol.md, "Describing an action"); otherwise what its text says."""
-    def action(self, action: int | str) -> Action:
-        """The action with that id or text, legal or not."""
-    def clone(self) -> Brouc:
-        """An independent copy."""
-    def determinize(self, seat: int, *, seed: int) -> Brouc:
-        """A whole state ``seat`` cannot tell from this one, drawn from ``seed``: the hidden
-        cards placed uniformly among those consistent with what the seat has seen, later
-        deals redrawn; it depends only on what the seat may know and on ``seed``."""
-    def to_json(self) -> str:
-        """The exact state as JSON text; ``from_json`` reads it back."""
-    def observation(self, seat: int) -> BroucObservation:
-        """What ``seat`` may know now (docs/protocol.md, "Observations")."""
-    observation_tensor_size: int
-    """The number of features of ``observation_tensor`` (docs/rules/brouc.md)."""
-    def observation_tensor(
-        self, seat: int, out: NDArray[np.float32] | None = None
-    ) -> NDArray[np.float32]:
-        """What ``seat`` may know as float32 features, laid out in docs/rules/brouc.md,
-        "Observation tensor"; written into ``out`` (a float32 array of
-        ``observation_tensor_size``) when given, and returned. Needs numpy."""
-    def legal_actions_mask(self, out: NDArray[np.bool_] | None = None) -> NDArray[np.bool_]:
-        """The legal actions as bool flags indexed by action id (``action_count``);
-        written into ``out`` when given, and returned. Needs numpy."""
-    def __str__(self) -> str:
-        """The whole table as text, every hand (docs/protocol.md, "Text")."""
-    def __eq__(self, other: object, /) -> bool:
-        """Equal states (``to_json()`` alike)."""
-    def __copy__(self) -> Brouc: ...
-    def __deepcopy__(self, memo: dict[int, Any]) -> Brouc: ...
-    def __reduce__(self) -> tuple[Any, ...]: ...
     def hand(self, seat: int) -> list[Card]:
         """The cards a seat holds, in face-id order."""
-    @property
-    def finished_deals(self) -> list[BroucDeal]:
-        """Every deal played to its end before the current one, oldest first."""
 
 @final
 class JulienBid:
@@ -554,12 +565,12 @@ class JulienTrick:
         """Whether the winner took the trump card (None while a Spéco choice is pending)."""
 
 @final
-class JulienTour:
-    """The public record of one Le Julien Tour (``cardcore.julien.Tour``)."""
+class JulienDeal:
+    """The public record of one Le Julien Tour (``cardcore.julien.Deal``): a Tour is a deal."""
 
     def __reduce__(self) -> tuple[Any, ...]: ...
     @property
-    def tour(self) -> int:
+    def number(self) -> int:
         """The Tour's number, 1 to 6."""
     @property
     def tour_kind(self) -> TourKind:
@@ -615,7 +626,7 @@ class _JulienPublic:
     def dealer(self) -> int:
         """The seat dealing this Tour."""
     @property
-    def tour(self) -> int:
+    def deal_number(self) -> int:
         """The Tour number, 1 to 6."""
     @property
     def tour_kind(self) -> TourKind:
@@ -623,6 +634,10 @@ class _JulienPublic:
     @property
     def visible_talon(self) -> list[Card | None]:
         """The talon as every seat sees it: None for a card still masked."""
+    @property
+    def visible_specials(self) -> tuple[Card, Card] | None:
+        """The two special cards once every seat sees them, else None (the game's
+        ``specials`` is the whole truth)."""
     @property
     def specials_holder(self) -> int | None:
         """The winner of trick 10, once the Tour is complete."""
@@ -649,76 +664,29 @@ class _JulienPublic:
     def taken_trumps(self, seat: int) -> list[Card]:
         """The trump cards a seat took this Tour (Spéco, Superspec)."""
     @property
-    def tour_scores(self) -> list[list[int]]:
+    def deal_scores(self) -> list[list[int]]:
         """Each finished Tour's scores, per seat."""
-    @property
-    def previous_tour(self) -> JulienTour | None:
-        """The last Tour played to its end before the current one, or None."""
 
 @final
-class JulienObservation(_JulienPublic):
+class JulienObservation(
+    _JulienPublic, _Observation[Literal["julien"], JulienOptions, JulienPhase, JulienDeal, Julien]
+):
     """What one Le Julien seat may know (``cardcore.julien.Observation``): its hand,
     every hand's size, the talon as revealed, the public table and, when it is to
     act, the legal actions. ``to_dict()`` is the JSON form."""
 
     @property
-    def name(self) -> Literal["julien"]:
-        """The game's name."""
-    @property
-    def seat(self) -> int:
-        """The seat observing."""
-    def __copy__(self) -> JulienObservation: ...
-    def __deepcopy__(self, memo: dict[int, Any]) -> JulienObservation: ...
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickles without a hidden card: unpickled, an equal observation of a game
-        this seat cannot tell from the one observed."""
-    def determinize(self, *, seed: int) -> Julien:
-        """A whole game this seat cannot tell from the one observed, drawn from ``seed``:
-        what a bot that searches plays out, without seeing a hidden card."""
-    @property
-    def num_players(self) -> int:
-        """The number of seats."""
-    @property
-    def options(self) -> JulienOptions:
-        """Every option in force."""
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act, None once the game is over."""
-    @property
-    def phase(self) -> JulienPhase:
-        """``"bid"``, ``"play"``, ``"speco"`` or ``"over"``."""
-    @property
-    def is_over(self) -> bool:
-        """Whether the match (or the single Tour) has ended."""
-    @property
-    def scores(self) -> list[int]:
-        """The totals, per seat."""
-    def legal_actions(self) -> list[Action]:
-        """The legal actions when this seat is to act, sorted by id; else empty."""
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON form: a JSON-compatible dict (docs/rules/julien.md, "Observation")."""
-    def to_json(self) -> str:
-        """The JSON form as text."""
-    @property
     def hand(self) -> list[Card]:
         """The observing seat's cards, in face-id order."""
-    @property
-    def hand_sizes(self) -> list[int]:
-        """How many cards each seat holds."""
-    @property
-    def specials(self) -> tuple[Card, Card] | None:
-        """The two special cards once every seat sees them, else None."""
-    def __str__(self) -> str:
-        """What this seat sees, as text (docs/protocol.md, "Text")."""
-    def __eq__(self, other: object, /) -> bool: ...
 
 @final
-class Julien(_JulienPublic):
+class Julien(
+    _JulienPublic,
+    _Game[Literal["julien"], JulienOptions, JulienPhase, JulienDeal, JulienObservation],
+):
     """Le Julien: 4 players, 52 cards, a new trump every trick, Couleur contracts,
     six Tours (docs/rules/julien.md). ``cardcore.julien.Julien``."""
 
-    action_count: int
-    """Action ids run from 0 to ``action_count - 1`` (66: cards, bids, take, leave)."""
     def __new__(
         cls,
         *,
@@ -752,77 +720,6 @@ class Julien(_JulienPublic):
     @staticmethod
     def from_json(text: str, *, max_bytes: int | None = None) -> Julien:
         """The game a Le Julien ``to_json()`` text describes (``cardcore.from_json``)."""
-    @property
-    def name(self) -> Literal["julien"]:
-        """The registered name."""
-    @property
-    def options(self) -> JulienOptions:
-        """Every option in force, defaults filled in."""
-    @property
-    def num_players(self) -> int:
-        """The number of seats, numbered from 0."""
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act, None once the game is over."""
-    @property
-    def phase(self) -> JulienPhase:
-        """``"bid"``, ``"play"``, ``"speco"`` or ``"over"``."""
-    @property
-    def is_over(self) -> bool:
-        """Whether the match (or the single Tour) has ended."""
-    @property
-    def scores(self) -> list[int]:
-        """The totals, per seat."""
-    @property
-    def winning_seats(self) -> list[int]:
-        """The seats that won the match (a team's seats, or every seat sharing the best
-        result); empty while it goes on, or when nobody won."""
-    @property
-    def truncated(self) -> bool:
-        """Whether the match was ended by its cap rather than by its rules (docs/protocol.md,
-        "Every match ends"): over, scored as far as it went, nobody won."""
-    @property
-    def history(self) -> list[Action]:
-        """The actions applied, oldest first."""
-    def legal_actions(self) -> list[Action]:
-        """Every legal action, sorted by id."""
-    def is_legal(self, action: Action | int | str) -> bool:
-        """Whether an action (object, id or text in any letter case) is legal now."""
-    def apply(self, action: Action | int | str) -> None:
-        """Plays an action (object, id or text); a refusal changes nothing."""
-    def describe(self, action: Action | int | str) -> str:
-        """What an action does, in words: when legal now, what it does in this state
-        (docs/protocol.md, "Describing an action"); otherwise what its text says."""
-    def action(self, action: int | str) -> Action:
-        """The action with that id or text, legal or not."""
-    def clone(self) -> Julien:
-        """An independent copy."""
-    def determinize(self, seat: int, *, seed: int) -> Julien:
-        """A whole state ``seat`` cannot tell from this one, drawn from ``seed``: the hidden
-        cards placed uniformly among those consistent with what the seat has seen, later
-        deals redrawn; it depends only on what the seat may know and on ``seed``."""
-    def to_json(self) -> str:
-        """The exact state as JSON text; ``from_json`` reads it back."""
-    def observation(self, seat: int) -> JulienObservation:
-        """What ``seat`` may know now (docs/protocol.md, "Observations")."""
-    observation_tensor_size: int
-    """The number of features of ``observation_tensor`` (docs/rules/julien.md)."""
-    def observation_tensor(
-        self, seat: int, out: NDArray[np.float32] | None = None
-    ) -> NDArray[np.float32]:
-        """What ``seat`` may know as float32 features, laid out in docs/rules/julien.md,
-        "Observation tensor"; written into ``out`` (a float32 array of
-        ``observation_tensor_size``) when given, and returned. Needs numpy."""
-    def legal_actions_mask(self, out: NDArray[np.bool_] | None = None) -> NDArray[np.bool_]:
-        """The legal actions as bool flags indexed by action id (``action_count``);
-        written into ``out`` when given, and returned. Needs numpy."""
-    def __str__(self) -> str:
-        """The whole table as text, every hand (docs/protocol.md, "Text")."""
-    def __eq__(self, other: object, /) -> bool:
-        """Equal states (``to_json()`` alike)."""
-    def __copy__(self) -> Julien: ...
-    def __deepcopy__(self, memo: dict[int, Any]) -> Julien: ...
-    def __reduce__(self) -> tuple[Any, ...]: ...
     def hand(self, seat: int) -> list[Card]:
         """The cards a seat holds, in face-id order."""
     @property
@@ -831,15 +728,6 @@ class Julien(_JulienPublic):
     @property
     def specials(self) -> tuple[Card, Card]:
         """The two special cards: the talon's last two."""
-    @property
-    def current_tour(self) -> JulienTour:
-        """The current Tour's public record (the last Tour's once over)."""
-    @property
-    def finished_tours(self) -> list[JulienTour]:
-        """Every Tour played to its end before the current one, oldest first."""
-    @property
-    def winners(self) -> list[int]:
-        """The seats with the highest total once over (a tie is shared)."""
 
 @final
 class TarotTrick:
@@ -1034,9 +922,6 @@ class _TarotPublic:
     def deal_scores(self) -> list[list[int]]:
         """Each valid deal's scores, per seat."""
     @property
-    def previous_deal(self) -> TarotDeal | None:
-        """The last deal finished before this one, or None."""
-    @property
     def card_points(self) -> tuple[float, float] | None:
         """Each side's card points so far (the taker's first); None before there is
         a taker and at five players while the partner is secret."""
@@ -1045,55 +930,16 @@ class _TarotPublic:
         """Each side's bouts so far (the taker's first), as ``card_points``."""
 
 @final
-class TarotObservation(_TarotPublic):
+class TarotObservation(
+    _TarotPublic, _Observation[Literal["tarot"], TarotOptions, TarotPhase, TarotDeal, Tarot]
+):
     """What one Tarot seat may know (``cardcore.tarot.Observation``): its hand,
     every hand's size, the table, the chien, the discard and the partner as shown
     and, when it is to act, the legal actions. ``to_dict()`` is the JSON form."""
 
     @property
-    def name(self) -> Literal["tarot"]:
-        """The game's name."""
-    @property
-    def seat(self) -> int:
-        """The seat observing."""
-    def __copy__(self) -> TarotObservation: ...
-    def __deepcopy__(self, memo: dict[int, Any]) -> TarotObservation: ...
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickles without a hidden card: unpickled, an equal observation of a game
-        this seat cannot tell from the one observed."""
-    def determinize(self, *, seed: int) -> Tarot:
-        """A whole game this seat cannot tell from the one observed, drawn from ``seed``:
-        what a bot that searches plays out, without seeing a hidden card."""
-    @property
-    def num_players(self) -> int:
-        """The number of seats."""
-    @property
-    def options(self) -> TarotOptions:
-        """Every option in force."""
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act, None once the game is over."""
-    @property
-    def phase(self) -> TarotPhase:
-        """The phase (docs/rules/tarot.md, "Actions")."""
-    @property
-    def is_over(self) -> bool:
-        """Whether the match (or the single deal) has ended."""
-    @property
-    def scores(self) -> list[int]:
-        """The totals, per seat."""
-    def legal_actions(self) -> list[Action]:
-        """The legal actions when this seat is to act, sorted by id; else empty."""
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON form: a JSON-compatible dict (docs/rules/tarot.md, "Observation")."""
-    def to_json(self) -> str:
-        """The JSON form as text."""
-    @property
     def hand(self) -> list[Card]:
         """The observing seat's cards, in face-id order."""
-    @property
-    def hand_sizes(self) -> list[int]:
-        """How many cards each seat holds."""
     @property
     def known_discard(self) -> list[Card | None]:
         """The discard as this seat sees it: the taker sees it all."""
@@ -1101,18 +947,14 @@ class TarotObservation(_TarotPublic):
     def known_partner(self) -> int | None:
         """Five players: the partner once this seat knows it (the partner knows
         itself), else None."""
-    def __str__(self) -> str:
-        """What this seat sees, as text (docs/protocol.md, "Text")."""
-    def __eq__(self, other: object, /) -> bool: ...
 
 @final
-class Tarot(_TarotPublic):
+class Tarot(
+    _TarotPublic, _Game[Literal["tarot"], TarotOptions, TarotPhase, TarotDeal, TarotObservation]
+):
     """French Tarot: 3, 4 or 5 players, 78 cards, one taker against the defence
     (docs/rules/tarot.md). ``cardcore.tarot.Tarot``."""
 
-    action_count: int
-    """Action ids run from 0 to ``action_count - 1`` (183: plays, discards, bids,
-    calls, the slam, the poignée)."""
     def __new__(
         cls,
         *,
@@ -1146,88 +988,8 @@ class Tarot(_TarotPublic):
     @staticmethod
     def from_json(text: str, *, max_bytes: int | None = None) -> Tarot:
         """The game a Tarot ``to_json()`` text describes (``cardcore.from_json``)."""
-    @property
-    def name(self) -> Literal["tarot"]:
-        """The registered name."""
-    @property
-    def options(self) -> TarotOptions:
-        """Every option in force, defaults filled in."""
-    @property
-    def num_players(self) -> int:
-        """The number of seats, numbered from 0."""
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act, None once the game is over."""
-    @property
-    def phase(self) -> TarotPhase:
-        """The phase (docs/rules/tarot.md, "Actions")."""
-    @property
-    def is_over(self) -> bool:
-        """Whether the match (or the single deal) has ended."""
-    @property
-    def scores(self) -> list[int]:
-        """The totals, per seat."""
-    @property
-    def winning_seats(self) -> list[int]:
-        """The seats that won the match (a team's seats, or every seat sharing the best
-        result); empty while it goes on, or when nobody won."""
-    @property
-    def truncated(self) -> bool:
-        """Whether the match was ended by its cap rather than by its rules (docs/protocol.md,
-        "Every match ends"): over, scored as far as it went, nobody won."""
-    @property
-    def history(self) -> list[Action]:
-        """The actions applied, oldest first."""
-    def legal_actions(self) -> list[Action]:
-        """Every legal action, sorted by id."""
-    def is_legal(self, action: Action | int | str) -> bool:
-        """Whether an action (object, id or text in any letter case) is legal now."""
-    def apply(self, action: Action | int | str) -> None:
-        """Plays an action (object, id or text); a refusal changes nothing."""
-    def describe(self, action: Action | int | str) -> str:
-        """What an action does, in words: when legal now, what it does in this state
-        (docs/protocol.md, "Describing an action"); otherwise what its text says."""
-    def action(self, action: int | str) -> Action:
-        """The action with that id or text, legal or not."""
-    def clone(self) -> Tarot:
-        """An independent copy."""
-    def determinize(self, seat: int, *, seed: int) -> Tarot:
-        """A whole state ``seat`` cannot tell from this one, drawn from ``seed``: the hidden
-        cards placed uniformly among those consistent with what the seat has seen, later
-        deals redrawn; it depends only on what the seat may know and on ``seed``."""
-    def to_json(self) -> str:
-        """The exact state as JSON text; ``from_json`` reads it back."""
-    def observation(self, seat: int) -> TarotObservation:
-        """What ``seat`` may know now (docs/protocol.md, "Observations")."""
-    observation_tensor_size: int
-    """The number of features of ``observation_tensor`` (docs/rules/tarot.md)."""
-    def observation_tensor(
-        self, seat: int, out: NDArray[np.float32] | None = None
-    ) -> NDArray[np.float32]:
-        """What ``seat`` may know as float32 features, laid out in docs/rules/tarot.md,
-        "Observation tensor"; written into ``out`` (a float32 array of
-        ``observation_tensor_size``) when given, and returned. Needs numpy."""
-    def legal_actions_mask(self, out: NDArray[np.bool_] | None = None) -> NDArray[np.bool_]:
-        """The legal actions as bool flags indexed by action id (``action_count``);
-        written into ``out`` when given, and returned. Needs numpy."""
-    def __str__(self) -> str:
-        """The whole table as text, every hand (docs/protocol.md, "Text")."""
-    def __eq__(self, other: object, /) -> bool:
-        """Equal states (``to_json()`` alike)."""
-    def __copy__(self) -> Tarot: ...
-    def __deepcopy__(self, memo: dict[int, Any]) -> Tarot: ...
-    def __reduce__(self) -> tuple[Any, ...]: ...
     def hand(self, seat: int) -> list[Card]:
         """The cards a seat holds, in face-id order."""
-    @property
-    def current_deal(self) -> TarotDeal:
-        """The deal in play, whole (the last one, once the match is over)."""
-    @property
-    def finished_deals(self) -> list[TarotDeal]:
-        """Every deal finished before the current one, void ones included, oldest first."""
-    @property
-    def winners(self) -> list[int]:
-        """The seats with the highest total once over (a tie is shared)."""
     @property
     def chien(self) -> list[Card]:
         """The chien, whether shown or not."""
@@ -1364,7 +1126,7 @@ class _FiveHundredPublic:
     def tricks(self) -> list[FiveHundredTrick]:
         """This deal's completed tricks."""
     @property
-    def tricks_won(self) -> tuple[int, int]:
+    def team_tricks(self) -> tuple[int, int]:
         """Tricks won so far this deal, per team."""
     @property
     def result(self) -> FiveHundredDealResult | None:
@@ -1373,86 +1135,50 @@ class _FiveHundredPublic:
     def deal_scores(self) -> list[tuple[int, int]]:
         """Each valid deal's scores, per team."""
     @property
-    def totals(self) -> tuple[int, int]:
+    def team_scores(self) -> tuple[int, int]:
         """The match totals, per team."""
     @property
-    def winner(self) -> int | None:
+    def winning_team(self) -> int | None:
         """The team that won the match, once over (None for a tied single deal)."""
-    @property
-    def previous_deal(self) -> FiveHundredDeal | None:
-        """The last deal finished before this one, or None."""
     @property
     def open_hand(self) -> list[Card] | None:
         """Open misère: the bidder's hand, shown once the first trick is complete."""
 
 @final
-class FiveHundredObservation(_FiveHundredPublic):
+class FiveHundredObservation(
+    _FiveHundredPublic,
+    _Observation[
+        Literal["five_hundred"], FiveHundredOptions, FiveHundredPhase, FiveHundredDeal, FiveHundred
+    ],
+):
     """What one 500 seat may know (``cardcore.five_hundred.Observation``): its hand,
     every hand's size, the auction, the table, the kitty and the discard as shown and,
     when it is to act, the legal actions. ``to_dict()`` is the JSON form."""
 
     @property
-    def name(self) -> Literal["five_hundred"]:
-        """The game's name."""
-    @property
-    def seat(self) -> int:
-        """The seat observing."""
-    def __copy__(self) -> FiveHundredObservation: ...
-    def __deepcopy__(self, memo: dict[int, Any]) -> FiveHundredObservation: ...
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickles without a hidden card: unpickled, an equal observation of a game
-        this seat cannot tell from the one observed."""
-    def determinize(self, *, seed: int) -> FiveHundred:
-        """A whole game this seat cannot tell from the one observed, drawn from ``seed``:
-        what a bot that searches plays out, without seeing a hidden card."""
-    @property
-    def num_players(self) -> int:
-        """The number of seats."""
-    @property
-    def options(self) -> FiveHundredOptions:
-        """Every option in force."""
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act, None once the game is over."""
-    @property
-    def phase(self) -> FiveHundredPhase:
-        """The phase (docs/rules/five_hundred.md, "Actions")."""
-    @property
-    def is_over(self) -> bool:
-        """Whether the match (or the single deal) has ended."""
-    @property
-    def scores(self) -> list[int]:
-        """The totals, per seat (a team's seats show the team's)."""
-    def legal_actions(self) -> list[Action]:
-        """The legal actions when this seat is to act, sorted by id; else empty."""
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON form: a JSON-compatible dict (docs/rules/five_hundred.md, "Observation")."""
-    def to_json(self) -> str:
-        """The JSON form as text."""
-    @property
     def hand(self) -> list[Card]:
         """The observing seat's cards, in face-id order."""
-    @property
-    def hand_sizes(self) -> list[int]:
-        """How many cards each seat holds."""
     @property
     def known_kitty(self) -> list[Card | None]:
         """The kitty as this seat sees it: None for each card not shown."""
     @property
     def known_discard(self) -> list[Card | None]:
         """The discard as this seat sees it: None for each card not shown."""
-    def __str__(self) -> str:
-        """What this seat sees, as text (docs/protocol.md, "Text")."""
-    def __eq__(self, other: object, /) -> bool: ...
 
 @final
-class FiveHundred(_FiveHundredPublic):
+class FiveHundred(
+    _FiveHundredPublic,
+    _Game[
+        Literal["five_hundred"],
+        FiveHundredOptions,
+        FiveHundredPhase,
+        FiveHundredDeal,
+        FiveHundredObservation,
+    ],
+):
     """500 (Québec): 4 players in two teams, 46 cards with two jokers, an auction, a
     kitty (docs/rules/five_hundred.md). ``cardcore.five_hundred.FiveHundred``."""
 
-    action_count: int
-    """Action ids run from 0 to ``action_count - 1`` (124: plays, discards, bids,
-    named suits)."""
     def __new__(
         cls,
         *,
@@ -1490,77 +1216,6 @@ class FiveHundred(_FiveHundredPublic):
     @staticmethod
     def from_json(text: str, *, max_bytes: int | None = None) -> FiveHundred:
         """The game a 500 ``to_json()`` text describes (``cardcore.from_json``)."""
-    @property
-    def name(self) -> Literal["five_hundred"]:
-        """The registered name."""
-    @property
-    def options(self) -> FiveHundredOptions:
-        """Every option in force, defaults filled in."""
-    @property
-    def num_players(self) -> int:
-        """The number of seats, numbered from 0."""
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act, None once the game is over."""
-    @property
-    def phase(self) -> FiveHundredPhase:
-        """The phase (docs/rules/five_hundred.md, "Actions")."""
-    @property
-    def is_over(self) -> bool:
-        """Whether the match (or the single deal) has ended."""
-    @property
-    def scores(self) -> list[int]:
-        """The totals, per seat (a team's seats show the team's)."""
-    @property
-    def winning_seats(self) -> list[int]:
-        """The seats that won the match (a team's seats, or every seat sharing the best
-        result); empty while it goes on, or when nobody won."""
-    @property
-    def truncated(self) -> bool:
-        """Whether the match was ended by its cap rather than by its rules (docs/protocol.md,
-        "Every match ends"): over, scored as far as it went, nobody won."""
-    @property
-    def history(self) -> list[Action]:
-        """The actions applied, oldest first."""
-    def legal_actions(self) -> list[Action]:
-        """Every legal action, sorted by id."""
-    def is_legal(self, action: Action | int | str) -> bool:
-        """Whether an action (object, id or text in any letter case) is legal now."""
-    def apply(self, action: Action | int | str) -> None:
-        """Plays an action (object, id or text); a refusal changes nothing."""
-    def describe(self, action: Action | int | str) -> str:
-        """What an action does, in words: when legal now, what it does in this state
-        (docs/protocol.md, "Describing an action"); otherwise what its text says."""
-    def action(self, action: int | str) -> Action:
-        """The action with that id or text, legal or not."""
-    def clone(self) -> FiveHundred:
-        """An independent copy."""
-    def determinize(self, seat: int, *, seed: int) -> FiveHundred:
-        """A whole state ``seat`` cannot tell from this one, drawn from ``seed``: the hidden
-        cards placed uniformly among those consistent with what the seat has seen, later
-        deals redrawn; it depends only on what the seat may know and on ``seed``."""
-    def to_json(self) -> str:
-        """The exact state as JSON text; ``from_json`` reads it back."""
-    def observation(self, seat: int) -> FiveHundredObservation:
-        """What ``seat`` may know now (docs/protocol.md, "Observations")."""
-    observation_tensor_size: int
-    """The number of features of ``observation_tensor`` (docs/rules/five_hundred.md)."""
-    def observation_tensor(
-        self, seat: int, out: NDArray[np.float32] | None = None
-    ) -> NDArray[np.float32]:
-        """What ``seat`` may know as float32 features, laid out in docs/rules/five_hundred.md,
-        "Observation tensor"; written into ``out`` (a float32 array of
-        ``observation_tensor_size``) when given, and returned. Needs numpy."""
-    def legal_actions_mask(self, out: NDArray[np.bool_] | None = None) -> NDArray[np.bool_]:
-        """The legal actions as bool flags indexed by action id (``action_count``);
-        written into ``out`` when given, and returned. Needs numpy."""
-    def __str__(self) -> str:
-        """The whole table as text, every hand (docs/protocol.md, "Text")."""
-    def __eq__(self, other: object, /) -> bool:
-        """Equal states (``to_json()`` alike)."""
-    def __copy__(self) -> FiveHundred: ...
-    def __deepcopy__(self, memo: dict[int, Any]) -> FiveHundred: ...
-    def __reduce__(self) -> tuple[Any, ...]: ...
     def hand(self, seat: int) -> list[Card]:
         """The cards a seat holds, in face-id order."""
     @property
@@ -1569,12 +1224,6 @@ class FiveHundred(_FiveHundredPublic):
     @property
     def discard(self) -> list[Card]:
         """The bidder's discard so far, whole."""
-    @property
-    def current_deal(self) -> FiveHundredDeal:
-        """The deal in play, whole (the last one, once the match is over)."""
-    @property
-    def finished_deals(self) -> list[FiveHundredDeal]:
-        """Every deal finished before the current one, void ones included, oldest first."""
 
 @final
 class JollyMeld:
@@ -1597,8 +1246,8 @@ class JollyMeld:
     def __len__(self) -> int: ...
 
 @final
-class JollyRoundResult:
-    """A Jolly round's outcome, per seat (``cardcore.jolly.RoundResult``)."""
+class JollyDealResult:
+    """A Jolly round's outcome, per seat (``cardcore.jolly.DealResult``)."""
 
     def __reduce__(self) -> tuple[Any, ...]: ...
     @property
@@ -1618,8 +1267,8 @@ class JollyRoundResult:
         """Each seat's round score (L15)."""
 
 @final
-class JollyRound:
-    """A Jolly round played to its end (``cardcore.jolly.Round``): the table, the
+class JollyDeal:
+    """A Jolly round, a deal (``cardcore.jolly.Deal``): the table, the
     hands and the row as it ended."""
 
     def __reduce__(self) -> tuple[Any, ...]: ...
@@ -1639,8 +1288,8 @@ class JollyRound:
     def row(self) -> list[Card]:
         """The row as the round ended, oldest first."""
     @property
-    def result(self) -> JollyRoundResult:
-        """The round's outcome."""
+    def result(self) -> JollyDealResult | None:
+        """The round's outcome; None for the round in play (``current_deal``)."""
 
 def jolly_is_meld(cards: Iterable[Card | str]) -> bool:
     """L6, L7: whether the cards, laid out as on the table (a run from its lowest card
@@ -1666,7 +1315,7 @@ def jolly_round_scores(
     *,
     finisher: int | None = None,
     main_jolly: bool = False,
-) -> JollyRoundResult:
+) -> JollyDealResult:
     """L15, L12: a round's scores from each seat's table values and final hand, the
     finisher (None if nobody went out) and whether it made Main Jolly
     (``cardcore.jolly.round_scores``)."""
@@ -1675,7 +1324,7 @@ class _JollyPublic:
     """What Jolly's class and its observations share: the public table."""
 
     @property
-    def round(self) -> int:
+    def deal_number(self) -> int:
         """The round in play, from 1."""
     @property
     def dealer(self) -> int:
@@ -1721,84 +1370,35 @@ class _JollyPublic:
     def selected(self) -> int | None:
         """The table meld selected for a lay-off or a swap, or None."""
     @property
-    def result(self) -> JollyRoundResult | None:
+    def result(self) -> JollyDealResult | None:
         """The last round's outcome, once the match is over (a finished round's is in
         its record)."""
     @property
-    def round_scores(self) -> list[list[int]]:
+    def deal_scores(self) -> list[list[int]]:
         """Each finished round's scores, per seat."""
-    @property
-    def winners(self) -> list[int]:
-        """The seats with the highest total once over (a tie is shared, L16)."""
     @property
     def table_values(self) -> list[int]:
         """Each seat's table values this round so far (L9)."""
-    @property
-    def previous_round(self) -> JollyRound | None:
-        """The last round finished before this one, or None."""
 
 @final
-class JollyObservation(_JollyPublic):
+class JollyObservation(
+    _JollyPublic, _Observation[Literal["jolly"], JollyOptions, JollyPhase, JollyDeal, Jolly]
+):
     """What one Jolly seat may know (``cardcore.jolly.Observation``): its hand, every
     hand's size, the row, the table, the stock's size and, when it is to act, the
     legal actions. ``to_dict()`` is the JSON form."""
 
     @property
-    def name(self) -> Literal["jolly"]:
-        """The game's name."""
-    @property
-    def seat(self) -> int:
-        """The seat observing."""
-    def __copy__(self) -> JollyObservation: ...
-    def __deepcopy__(self, memo: dict[int, Any]) -> JollyObservation: ...
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickles without a hidden card: unpickled, an equal observation of a game
-        this seat cannot tell from the one observed."""
-    def determinize(self, *, seed: int) -> Jolly:
-        """A whole game this seat cannot tell from the one observed, drawn from ``seed``:
-        what a bot that searches plays out, without seeing a hidden card."""
-    @property
-    def num_players(self) -> int:
-        """The number of seats."""
-    @property
-    def options(self) -> JollyOptions:
-        """Every option in force."""
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act, None once the game is over."""
-    @property
-    def phase(self) -> JollyPhase:
-        """The phase (docs/rules/jolly.md, "A turn")."""
-    @property
-    def is_over(self) -> bool:
-        """Whether the match (or the single round) has ended."""
-    @property
-    def scores(self) -> list[int]:
-        """The match totals, per seat."""
-    def legal_actions(self) -> list[Action]:
-        """The legal actions when this seat is to act, sorted by id; else empty."""
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON form: a JSON-compatible dict (docs/rules/jolly.md, "Observation")."""
-    def to_json(self) -> str:
-        """The JSON form as text."""
-    @property
     def hand(self) -> list[Card]:
         """The observing seat's cards, in face-id order (copies side by side)."""
-    @property
-    def hand_sizes(self) -> list[int]:
-        """How many cards each seat holds."""
-    def __str__(self) -> str:
-        """What this seat sees, as text (docs/protocol.md, "Text")."""
-    def __eq__(self, other: object, /) -> bool: ...
 
 @final
-class Jolly(_JollyPublic):
+class Jolly(
+    _JollyPublic, _Game[Literal["jolly"], JollyOptions, JollyPhase, JollyDeal, JollyObservation]
+):
     """Jolly: rummy for 2 to 4 players, two decks and six jokers, opening at 40, a
     discard row (docs/rules/jolly.md). ``cardcore.jolly.Jolly``."""
 
-    action_count: int
-    """Action ids run from 0 to ``action_count - 1`` (237: placements, close, undo,
-    meld selections, discards, draw, takes)."""
     def __new__(
         cls,
         *,
@@ -1833,77 +1433,6 @@ class Jolly(_JollyPublic):
     @staticmethod
     def from_json(text: str, *, max_bytes: int | None = None) -> Jolly:
         """The game a Jolly ``to_json()`` text describes (``cardcore.from_json``)."""
-    @property
-    def name(self) -> Literal["jolly"]:
-        """The registered name."""
-    @property
-    def options(self) -> JollyOptions:
-        """Every option in force, defaults filled in."""
-    @property
-    def num_players(self) -> int:
-        """The number of seats, numbered from 0."""
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act, None once the game is over."""
-    @property
-    def phase(self) -> JollyPhase:
-        """The phase (docs/rules/jolly.md, "A turn")."""
-    @property
-    def is_over(self) -> bool:
-        """Whether the match (or the single round) has ended."""
-    @property
-    def scores(self) -> list[int]:
-        """The match totals, per seat."""
-    @property
-    def winning_seats(self) -> list[int]:
-        """The seats that won the match (a team's seats, or every seat sharing the best
-        result); empty while it goes on, or when nobody won."""
-    @property
-    def truncated(self) -> bool:
-        """Whether the match was ended by its cap rather than by its rules (docs/protocol.md,
-        "Every match ends"): over, scored as far as it went, nobody won."""
-    @property
-    def history(self) -> list[Action]:
-        """The actions applied, oldest first."""
-    def legal_actions(self) -> list[Action]:
-        """Every legal action, sorted by id."""
-    def is_legal(self, action: Action | int | str) -> bool:
-        """Whether an action (object, id or text in any letter case) is legal now."""
-    def apply(self, action: Action | int | str) -> None:
-        """Plays an action (object, id or text); a refusal changes nothing."""
-    def describe(self, action: Action | int | str) -> str:
-        """What an action does, in words: when legal now, what it does in this state
-        (docs/protocol.md, "Describing an action"); otherwise what its text says."""
-    def action(self, action: int | str) -> Action:
-        """The action with that id or text, legal or not."""
-    def clone(self) -> Jolly:
-        """An independent copy."""
-    def determinize(self, seat: int, *, seed: int) -> Jolly:
-        """A whole state ``seat`` cannot tell from this one, drawn from ``seed``: the hidden
-        cards placed uniformly among those consistent with what the seat has seen, later
-        deals redrawn; it depends only on what the seat may know and on ``seed``."""
-    def to_json(self) -> str:
-        """The exact state as JSON text; ``from_json`` reads it back."""
-    def observation(self, seat: int) -> JollyObservation:
-        """What ``seat`` may know now (docs/protocol.md, "Observations")."""
-    observation_tensor_size: int
-    """The number of features of ``observation_tensor`` (docs/rules/jolly.md)."""
-    def observation_tensor(
-        self, seat: int, out: NDArray[np.float32] | None = None
-    ) -> NDArray[np.float32]:
-        """What ``seat`` may know as float32 features, laid out in docs/rules/jolly.md,
-        "Observation tensor"; written into ``out`` (a float32 array of
-        ``observation_tensor_size``) when given, and returned. Needs numpy."""
-    def legal_actions_mask(self, out: NDArray[np.bool_] | None = None) -> NDArray[np.bool_]:
-        """The legal actions as bool flags indexed by action id (``action_count``);
-        written into ``out`` when given, and returned. Needs numpy."""
-    def __str__(self) -> str:
-        """The whole table as text, every hand (docs/protocol.md, "Text")."""
-    def __eq__(self, other: object, /) -> bool:
-        """Equal states (``to_json()`` alike)."""
-    def __copy__(self) -> Jolly: ...
-    def __deepcopy__(self, memo: dict[int, Any]) -> Jolly: ...
-    def __reduce__(self) -> tuple[Any, ...]: ...
     def hand(self, seat: int) -> list[Card]:
         """The cards a seat holds, in face-id order (copies side by side)."""
     @property
@@ -1912,9 +1441,6 @@ class Jolly(_JollyPublic):
     @property
     def dealt(self) -> list[list[Card]]:
         """Each seat's hand as this round was dealt."""
-    @property
-    def finished_rounds(self) -> list[JollyRound]:
-        """Every round finished before the current one, oldest first."""
 
 def _action(game: str, id: int) -> Action:
     """Rebuilds an action from its game's name and id (used by pickle)."""

@@ -3,7 +3,7 @@ runs opened at 40, lay-offs on anyone's melds, joker swaps, a discard row taken 
 from, rounds to a target of 100, 200 or 500 (docs/rules/jolly.md).
 
 ``Jolly`` is the game; ``Observation`` what one seat may know of it; ``Meld``,
-``Round`` and ``RoundResult`` its public records; ``is_meld``, ``meld_value``,
+``Deal`` (a round) and ``DealResult`` its public records; ``is_meld``, ``meld_value``,
 ``hand_penalty`` and ``round_scores`` check melds and score rounds directly;
 ``meld_actions`` gives the actions that lay a meld, and ``Jolly.describe`` says what
 an action does (a lay-off, a joker swap, an ace high or low).
@@ -19,10 +19,10 @@ from typing import Literal, TypedDict
 
 from cardcore import _public
 from cardcore._core import Jolly
+from cardcore._core import JollyDeal as Deal
+from cardcore._core import JollyDealResult as DealResult
 from cardcore._core import JollyMeld as Meld
 from cardcore._core import JollyObservation as Observation
-from cardcore._core import JollyRound as Round
-from cardcore._core import JollyRoundResult as RoundResult
 from cardcore._core import jolly_hand_penalty as hand_penalty
 from cardcore._core import jolly_is_meld as is_meld
 from cardcore._core import jolly_meld_actions as meld_actions
@@ -30,6 +30,8 @@ from cardcore._core import jolly_meld_value as meld_value
 from cardcore._core import jolly_round_scores as round_scores
 
 __all__ = [
+    "Deal",
+    "DealResult",
     "Drawn",
     "Jolly",
     "Meld",
@@ -37,8 +39,6 @@ __all__ = [
     "Observation",
     "Options",
     "Phase",
-    "Round",
-    "RoundResult",
     "hand_penalty",
     "is_meld",
     "meld_actions",

@@ -2,7 +2,7 @@
 contracts, the Spéco and the Superspec (docs/rules/julien.md).
 
 ``Julien`` is the game; ``Observation`` what one seat may know of it; ``Bid``,
-``Trick`` and ``Tour`` its bids and public records; ``score`` and
+``Trick`` and ``Deal`` (a Tour) its bids and public records; ``score`` and
 ``card_value`` settle a Tour directly.
 """
 
@@ -13,19 +13,19 @@ from typing import Literal, TypedDict
 from cardcore import _public
 from cardcore._core import Julien
 from cardcore._core import JulienBid as Bid
+from cardcore._core import JulienDeal as Deal
 from cardcore._core import JulienObservation as Observation
-from cardcore._core import JulienTour as Tour
 from cardcore._core import JulienTrick as Trick
 from cardcore._core import julien_card_value as card_value
 from cardcore._core import julien_score as score
 
 __all__ = [
     "Bid",
+    "Deal",
     "Julien",
     "Observation",
     "Options",
     "Phase",
-    "Tour",
     "TourKind",
     "Trick",
     "card_value",

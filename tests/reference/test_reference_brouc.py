@@ -432,7 +432,7 @@ def test_gerard_announces_20_after_giving_his_jack() -> None:
     game = position(DEAL_A, dealer=3, trump_card="7C")
     play(game, "JH 7H AH 8H")
     assert game.tricks[-1] == [(0, "JH"), (1, "7H"), (2, "AH"), (3, "8H")]
-    assert game.winner is None
+    assert game.winning_team is None
     assert game.trick_leader == 2
     assert announcements(game) == [(0, "H", 20)]
 
@@ -537,7 +537,7 @@ def test_exactly_the_target_does_not_win() -> None:
     game = after_a_cape(DEAL_C, trump_card="7C", target=24)
     play(game, "10S 9S 8S 7S")
     assert game.card_points == (10, 0)
-    assert (game.phase, game.winner, game.current_player) == ("play", None, 0)
+    assert (game.phase, game.winning_team, game.current_player) == ("play", None, 0)
 
 
 def test_over_the_target_wins_mid_deal_even_if_rounding_books_the_target() -> None:
@@ -545,7 +545,12 @@ def test_over_the_target_wins_mid_deal_even_if_rounding_books_the_target() -> No
     # taken, 12 rounding to 1: the winner shows 24, the target.
     game = after_a_cape(DEAL_C, trump_card="7C", target=24)
     play(game, "10S 9S 8S JS")
-    assert (game.phase, game.is_over, game.winner, game.current_player) == ("over", True, 0, None)
+    assert (game.phase, game.is_over, game.winning_team, game.current_player) == (
+        "over",
+        True,
+        0,
+        None,
+    )
     assert game.deal_scores == [(23, 0), (1, 0)]
     assert game.scores == [24, 0, 24, 0]
     assert game.legal_actions() == []
@@ -573,7 +578,7 @@ def test_the_mid_deal_test_counts_the_tricks_marriages_and_announcements() -> No
         (0, 20),
         [(3, "C", 60)],
     )
-    assert game.winner == 1
+    assert game.winning_team == 1
     assert game.is_over
     assert game.deal_scores == [(0 - 2, 2 + 2 + 6)]
     assert game.scores == [-2, 10, -2, 10]
@@ -584,7 +589,7 @@ def test_previous_deals_count_towards_the_target() -> None:
     # a target of 23.
     game = after_a_cape(DEAL_C, trump_card="7C", target=23)
     play(game, "10S 9S 8S 7S")
-    assert (game.winner, game.deal_scores) == (0, [(23, 0), (1, 0)])
+    assert (game.winning_team, game.deal_scores) == (0, [(23, 0), (1, 0)])
 
 
 def test_target_option() -> None:
@@ -592,7 +597,7 @@ def test_target_option() -> None:
     play(game, "10S 9S 8S 7S")  # 10 card points: exactly 1, not over 1
     assert not game.is_over
     play(game, "AS QS 10D JS")  # 10 + (11 + 3 + 10 + 2) = 36 card points: 3.6 > 1
-    assert game.winner == 0
+    assert game.winning_team == 0
 
 
 def test_cape() -> None:
@@ -603,7 +608,7 @@ def test_cape() -> None:
     assert [trick["winner"] for trick in state(game)["tricks"]] == [0] * 8
     assert game.deal_scores == [(23, 0)]
     assert game.capes == (1, 0)
-    assert game.winner is None
+    assert game.winning_team is None
     assert game.match_record == (2, 0)
     assert game.phase == "over"
     assert game.hand(0) == []
@@ -613,7 +618,7 @@ def test_cape() -> None:
 def test_no_cape_in_an_abandoned_deal() -> None:
     game = position(DEAL_D, dealer=0, trump_card="7C", target=5)
     play(game, "7S JS 7D 7C")  # 2 card points + 110 announced: 11.2 > 5
-    assert game.winner == 0
+    assert game.winning_team == 0
     assert len(game.tricks) == 1
     assert game.capes == (0, 0)
     assert game.match_record == (1, 0)
@@ -629,7 +634,7 @@ def test_cape_on_the_eighth_trick_that_wins_the_match() -> None:
     assert sum(game.card_points) + 110 <= 220
     finish(game)
     assert len(game.tricks) == 8
-    assert game.winner == 0
+    assert game.winning_team == 0
     assert game.capes == (1, 0)
     assert game.match_record == (3, 0)
 
@@ -941,13 +946,13 @@ def test_random_matches_keep_the_invariants(
     assert len(game.history) == 32 * (game.deal_number - 1) + sum(
         len(t["cards"]) for t in final["tricks"]
     )
-    if game.winner is None:
+    if game.winning_team is None:
         assert single_deal
         assert len(game.tricks) == 8
     else:
-        assert 10 * target < 10 * sum(s[game.winner] for s in game.deal_scores[:-1]) + (
-            final["card_points"][game.winner]
-            + final["marriages"][game.winner]
-            - final["marriages"][1 - game.winner]
-            + sum(a["value"] for a in final["announcements"] if a["seat"] % 2 == game.winner)
+        assert 10 * target < 10 * sum(s[game.winning_team] for s in game.deal_scores[:-1]) + (
+            final["card_points"][game.winning_team]
+            + final["marriages"][game.winning_team]
+            - final["marriages"][1 - game.winning_team]
+            + sum(a["value"] for a in final["announcements"] if a["seat"] % 2 == game.winning_team)
         )

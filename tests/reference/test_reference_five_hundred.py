@@ -766,7 +766,7 @@ def test_misere_three_card_tricks_and_the_partner_sits_out() -> None:
     assert data["hands"][3] == cards(MISERE[3])  # its hand, unplayed
     # Made: no trick for the bidder: 250 to its team; the opponents score nothing.
     assert data["result"] == {"tricks": [10, 0], "made": True, "scores": [0, 250]}
-    assert game.winner == 1
+    assert game.winning_team == 1
     reload(game)
 
 
@@ -788,7 +788,7 @@ def test_misere_stops_at_the_bidders_first_trick_won() -> None:
     assert (data["trick"], data["trick_leader"]) == ([], 1)
     assert data["result"] == {"tricks": [0, 1], "made": False, "scores": [0, -250]}
     assert game.scores == [0, -250, 0, -250]
-    assert game.winner == 0  # single deal: the higher deal score
+    assert game.winning_team == 0  # single deal: the higher deal score
     reload(game)
 
 
@@ -908,12 +908,12 @@ def test_a_deal_scored_in_the_game() -> None:
     failed = eight_tricks("9 spades", single_deal=True)
     assert state(failed)["result"] == {"tricks": [8, 2], "made": False, "scores": [0, 340]}
     assert failed.scores == [0, 340, 0, 340]
-    assert failed.winner == 1
+    assert failed.winning_team == 1
     variant = eight_tricks("9 spades", single_deal=True, scoring="variant")
     assert state(variant)["result"]["scores"] == [-340, 20]
     made = eight_tricks("6 spades", single_deal=True, scoring="variant")
     assert state(made)["result"]["scores"] == [40, 20]
-    assert made.winner == 0
+    assert made.winning_team == 0
 
 
 def test_the_slam_bonus_in_the_game() -> None:
@@ -932,11 +932,11 @@ def test_the_end_at_500() -> None:
     play(game, "8 spades, pass, pass, pass")
     discard(game, EIGHT_KITTY)
     play_out(game, {0: EIGHT_ORDER})
-    assert (game.phase, game.winner, game.scores) == ("over", 0, [540, 0, 540, 0])
+    assert (game.phase, game.winning_team, game.scores) == ("over", 0, [540, 0, 540, 0])
     assert (game.deal_number, game.current_player) == (1, None)
     # Below 500 the match goes on: the record is kept, the next seat deals.
     game = eight_tricks("8 spades")
-    assert (game.phase, game.deal_number, game.dealer, game.winner) == ("bid", 2, 0, None)
+    assert (game.phase, game.deal_number, game.dealer, game.winning_team) == ("bid", 2, 0, None)
     assert state(game)["finished_deals"][0]["result"]["scores"] == [240, 0]
 
 
@@ -947,7 +947,7 @@ def test_the_end_at_minus_500() -> None:
     play(game, "9 spades, pass, pass, pass")
     discard(game, EIGHT_KITTY)
     play_out(game, {0: EIGHT_ORDER})
-    assert (game.phase, game.winner, game.scores) == ("over", 1, [-540, 20, -540, 20])
+    assert (game.phase, game.winning_team, game.scores) == ("over", 1, [-540, 20, -540, 20])
 
 
 def test_the_variants_end_rule() -> None:
@@ -958,7 +958,7 @@ def test_the_variants_end_rule() -> None:
     play(game, "9 spades, pass, pass, pass")
     discard(game, EIGHT_KITTY)
     play_out(game, {0: EIGHT_ORDER})
-    assert (game.phase, game.deal_number, game.winner) == ("bid", 2, None)
+    assert (game.phase, game.deal_number, game.winning_team) == ("bid", 2, None)
     assert game.scores == [-340, 500, -340, 500]
     # By the default scoring the 340 to the opponents win at once.
     game = layout(3, EIGHT, EIGHT_KITTY)
@@ -966,7 +966,7 @@ def test_the_variants_end_rule() -> None:
     play(game, "9 spades, pass, pass, pass")
     discard(game, EIGHT_KITTY)
     play_out(game, {0: EIGHT_ORDER})
-    assert (game.phase, game.winner, game.scores) == ("over", 1, [0, 820, 0, 820])
+    assert (game.phase, game.winning_team, game.scores) == ("over", 1, [0, 820, 0, 820])
     # match_winner: past 500 a team wins by making a contract.
     assert match_winner([0, 550], 0, False, "variant") is None
     assert match_winner([60, 550], 0, True, "variant") is None
@@ -991,7 +991,7 @@ def test_single_deal_ends_after_the_first_valid_deal() -> None:
     data = state(game)
     assert (data["deal"], len(data["deal_scores"]), len(data["finished_deals"])) == (2, 1, 1)
     scores = data["deal_scores"][0]
-    assert game.winner == (None if scores[0] == scores[1] else int(scores[1] > scores[0]))
+    assert game.winning_team == (None if scores[0] == scores[1] else int(scores[1] > scores[0]))
     reload(game)
 
 
@@ -1304,8 +1304,8 @@ def test_random_whole_matches(seed: int, options: dict[str, object]) -> None:
         assert len(data["deal_scores"]) == 1
     else:
         # F12: the match ends at the first deal that gives a winner.
-        assert game.winner is not None
-        assert totals[game.winner] >= 500 or totals[1 - game.winner] <= -500
+        assert game.winning_team is not None
+        assert totals[game.winning_team] >= 500 or totals[1 - game.winning_team] <= -500
         for k in range(1, len(data["deal_scores"])):
             running = [sum(s[team] for s in data["deal_scores"][:k]) for team in (0, 1)]
             assert max(running) < 500 or options.get("scoring") == "variant"

@@ -172,7 +172,7 @@ class BroucView(GameView):
         note = " (the turned trump card)" if card == before.trump_card else ""
         self.say(f"{self.name(player)} {verb} {self.card(card)}{note}")
         # The deal the move belongs to: the engine deals the next one at once.
-        deal = g.current_deal if g.deal_number == before.deal_number else g.previous_deal
+        deal = g.current_deal if g.deal_number == before.deal_number else g.last_deal
         if deal is not None and len(before.trick) + 1 == g.num_players:
             self.report_trick(before, deal)
         if deal is not None and len(g.deal_scores) > before.deal_scores:
@@ -245,7 +245,7 @@ class BroucView(GameView):
         if history:
             self.say(f"Deal scores: {history}")
         self.say(f"Final scores: {self.team_pair(totals)}.")
-        winner = g.winner
+        winner = g.winning_team
         if winner is not None:
             members = " + ".join(self.name(s) for s in self.teams[winner])
             outcome = "You win" if winner == self.my_team else "You lose"

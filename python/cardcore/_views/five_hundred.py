@@ -143,7 +143,7 @@ class FiveHundredView(GameView):
                 lines.append(f"   Discarded: {len(g.discard)} cards face down; {left} more")
         if g.phase in ("play", "name"):
             lines.append(
-                f"   Tricks:    {self.team_pair(g.tricks_won)} (trick {len(g.tricks) + 1})"
+                f"   Tricks:    {self.team_pair(g.team_tricks)} (trick {len(g.tricks) + 1})"
             )
             if g.open_hand is not None:
                 lines.append(f"   Open hand: {self.cards(g.open_hand)}")
@@ -207,20 +207,20 @@ class FiveHundredView(GameView):
         )
         self.say(f"   Tricks:    {self.team_pair(result.tricks)}")
         self.say(f"   Scores:    {self.team_pair(result.scores)}")
-        self.say(f"   Totals:    {self.team_pair(self.five.totals)}")
+        self.say(f"   Totals:    {self.team_pair(self.five.team_scores)}")
 
     def finish(self, abandoned: bool) -> None:
         g = self.five
         self.say()
         if abandoned:
-            self.say(f"Game abandoned. Totals so far: {self.team_pair(g.totals)}.")
+            self.say(f"Game abandoned. Totals so far: {self.team_pair(g.team_scores)}.")
             return
-        self.say(f"Final totals: {self.team_pair(g.totals)}.")
-        if g.winner is None:
+        self.say(f"Final totals: {self.team_pair(g.team_scores)}.")
+        if g.winning_team is None:
             self.say("*** No team wins. ***")
         elif self.spectator:
-            self.say(f"*** Team {g.winner} wins. ***")
-        elif g.winner == self.my_team:
+            self.say(f"*** Team {g.winning_team} wins. ***")
+        elif g.winning_team == self.my_team:
             self.say("*** You and your Partner win. ***")
         else:
             self.say("*** Left and Right win. ***")

@@ -101,7 +101,8 @@ class JollyView(GameView):
         self.say()
         first = (g.dealer + 1) % g.num_players
         self.say(
-            f"=== Round {g.round}: {self.does(g.dealer, 'deal')}; {self.name(first)} begins. ==="
+            f"=== Round {g.deal_number}: {self.does(g.dealer, 'deal')}; "
+            f"{self.name(first)} begins. ==="
         )
 
     def show_turn(self) -> None:
@@ -117,7 +118,7 @@ class JollyView(GameView):
         else:
             state = "you have " + ("opened" if g.opened[self.seat] else "not opened (40 to open)")
         lines = [
-            f"-- Round {g.round}, {g.phase} | {state}",
+            f"-- Round {g.deal_number}, {g.phase} | {state}",
             f"   Scores:    {self.per_seat(g.scores)}",
             f"   Hands:     {self.per_seat([len(g.hand(s)) for s in range(g.num_players)])}; "
             f"stock {g.stock_size}",
@@ -144,10 +145,10 @@ class JollyView(GameView):
         g = self.jolly
         building = [] if g.building is None else [str(c) for c, _s, _b in g.building.cards]
         self.before = _JollyBefore(
-            g.round,
+            g.deal_number,
             len(g.melds),
             building,
-            len(g.finished_rounds),
+            len(g.finished_deals),
             g.hand(self.seat),
             g.selected,
             g.opened[player],
@@ -159,7 +160,7 @@ class JollyView(GameView):
         if before is None:
             super().after_apply(player, action)
             return
-        moved_on = g.round != before.round
+        moved_on = g.deal_number != before.round
         mine = player == self.seat
         if action.kind == "draw":
             drawn = list(g.hand(self.seat))
@@ -184,14 +185,15 @@ class JollyView(GameView):
         elif action.kind == "discard":
             self.say(f"{self.does(player, 'discard')} {self.card(action.card)}.")
         if moved_on:
-            for finished in g.finished_rounds[before.finished :]:
-                self.report_round(finished.number, finished.result)
+            for finished in g.finished_deals[before.finished :]:
+                if finished.result is not None:
+                    self.report_round(finished.number, finished.result)
             if not g.is_over:
                 self.round_header()
         elif g.is_over and g.result is not None:
-            self.report_round(g.round, g.result)
+            self.report_round(g.deal_number, g.result)
 
-    def report_round(self, number: int, result: cardcore.jolly.RoundResult) -> None:
+    def report_round(self, number: int, result: cardcore.jolly.DealResult) -> None:
         if result.finisher is None:
             how = "the stock ran out, nobody went out"
         else:
@@ -210,8 +212,8 @@ class JollyView(GameView):
             self.say(f"Game abandoned. Totals so far: {self.per_seat(g.scores)}.")
             return
         self.say(f"Final totals: {self.per_seat(g.scores)}.")
-        winners = ", ".join(self.name(seat) for seat in g.winners)
-        verb = "win" if len(g.winners) > 1 or self.seat in g.winners else "wins"
+        winners = ", ".join(self.name(seat) for seat in g.winning_seats)
+        verb = "win" if len(g.winning_seats) > 1 or self.seat in g.winning_seats else "wins"
         self.say(f"*** {winners} {verb}. ***")
 
     # The person's input.

@@ -173,14 +173,14 @@ class JulienView(GameView):
         first = self.first_bidder()
         self.say()
         self.say(
-            f"=== {self.tour_title(g.tour, g.tour_kind)}: {self.does(g.dealer, 'deal')}; "
+            f"=== {self.tour_title(g.deal_number, g.tour_kind)}: {self.does(g.dealer, 'deal')}; "
             f"{self.does(first, 'bid')} first and "
             f"{self.verb(first, 'lead')} trick 1. ==="
         )
         self.say(f"   This is {KIND_NOTES[g.tour_kind]}")
         if self.taking_kind():
             self.say(f"   Card values of taken trumps and special cards: {CARD_VALUE_RULE}.")
-        if g.tour > 1:
+        if g.deal_number > 1:
             self.say(self.totals_line())
 
     def show_turn(self) -> None:
@@ -209,7 +209,7 @@ class JulienView(GameView):
         number = len(g.tricks) + (0 if g.phase == "speco" else 1)
         trump = g.trump.letter if g.trump is not None else "?"
         lines = [
-            f"-- {self.tour_title(g.tour, g.tour_kind)}, trick {number} of {TRICKS_PER_TOUR} | "
+            f"-- {self.tour_title(g.deal_number, g.tour_kind)}, trick {number} of {TRICKS_PER_TOUR} | "
             f"trump: {SUIT_NAMES.get(trump, trump)} ({self.card(g.trump_card)})",
             f"   Talon:     {self.talon_text(current_trick=number)}",
             f"   Bids:      {self.bids_text(g.bids, self.first_bidder())}",
@@ -222,7 +222,7 @@ class JulienView(GameView):
         if not self.spectator:
             pile = g.collected(self.seat)
             lines.append(f"   Your pile: {len(pile)} cards ({self.suit_counts(pile)})")
-        if g.tour > 1:
+        if g.deal_number > 1:
             lines.append(self.totals_line())
         if g.phase == "speco":
             winner = g.tricks[-1].winner
@@ -239,7 +239,7 @@ class JulienView(GameView):
         g = self.julien
         first = self.first_bidder()
         lines = [
-            f"-- {self.tour_title(g.tour, g.tour_kind)}, bidding | "
+            f"-- {self.tour_title(g.deal_number, g.tour_kind)}, bidding | "
             f"{self.does(g.dealer, 'deal')}, {self.name(first)} bid first",
             f"   Talon:     {self.talon_text()}",
         ]
@@ -258,7 +258,7 @@ class JulienView(GameView):
         bid = g.bids[self.seat]
         self.say()
         self.say(
-            f"-- {self.tour_title(g.tour, g.tour_kind)}, trick {len(g.tricks)} of "
+            f"-- {self.tour_title(g.deal_number, g.tour_kind)}, trick {len(g.tricks)} of "
             f"{TRICKS_PER_TOUR}: you won it. Take or leave its trump card?"
         )
         self.say(
@@ -276,12 +276,12 @@ class JulienView(GameView):
     def before_apply(self, player: int, action: Action) -> None:
         g = self.julien
         self.before = _JulienBefore(
-            tour=g.tour,
+            tour=g.deal_number,
             phase=g.phase,
             tricks=len(g.tricks),
             trick=list(g.trick),
             trump=g.trump.letter if g.trump is not None else None,
-            tour_scores=len(g.tour_scores),
+            tour_scores=len(g.deal_scores),
         )
 
     def after_apply(self, player: int, action: Action) -> None:
@@ -291,7 +291,7 @@ class JulienView(GameView):
             super().after_apply(player, action)
             return
         # The Tour the move belongs to: the engine deals the next one at once.
-        record = g.current_tour if g.tour == before.tour else g.previous_tour
+        record = g.current_deal if g.deal_number == before.tour else g.last_deal
         if record is None:
             super().after_apply(player, action)
             return
@@ -310,8 +310,8 @@ class JulienView(GameView):
                 f"{self.does(player, str(action))} the trump card {self.card(card)} "
                 f"(worth {card_value(card)})."
             )
-        if len(g.tour_scores) > before.tour_scores:
-            self.report_tour(record, len(g.tour_scores) - 1)
+        if len(g.deal_scores) > before.tour_scores:
+            self.report_tour(record, len(g.deal_scores) - 1)
             if not g.is_over:
                 self.tour_header()
         elif g.phase == "play" and not g.trick:
@@ -333,7 +333,7 @@ class JulienView(GameView):
             specials = [self.card(c) for c in g.visible_talon[TRICKS_PER_TOUR:] if c is not None]
             self.say(f"  -> The special cards are turned: {' '.join(specials)}.")
 
-    def report_trick(self, record: cardcore.julien.Tour) -> None:
+    def report_trick(self, record: cardcore.julien.Deal) -> None:
         """The trick just completed, as the engine recorded it in its Tour."""
         trick = record.tricks[-1]
         number = len(record.tricks)
@@ -363,10 +363,10 @@ class JulienView(GameView):
                 f"{self.card(trick.trump_card)} ({worth})."
             )
 
-    def report_tour(self, record: cardcore.julien.Tour, index: int) -> None:
+    def report_tour(self, record: cardcore.julien.Deal, index: int) -> None:
         """A finished Tour: the special cards, then each seat's bid, pile and scores."""
         g = self.julien
-        self.kinds[record.tour] = record.tour_kind
+        self.kinds[record.number] = record.tour_kind
         holder = record.specials_holder
         specials = self.cards(record.specials)
         if holder is not None:
@@ -379,9 +379,9 @@ class JulienView(GameView):
                 f"  -> {self.does(holder, 'take')} the special cards {specials} as the winner "
                 f"of trick 10 ({use})."
             )
-        scores = g.tour_scores[index]
+        scores = g.deal_scores[index]
         pad = self.style.ljust
-        self.say(f"=== {self.tour_title(record.tour, record.tour_kind)} is over: the scores ===")
+        self.say(f"=== {self.tour_title(record.number, record.tour_kind)} is over: the scores ===")
         self.say(
             f"   {'player':<6} {'bid':<9} {'tricks':>6} {'cards':>5}  {'by suit':<11}  "
             f"{'taken':<10} {'special':<7} {'score':>6} {'total':>6}"
@@ -409,13 +409,13 @@ class JulienView(GameView):
         if not self.single_deal:
             self.say("Tour scores:")
             self.say("   " + "".join(f"{self.name(s):>8}" for s in range(4)) + "   Tour")
-            for tour, scores in enumerate(g.tour_scores, 1):
+            for tour, scores in enumerate(g.deal_scores, 1):
                 kind = KIND_NAMES.get(self.kinds.get(tour, ""), "")
                 row = "".join(f"{score:>+8,}" for score in scores)
                 self.say(f"   {row}   {tour} {kind}")
             self.say("   " + "".join(f"{total:>8,}" for total in g.scores) + "   totals")
         self.say(f"Final totals: {self.per_seat(g.scores)}.")
-        winners = g.winners
+        winners = g.winning_seats
         what = "Tour" if self.single_deal else "match"
         if len(winners) == 1:
             winner = winners[0]

@@ -263,7 +263,7 @@ class TarotView(GameView):
             self.say(f"Game abandoned. Totals so far: {self.per_seat(g.scores)}.")
             return
         self.say(f"Final totals: {self.per_seat(g.scores)}.")
-        winners = g.winners
+        winners = g.winning_seats
         if len(winners) == 1:
             winner = winners[0]
             outcome = "You win" if winner == self.seat else f"{self.name(winner)} wins"

@@ -514,7 +514,7 @@ class BroucReference(ReferenceGame):
         return self._capes[0], self._capes[1]
 
     @property
-    def winner(self) -> int | None:
+    def winning_team(self) -> int | None:
         return self._winner
 
     @property

@@ -850,7 +850,7 @@ class FiveHundredReference(ReferenceGame):
         return self._finished[-1] if self._finished else None
 
     @property
-    def winner(self) -> int | None:
+    def winning_team(self) -> int | None:
         """The team that won the match once it is over (None: not over, or a tie of a
         single deal)."""
         return self._winner

@@ -1365,7 +1365,7 @@ class TarotReference(ReferenceGame):
         """The state in the layout of docs/rules/tarot.md, "State JSON"."""
         return {
             "game": NAME,
-            "version": 1,
+            "version": 2,
             "options": self.options,
             "rng": self._rng.state,
             "phase": self._phase,
@@ -1448,9 +1448,10 @@ def _result_state(result: Result | None) -> dict[str, Any] | None:
     if result is None:
         return None
     return {
-        "points": result.points,
+        # The JSON counts points, as the Python accessors do (state version 2).
+        "points": result.points / 2,
         "bouts": result.bouts,
-        "target": result.target,
+        "target": result.target / 2,
         "made": result.made,
         "difference": result.difference,
         "petit_au_bout": result.petit_au_bout,

@@ -112,6 +112,14 @@ impl PyBroucDeal {
     }
 }
 
+impl crate::PyDeals for Brouc {
+    type PyDeal = PyBroucDeal;
+
+    fn py_deal(record: &DealRecord, _: usize, _: bool, _: bool) -> PyBroucDeal {
+        PyBroucDeal(*record)
+    }
+}
+
 game_class!(
     PyBrouc,
     Brouc,
@@ -125,17 +133,6 @@ game_class!(
             let game = self.game()?;
             let seat = crate::seat_arg(&**game, seat)?;
             Ok(game.hand(seat).py_err()?.iter().map(PyCard).collect())
-        }
-
-        /// Every deal played to its end before the current one, oldest first.
-        #[getter]
-        fn finished_deals(&self) -> PyResult<Vec<PyBroucDeal>> {
-            let game = self.game()?;
-            Ok(game
-                .finished_deals()
-                .iter()
-                .map(|&deal| PyBroucDeal(deal))
-                .collect())
         }
     }
 );
@@ -156,6 +153,14 @@ observation_class!(
         #[getter]
         fn hand_sizes(&self) -> Vec<usize> {
             self.observed.hand_sizes().to_vec()
+        }
+
+        /// The current deal's public record (its tricks with their winners,
+        /// points, marriages and announcements so far): a Brouc deal's record
+        /// holds no hidden card.
+        #[getter]
+        fn current_deal(&self) -> PyBroucDeal {
+            PyBroucDeal(*self.observed.current_deal())
         }
 
         /// Whether the turned trump card is still in the dealer's hand (and so seen by all).
@@ -267,25 +272,10 @@ macro_rules! public_getters {
                 Ok((a, b))
             }
 
-            /// The current deal's public record (its tricks with their winners,
-            /// points, marriages and announcements so far).
+            /// The winning team (0 or 1; its seats are `winning_seats`), once a
+            /// team has passed the target.
             #[getter]
-            fn current_deal(&self) -> PyResult<PyBroucDeal> {
-                Ok(PyBroucDeal(*self.source()?.current_deal()))
-            }
-
-            /// The last deal played to its end before the current one, or None.
-            #[getter]
-            fn previous_deal(&self) -> PyResult<Option<PyBroucDeal>> {
-                Ok(self
-                    .source()?
-                    .previous_deal()
-                    .map(|&deal| PyBroucDeal(deal)))
-            }
-
-            /// The winning team, once a team has passed the target.
-            #[getter]
-            fn winner(&self) -> PyResult<Option<usize>> {
+            fn winning_team(&self) -> PyResult<Option<usize>> {
                 Ok(self.source()?.winner())
             }
 

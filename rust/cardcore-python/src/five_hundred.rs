@@ -287,6 +287,17 @@ pub(crate) fn five_hundred_score(
     Ok(score(bid, won as u8, scoring, slam_bonus))
 }
 
+impl crate::PyDeals for FiveHundred {
+    type PyDeal = PyFiveHundredDeal;
+
+    fn py_deal(record: &DealRecord, _: usize, whole: bool, _: bool) -> PyFiveHundredDeal {
+        PyFiveHundredDeal {
+            record: record.clone(),
+            public: !whole,
+        }
+    }
+}
+
 game_class!(
     PyFiveHundred,
     FiveHundred,
@@ -323,29 +334,6 @@ game_class!(
                 .discard()
                 .iter()
                 .map(PyCard)
-                .collect())
-        }
-
-        /// The deal in play, whole (the last one, once the match is over).
-        #[getter]
-        fn current_deal(&self) -> PyResult<PyFiveHundredDeal> {
-            Ok(PyFiveHundredDeal {
-                record: self.game()?.current_deal().clone(),
-                public: false,
-            })
-        }
-
-        /// Every deal finished before the current one, void ones included, oldest first.
-        #[getter]
-        fn finished_deals(&self) -> PyResult<Vec<PyFiveHundredDeal>> {
-            Ok(self
-                .game()?
-                .finished_deals()
-                .iter()
-                .map(|d| PyFiveHundredDeal {
-                    record: d.clone(),
-                    public: false,
-                })
                 .collect())
         }
     }
@@ -476,7 +464,7 @@ macro_rules! public_getters {
 
             /// Tricks won so far this deal, per team.
             #[getter]
-            fn tricks_won(&self) -> PyResult<(u8, u8)> {
+            fn team_tricks(&self) -> PyResult<(u8, u8)> {
                 let [a, b] = self.source()?.tricks_won();
                 Ok((a, b))
             }
@@ -498,26 +486,18 @@ macro_rules! public_getters {
                     .collect())
             }
 
-            /// The match totals, per team.
+            /// The match totals, per team (`scores` gives each seat its team's).
             #[getter]
-            fn totals(&self) -> PyResult<(i64, i64)> {
+            fn team_scores(&self) -> PyResult<(i64, i64)> {
                 let [a, b] = self.source()?.totals();
                 Ok((a, b))
             }
 
-            /// The team that won the match, once over (None for a tied single deal).
+            /// The team that won the match (0 or 1; its seats are
+            /// `winning_seats`), once over (None for a tied single deal).
             #[getter]
-            fn winner(&self) -> PyResult<Option<usize>> {
+            fn winning_team(&self) -> PyResult<Option<usize>> {
                 Ok(self.source()?.winning_team())
-            }
-
-            /// The last deal finished before this one, or None.
-            #[getter]
-            fn previous_deal(&self) -> PyResult<Option<PyFiveHundredDeal>> {
-                Ok(self.source()?.previous_deal().map(|d| PyFiveHundredDeal {
-                    record: d.clone(),
-                    public: true,
-                }))
             }
 
             /// Open misère: the bidder's hand, shown once the first trick is complete.

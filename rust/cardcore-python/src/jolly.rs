@@ -78,7 +78,7 @@ impl PyJollyMeld {
 }
 
 /// A round's outcome, per seat.
-#[pyclass(module = "cardcore.jolly", name = "RoundResult", frozen)]
+#[pyclass(module = "cardcore.jolly", name = "DealResult", frozen)]
 #[derive(Serialize, Deserialize)]
 pub(crate) struct PyRoundResult(RoundResult);
 
@@ -126,54 +126,81 @@ impl PyRoundResult {
     }
 }
 
-/// A round played to its end: the table, the hands and the row as it ended.
-#[pyclass(module = "cardcore.jolly", name = "Round", frozen)]
+/// A round (a deal): the table, the hands and the row as it ended (or, for
+/// the round in play, as they are).
+#[pyclass(module = "cardcore.jolly", name = "Deal", frozen)]
 #[derive(Serialize, Deserialize)]
-pub(crate) struct PyJollyRound(FinishedRound);
+pub(crate) struct PyJollyRound {
+    round: FinishedRound,
+    /// Whether the round is over (its result scored).
+    finished: bool,
+}
+
+impl crate::PyDeals for Jolly {
+    type PyDeal = PyJollyRound;
+
+    /// A finished round is shown whole to every seat but its deal, dealt face down.
+    fn py_deal(round: &FinishedRound, _: usize, whole: bool, finished: bool) -> PyJollyRound {
+        PyJollyRound {
+            round: if whole {
+                round.clone()
+            } else {
+                round.without_deal()
+            },
+            finished,
+        }
+    }
+}
 
 #[pymethods]
 impl PyJollyRound {
     /// The round number, from 1.
     #[getter]
     fn number(&self) -> u32 {
-        self.0.number
+        self.round.number
     }
 
     #[getter]
     fn dealer(&self) -> usize {
-        self.0.dealer
+        self.round.dealer
     }
 
     /// The melds as the round ended.
     #[getter]
     fn melds(&self) -> Vec<PyJollyMeld> {
-        self.0.melds.iter().map(|&m| PyJollyMeld(m)).collect()
+        self.round.melds.iter().map(|&m| PyJollyMeld(m)).collect()
     }
 
     /// Each seat's hand as the round ended (counted face up).
     #[getter]
     fn hands(&self) -> Vec<Vec<PyCard>> {
-        self.0.hands.iter().map(cards_of).collect()
+        self.round.hands.iter().map(cards_of).collect()
     }
 
     /// The row as the round ended, oldest first.
     #[getter]
     fn row(&self) -> Vec<PyCard> {
-        self.0.row.iter().map(|&c| PyCard(c)).collect()
+        self.round.row.iter().map(|&c| PyCard(c)).collect()
     }
 
+    /// The round's outcome, None while it is in play.
     #[getter]
-    fn result(&self) -> PyRoundResult {
-        PyRoundResult(self.0.result.clone())
+    fn result(&self) -> Option<PyRoundResult> {
+        self.finished
+            .then(|| PyRoundResult(self.round.result.clone()))
     }
 
     fn __repr__(&self) -> String {
         format!(
-            "Round(number={}, dealer={}, melds={}, scores={:?})",
-            self.0.number,
-            self.0.dealer,
-            self.0.melds.len(),
-            self.0.result.scores
+            "Deal(number={}, dealer={}, melds={}, scores={})",
+            self.round.number,
+            self.round.dealer,
+            self.round.melds.len(),
+            if self.finished {
+                format!("{:?}", self.round.result.scores)
+            } else {
+                "None".to_owned()
+            }
         )
     }
 }
@@ -359,26 +386,6 @@ game_class!(
         fn dealt(&self) -> PyResult<Vec<Vec<PyCard>>> {
             Ok(self.game()?.dealt().hands().iter().map(cards_of).collect())
         }
-
-        /// Every round finished before the current one, oldest first.
-        #[getter]
-        fn finished_rounds(&self) -> PyResult<Vec<PyJollyRound>> {
-            Ok(self
-                .game()?
-                .finished_rounds()
-                .iter()
-                .map(|round| PyJollyRound(round.without_deal()))
-                .collect())
-        }
-
-        /// The last round finished before this one, or None.
-        #[getter]
-        fn previous_round(&self) -> PyResult<Option<PyJollyRound>> {
-            Ok(self
-                .game()?
-                .previous_round()
-                .map(|round| PyJollyRound(round.without_deal())))
-        }
     }
 );
 
@@ -399,12 +406,6 @@ observation_class!(
         fn hand_sizes(&self) -> Vec<usize> {
             self.observed.hand_sizes()
         }
-
-        /// The last round finished before this one, or None.
-        #[getter]
-        fn previous_round(&self) -> Option<PyJollyRound> {
-            self.observed.previous_round().map(PyJollyRound)
-        }
     }
 );
 
@@ -413,9 +414,9 @@ macro_rules! public_getters {
     ($Class:ident) => {
         #[pymethods]
         impl $Class {
-            /// The round in play, from 1.
+            /// The round (deal) in play, from 1.
             #[getter]
-            fn round(&self) -> PyResult<u32> {
+            fn deal_number(&self) -> PyResult<u32> {
                 Ok(self.source()?.round())
             }
 
@@ -520,14 +521,8 @@ macro_rules! public_getters {
 
             /// Each finished round's scores, per seat.
             #[getter]
-            fn round_scores(&self) -> PyResult<Vec<Vec<i64>>> {
+            fn deal_scores(&self) -> PyResult<Vec<Vec<i64>>> {
                 Ok(self.source()?.round_scores().to_vec())
-            }
-
-            /// The seats with the highest total once over (a tie is shared, L16).
-            #[getter]
-            fn winners(&self) -> PyResult<Vec<usize>> {
-                Ok(self.source()?.winning_seats())
             }
 
             /// Each seat's table values this round so far (L9).

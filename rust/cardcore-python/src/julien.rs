@@ -140,15 +140,24 @@ fn specials_of(record: &TourRecord) -> (PyCard, PyCard) {
     (PyCard(record.talon()[10]), PyCard(record.talon()[11]))
 }
 
-/// The public record of one Julien Tour: talon, bids and tricks.
-#[pyclass(module = "cardcore.julien", name = "Tour", frozen)]
+/// The public record of one Tour (a deal): talon, bids and tricks.
+#[pyclass(module = "cardcore.julien", name = "Deal", frozen)]
 #[derive(Serialize, Deserialize)]
 pub(crate) struct PyJulienTour(TourRecord);
 
+impl crate::PyDeals for Julien {
+    type PyDeal = PyJulienTour;
+
+    fn py_deal(record: &TourRecord, _: usize, _: bool, _: bool) -> PyJulienTour {
+        PyJulienTour(*record)
+    }
+}
+
 #[pymethods]
 impl PyJulienTour {
+    /// The Tour's number, from 1 (`deal_number` while it was played).
     #[getter]
-    fn tour(&self) -> u8 {
+    fn number(&self) -> u8 {
         self.0.tour()
     }
 
@@ -230,13 +239,14 @@ impl PyJulienTour {
             .map(|b| b.map_or("None", Bid::text))
             .collect();
         format!(
-            "JulienTour(tour={}, tour_kind='{}', dealer={}, bids=[{}], tricks={}, specials_holder={})",
+            "Deal(number={}, tour_kind='{}', dealer={}, bids=[{}], tricks={}, specials_holder={})",
             self.0.tour(),
             self.0.kind().name(),
             self.0.dealer(),
             bids.join(", "),
             self.0.tricks().count(),
-            self.0.specials_holder()
+            self.0
+                .specials_holder()
                 .map_or_else(|| "None".to_owned(), |seat| seat.to_string())
         )
     }
@@ -311,7 +321,7 @@ game_class!(
         fn talon(&self) -> PyResult<Vec<PyCard>> {
             let game = self.game()?;
             Ok(game
-                .current_tour()
+                .current_deal()
                 .talon()
                 .iter()
                 .copied()
@@ -322,30 +332,7 @@ game_class!(
         /// The two special cards: the talon's last two.
         #[getter]
         fn specials(&self) -> PyResult<(PyCard, PyCard)> {
-            Ok(specials_of(self.game()?.current_tour()))
-        }
-
-        /// The current Tour's public record (the last Tour's once over).
-        #[getter]
-        fn current_tour(&self) -> PyResult<PyJulienTour> {
-            Ok(PyJulienTour(*self.game()?.current_tour()))
-        }
-
-        /// Every Tour played to its end before the current one, oldest first.
-        #[getter]
-        fn finished_tours(&self) -> PyResult<Vec<PyJulienTour>> {
-            let game = self.game()?;
-            Ok(game
-                .finished_tours()
-                .iter()
-                .map(|&t| PyJulienTour(t))
-                .collect())
-        }
-
-        /// The seats with the highest total once over (a tie is shared).
-        #[getter]
-        fn winners(&self) -> PyResult<Vec<usize>> {
-            Ok(self.game()?.winning_seats())
+            Ok(specials_of(self.game()?.current_deal()))
         }
     }
 );
@@ -367,14 +354,6 @@ observation_class!(
         fn hand_sizes(&self) -> Vec<usize> {
             self.observed.hand_sizes().to_vec()
         }
-
-        /// The two special cards once every seat sees them, else None.
-        #[getter]
-        fn specials(&self) -> Option<(PyCard, PyCard)> {
-            self.observed
-                .specials()
-                .map(|[first, second]| (PyCard(first), PyCard(second)))
-        }
     }
 );
 
@@ -389,9 +368,9 @@ macro_rules! public_getters {
                 Ok(self.source()?.dealer())
             }
 
-            /// The Tour number, 1 to 6.
+            /// The Tour (deal) in play, 1 to 6.
             #[getter]
-            fn tour(&self) -> PyResult<u8> {
+            fn deal_number(&self) -> PyResult<u8> {
                 Ok(self.source()?.tour())
             }
 
@@ -410,6 +389,16 @@ macro_rules! public_getters {
                     .iter()
                     .map(|c| c.map(PyCard))
                     .collect())
+            }
+
+            /// The two special cards (the talon's last two) once every seat sees
+            /// them, else None (the game's `specials` is the whole truth).
+            #[getter]
+            fn visible_specials(&self) -> PyResult<Option<(PyCard, PyCard)>> {
+                Ok(self
+                    .source()?
+                    .visible_specials()
+                    .map(|[first, second]| (PyCard(first), PyCard(second))))
             }
 
             /// The winner of trick 10, once the Tour is complete.
@@ -484,19 +473,13 @@ macro_rules! public_getters {
 
             /// Each finished Tour's scores, per seat.
             #[getter]
-            fn tour_scores(&self) -> PyResult<Vec<Vec<i64>>> {
+            fn deal_scores(&self) -> PyResult<Vec<Vec<i64>>> {
                 Ok(self
                     .source()?
                     .tour_scores()
                     .iter()
                     .map(|s| s.to_vec())
                     .collect())
-            }
-
-            /// The last Tour played to its end before the current one, or None.
-            #[getter]
-            fn previous_tour(&self) -> PyResult<Option<PyJulienTour>> {
-                Ok(self.source()?.previous_tour().map(|&t| PyJulienTour(t)))
             }
         }
     };

@@ -888,6 +888,34 @@ trait PyGame: Game {
     ) -> PyResult<Py<PyAny>>;
 }
 
+/// Ties each game's deal records ([`cardcore::Deals`]) to its Python class
+/// `cardcore.<game>.Deal`, which the accessors every game shares give out
+/// (`current_deal`, `finished_deals`, `last_deal`; docs/protocol.md, "Vocabulary").
+trait PyDeals: cardcore::Deals {
+    /// The game's `Deal` class.
+    type PyDeal: for<'py> IntoPyObject<'py>;
+    /// `deal`'s Python record: whole (`whole`, for the game) or as every seat
+    /// is shown a finished deal (for an observation); `finished` when it is
+    /// over (the deal in play is not, until the match ends).
+    fn py_deal(deal: &Self::Deal, players: usize, whole: bool, finished: bool) -> Self::PyDeal;
+
+    /// Every deal finished, as [`PyDeals::py_deal`] gives each.
+    fn py_finished_deals(&self, whole: bool) -> Vec<Self::PyDeal> {
+        let players = self.num_players();
+        self.finished_deals()
+            .iter()
+            .map(|deal| Self::py_deal(deal, players, whole, true))
+            .collect()
+    }
+
+    /// The last deal finished, or `None`.
+    fn py_last_deal(&self, whole: bool) -> Option<Self::PyDeal> {
+        let players = self.num_players();
+        self.last_deal()
+            .map(|deal| Self::py_deal(&deal, players, whole, true))
+    }
+}
+
 /// Defines a game's Python class: the protocol shared by every game, then the
 /// game's own accessors (`$extra`, plain `#[pymethods]` items). `$Observed` is
 /// the game's observation class ([`observation_class!`]); both live in the
@@ -1089,6 +1117,29 @@ macro_rules! game_class {
             #[getter]
             fn winning_seats(&self) -> PyResult<Vec<usize>> {
                 Ok(self.game()?.winning_seats())
+            }
+
+            /// The record of the deal in play, whole (the last one, once the match
+            /// is over): a Le Julien Tour, a Jolly round.
+            #[getter]
+            fn current_deal(&self) -> PyResult<<$Game as crate::PyDeals>::PyDeal> {
+                let game = self.game()?;
+                let deal = cardcore::Deals::current_deal(&**game);
+                Ok(<$Game as crate::PyDeals>::py_deal(&deal, game.num_players(), true, game.is_over()))
+            }
+
+            /// Every deal finished, oldest first, void deals included, whole: the
+            /// last one too once the match is over.
+            #[getter]
+            fn finished_deals(&self) -> PyResult<Vec<<$Game as crate::PyDeals>::PyDeal>> {
+                Ok(crate::PyDeals::py_finished_deals(&**self.game()?, true))
+            }
+
+            /// The last deal finished (`finished_deals[-1]`), or None before the
+            /// first one ends.
+            #[getter]
+            fn last_deal(&self) -> PyResult<Option<<$Game as crate::PyDeals>::PyDeal>> {
+                Ok(crate::PyDeals::py_last_deal(&**self.game()?, true))
             }
 
             /// Whether the match was ended by its cap (docs/protocol.md, "Every match
@@ -1313,6 +1364,33 @@ macro_rules! observation_class {
             #[getter]
             fn scores(&self) -> Vec<i64> {
                 self.observed.scores()
+            }
+
+            /// Every deal finished, oldest first, void deals included, as the rules
+            /// show every seat a finished deal: the last one too once the match is over.
+            #[getter]
+            fn finished_deals(&self) -> Vec<<$Game as crate::PyDeals>::PyDeal> {
+                let players = self.observed.num_players();
+                self.observed
+                    .finished_deals()
+                    .iter()
+                    .map(|deal| <$Game as crate::PyDeals>::py_deal(deal, players, false, true))
+                    .collect()
+            }
+
+            /// The last deal finished (`finished_deals[-1]`), or None.
+            #[getter]
+            fn last_deal(&self) -> Option<<$Game as crate::PyDeals>::PyDeal> {
+                let players = self.observed.num_players();
+                self.observed
+                    .last_deal()
+                    .map(|deal| <$Game as crate::PyDeals>::py_deal(&deal, players, false, true))
+            }
+
+            /// The seats that won the match (the game's `winning_seats`).
+            #[getter]
+            fn winning_seats(&self) -> Vec<usize> {
+                self.observed.winning_seats()
             }
 
             /// The legal actions when this seat is to act, sorted by id; none otherwise.
@@ -1843,7 +1921,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     m.add("JulienBid", py.get_type::<julien::PyJulienBid>())?;
     m.add("JulienTrick", py.get_type::<julien::PyJulienTrick>())?;
-    m.add("JulienTour", py.get_type::<julien::PyJulienTour>())?;
+    m.add("JulienDeal", py.get_type::<julien::PyJulienTour>())?;
     m.add_function(wrap_pyfunction!(julien::julien_score, m)?)?;
     m.add_function(wrap_pyfunction!(julien::julien_card_value, m)?)?;
     m.add("Tarot", py.get_type::<tarot::PyTarot>())?;
@@ -1882,8 +1960,8 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
         py.get_type::<jolly::PyJollyObservation>(),
     )?;
     m.add("JollyMeld", py.get_type::<jolly::PyJollyMeld>())?;
-    m.add("JollyRound", py.get_type::<jolly::PyJollyRound>())?;
-    m.add("JollyRoundResult", py.get_type::<jolly::PyRoundResult>())?;
+    m.add("JollyDeal", py.get_type::<jolly::PyJollyRound>())?;
+    m.add("JollyDealResult", py.get_type::<jolly::PyRoundResult>())?;
     m.add_function(wrap_pyfunction!(jolly::jolly_is_meld, m)?)?;
     m.add_function(wrap_pyfunction!(jolly::jolly_meld_value, m)?)?;
     m.add_function(wrap_pyfunction!(jolly::jolly_meld_actions, m)?)?;

@@ -311,11 +311,16 @@ fn bid_texts(bids: &[Option<Bid>]) -> Vec<Option<&'static str>> {
     bids.iter().map(|b| b.map(Bid::text)).collect()
 }
 
-fn deal_of(record: &DealRecord, players: usize, public: bool) -> PyTarotDeal {
-    PyTarotDeal {
-        record: record.clone(),
-        players,
-        public,
+impl crate::PyDeals for Tarot {
+    type PyDeal = PyTarotDeal;
+
+    /// Shown to a seat, a void deal's hands are hidden (D2).
+    fn py_deal(record: &DealRecord, players: usize, whole: bool, _: bool) -> PyTarotDeal {
+        PyTarotDeal {
+            record: record.clone(),
+            players,
+            public: !whole,
+        }
     }
 }
 
@@ -471,31 +476,6 @@ game_class!(
             let game = self.game()?;
             let seat = crate::seat_arg(&**game, seat)?;
             Ok(game.hand(seat).py_err()?.iter().map(PyCard).collect())
-        }
-
-        /// The deal in play, whole (the last one, once the match is over).
-        #[getter]
-        fn current_deal(&self) -> PyResult<PyTarotDeal> {
-            let game = self.game()?;
-            Ok(deal_of(game.current_deal(), game.num_players(), false))
-        }
-
-        /// Every deal finished before the current one, void ones included, oldest first.
-        #[getter]
-        fn finished_deals(&self) -> PyResult<Vec<PyTarotDeal>> {
-            let game = self.game()?;
-            let players = game.num_players();
-            Ok(game
-                .finished_deals()
-                .iter()
-                .map(|d| deal_of(d, players, false))
-                .collect())
-        }
-
-        /// The seats with the highest total once over (a tie is shared).
-        #[getter]
-        fn winners(&self) -> PyResult<Vec<usize>> {
-            Ok(self.game()?.winning_seats())
         }
 
         /// The chien, whether shown or not.
@@ -669,14 +649,6 @@ macro_rules! public_getters {
             #[getter]
             fn deal_scores(&self) -> PyResult<Vec<Vec<i64>>> {
                 Ok(self.source()?.deal_scores())
-            }
-
-            /// The last deal finished before this one, or None.
-            #[getter]
-            fn previous_deal(&self) -> PyResult<Option<PyTarotDeal>> {
-                let source = self.source()?;
-                let players = source.num_players();
-                Ok(source.previous_deal().map(|d| deal_of(d, players, true)))
             }
 
             /// Each side's card points so far (the taker's side first), None

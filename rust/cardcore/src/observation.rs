@@ -62,6 +62,11 @@ impl<G: Game> Observation<G> {
         self.game.scores()
     }
 
+    /// The seats that won the match (`Game::winning_seats`).
+    pub fn winning_seats(&self) -> Vec<usize> {
+        self.game.winning_seats()
+    }
+
     pub fn options(&self) -> Value {
         self.game.options()
     }

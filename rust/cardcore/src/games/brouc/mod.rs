@@ -175,6 +175,18 @@ const OPTIONS: &[OptionSpec] = &[
     },
 ];
 
+impl crate::deals::Deals for Brouc {
+    type Deal = DealRecord;
+
+    fn current_deal(&self) -> std::borrow::Cow<'_, DealRecord> {
+        std::borrow::Cow::Borrowed(&self.deal)
+    }
+
+    fn earlier_deals(&self) -> &[DealRecord] {
+        &self.finished_deals
+    }
+}
+
 impl Brouc {
     pub const fn trump(&self) -> Suit {
         self.deal.trump
@@ -203,16 +215,6 @@ impl Brouc {
     /// The current deal's public record: tricks, points, marriages, announcements.
     pub const fn current_deal(&self) -> &DealRecord {
         &self.deal
-    }
-
-    /// The last deal played to its end before the current one (D9).
-    pub fn previous_deal(&self) -> Option<&DealRecord> {
-        self.finished_deals.last()
-    }
-
-    /// Every deal played to its end before the current one, oldest first.
-    pub fn finished_deals(&self) -> &[DealRecord] {
-        &self.finished_deals
     }
 
     pub fn deal_scores(&self) -> &[[i64; 2]] {
@@ -552,9 +554,9 @@ impl Game for Brouc {
         let card = Self::action_card(action)?;
         let mut after = self.clone();
         after.apply(action).ok()?;
-        let new_deal = after.finished_deals().len() > self.finished_deals().len();
+        let new_deal = after.finished_deals.len() > self.finished_deals.len();
         let deal = if new_deal {
-            after.previous_deal()?
+            after.finished_deals.last()?
         } else {
             after.current_deal()
         };

@@ -14,7 +14,6 @@ public_accessors!(Brouc {
     fn deal_number(&self) -> u32;
     fn trick(&self) -> &Trick<PLAYERS>;
     fn current_deal(&self) -> &DealRecord;
-    fn previous_deal(&self) -> Option<&DealRecord>;
     fn deal_scores(&self) -> &[[i64; 2]];
     fn capes(&self) -> [u32; 2];
     fn winner(&self) -> Option<usize>;

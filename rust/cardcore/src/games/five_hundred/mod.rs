@@ -196,6 +196,18 @@ pub struct FiveHundred {
     truncated: bool,
 }
 
+impl crate::deals::Deals for FiveHundred {
+    type Deal = DealRecord;
+
+    fn current_deal(&self) -> std::borrow::Cow<'_, DealRecord> {
+        std::borrow::Cow::Borrowed(&self.deal)
+    }
+
+    fn earlier_deals(&self) -> &[DealRecord] {
+        &self.finished_deals
+    }
+}
+
 impl FiveHundred {
     pub fn hand(&self, seat: usize) -> Result<CardSet> {
         Ok(self.hands[check_seat(self, seat)?])
@@ -204,15 +216,6 @@ impl FiveHundred {
     /// The deal in play (the last one, once the match is over).
     pub const fn current_deal(&self) -> &DealRecord {
         &self.deal
-    }
-
-    /// Every deal finished before the current one, oldest first.
-    pub fn finished_deals(&self) -> &[DealRecord] {
-        &self.finished_deals
-    }
-
-    pub fn previous_deal(&self) -> Option<&DealRecord> {
-        self.finished_deals.last()
     }
 
     pub fn dealer(&self) -> usize {

@@ -4,9 +4,7 @@
 
 use serde_json::{json, Value};
 
-use super::{
-    Bid, DealRecord, DealResult, FiveHundred, Phase, PlayedTrick, Strain, DECK_SET, PLAYERS,
-};
+use super::{Bid, DealResult, FiveHundred, Phase, PlayedTrick, Strain, DECK_SET, PLAYERS};
 use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
 use crate::error::{Error, Result};
@@ -148,7 +146,6 @@ public_accessors!(FiveHundred {
     fn result(&self) -> Option<&DealResult>;
     fn deal_scores(&self) -> &[[i64; 2]];
     fn totals(&self) -> [i64; 2];
-    fn previous_deal(&self) -> Option<&DealRecord>;
     fn open_hand(&self) -> Option<CardSet>;
     fn winning_team(&self) -> Option<usize>;
 });

@@ -371,6 +371,40 @@ pub struct Jolly {
     truncated: bool,
 }
 
+impl crate::deals::Deals for Jolly {
+    type Deal = FinishedRound;
+
+    /// The round in play as a record: its deal, table, hands and row so far,
+    /// and its result once the round is over (the match's last round); until
+    /// then the result is not yet scored: no finisher, every value 0
+    /// ([`Jolly::result`] is `None`).
+    fn current_deal(&self) -> std::borrow::Cow<'_, FinishedRound> {
+        let unscored = || {
+            let zeros = vec![0; self.players];
+            RoundResult {
+                finisher: None,
+                main_jolly: false,
+                table: zeros.clone(),
+                penalties: zeros.clone(),
+                scores: zeros,
+            }
+        };
+        std::borrow::Cow::Owned(FinishedRound {
+            number: self.round,
+            dealer: self.dealer,
+            dealt: self.dealt.clone(),
+            melds: self.melds.clone(),
+            hands: self.hands().to_vec(),
+            row: self.row.clone(),
+            result: self.result.clone().unwrap_or_else(unscored),
+        })
+    }
+
+    fn earlier_deals(&self) -> &[FinishedRound] {
+        &self.finished_rounds
+    }
+}
+
 impl Jolly {
     pub fn hand(&self, seat: usize) -> Result<CardCounts> {
         Ok(self.hands[check_seat(self, seat)?])
@@ -468,14 +502,6 @@ impl Jolly {
 
     pub fn round_scores(&self) -> &[Vec<i64>] {
         &self.round_scores
-    }
-
-    pub fn finished_rounds(&self) -> &[FinishedRound] {
-        &self.finished_rounds
-    }
-
-    pub fn previous_round(&self) -> Option<&FinishedRound> {
-        self.finished_rounds.last()
     }
 
     /// Each seat's table value so far (L9).

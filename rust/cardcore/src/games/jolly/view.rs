@@ -3,10 +3,9 @@
 
 use serde_json::Value;
 
-use super::{Drawn, FinishedRound, Jolly, Meld, RoundResult};
+use super::{Drawn, Jolly, Meld, RoundResult};
 use crate::card::Card;
 use crate::error::Result;
-use crate::game::Game;
 use crate::observation::public_accessors;
 use crate::state;
 
@@ -34,7 +33,6 @@ public_accessors!(Jolly {
     fn result(&self) -> Option<&RoundResult>;
     fn round_scores(&self) -> &[Vec<i64>];
     fn table_values(&self) -> Vec<i64>;
-    fn winning_seats(&self) -> Vec<usize>;
 });
 
 impl crate::observation::Observation<Jolly> {
@@ -45,12 +43,5 @@ impl crate::observation::Observation<Jolly> {
 
     pub fn hand_sizes(&self) -> Vec<usize> {
         self.game().hands().iter().map(|hand| hand.len()).collect()
-    }
-
-    /// The last round finished, without its deal (dealt face down).
-    pub fn previous_round(&self) -> Option<FinishedRound> {
-        self.game()
-            .previous_round()
-            .map(FinishedRound::without_deal)
     }
 }

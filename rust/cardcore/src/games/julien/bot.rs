@@ -223,7 +223,7 @@ impl Table {
             voids,
             pile,
             won_any: !collected.is_empty(),
-            specials: view.specials(),
+            specials: view.visible_specials(),
         }
     }
 

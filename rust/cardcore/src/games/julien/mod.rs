@@ -169,6 +169,18 @@ pub struct Julien {
     history: Vec<ActionId>,
 }
 
+impl crate::deals::Deals for Julien {
+    type Deal = TourRecord;
+
+    fn current_deal(&self) -> std::borrow::Cow<'_, TourRecord> {
+        std::borrow::Cow::Borrowed(&self.tour)
+    }
+
+    fn earlier_deals(&self) -> &[TourRecord] {
+        &self.finished_tours
+    }
+}
+
 impl Julien {
     pub fn hand(&self, seat: usize) -> Result<CardSet> {
         Ok(self.hands[check_seat(self, seat)?])
@@ -179,18 +191,8 @@ impl Julien {
     }
 
     /// The current Tour's record (the last Tour's, once over).
-    pub const fn current_tour(&self) -> &TourRecord {
+    pub const fn current_deal(&self) -> &TourRecord {
         &self.tour
-    }
-
-    /// The last Tour played to its end before the current one (D4).
-    pub fn previous_tour(&self) -> Option<&TourRecord> {
-        self.finished_tours.last()
-    }
-
-    /// Every Tour played to its end before the current one, oldest first.
-    pub fn finished_tours(&self) -> &[TourRecord] {
-        &self.finished_tours
     }
 
     pub fn tour_scores(&self) -> &[[i64; PLAYERS]] {
@@ -241,6 +243,13 @@ impl Julien {
     /// The trump cards `seat` took this Tour (the Spéco, the Superspec).
     pub fn taken(&self, seat: usize) -> Result<CardSet> {
         Ok(self.tour.taken(check_seat(self, seat)?))
+    }
+
+    /// The two special cards once every seat sees them: at once, or with
+    /// trick 10 under the masked talon.
+    pub fn visible_specials(&self) -> Option<[Card; 2]> {
+        let talon = self.tour.talon();
+        (self.talon_shown() == TALON_SIZE).then_some([talon[10], talon[11]])
     }
 
     /// The talon as every seat sees it: `None` for a card still masked.

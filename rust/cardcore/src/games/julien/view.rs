@@ -1,7 +1,7 @@
 //! What one seat may know of Le Julien: its own hand, every hand's size, the
 //! talon as revealed (J21), and the public table.
 
-use super::{Bid, Julien, PlayedTrick, TourKind, TourRecord, PLAYERS, TALON_SIZE};
+use super::{Bid, Julien, PlayedTrick, TourKind, PLAYERS, TALON_SIZE};
 use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
 use crate::error::Result;
@@ -14,6 +14,7 @@ public_accessors!(Julien {
     fn tour_kind(&self) -> TourKind;
     fn bids(&self) -> [Option<Bid>; PLAYERS];
     fn visible_talon(&self) -> [Option<Card>; TALON_SIZE];
+    fn visible_specials(&self) -> Option<[Card; 2]>;
     fn trick(&self) -> &Trick<PLAYERS>;
     fn trump(&self) -> Option<Suit>;
     fn trump_card(&self) -> Option<Card>;
@@ -22,7 +23,6 @@ public_accessors!(Julien {
     fn collected(&self, seat: usize) -> Result<CardSet>;
     fn taken(&self, seat: usize) -> Result<CardSet>;
     fn tour_scores(&self) -> &[[i64; PLAYERS]];
-    fn previous_tour(&self) -> Option<&TourRecord>;
 });
 
 impl Observation<Julien> {
@@ -34,13 +34,5 @@ impl Observation<Julien> {
     /// How many cards each seat holds.
     pub fn hand_sizes(&self) -> [usize; PLAYERS] {
         self.game().hands.map(CardSet::len)
-    }
-
-    /// The two special cards once every seat sees them: at once, or with
-    /// trick 10 under the masked talon.
-    pub fn specials(&self) -> Option<[Card; 2]> {
-        let game = self.game();
-        let talon = game.tour.talon();
-        (game.talon_shown() == TALON_SIZE).then_some([talon[10], talon[11]])
     }
 }

@@ -495,7 +495,7 @@ mod tests {
         }
         let mut state = Tarot::with_options(0, &game.options);
         state.redeal(1, game.dealer(), &dealt);
-        if !state.finished_deals().is_empty() {
+        if !state.finished_deals.is_empty() {
             return None;
         }
         let mut discards = discard.iter();
@@ -574,7 +574,7 @@ mod tests {
         for seed in 0.. {
             let options = json!({"players": players, "single_deal": true, "first_dealer": 0});
             let mut game = Tarot::new(seed, options.as_object().unwrap()).unwrap();
-            if !game.finished_deals().is_empty() {
+            if !game.finished_deals.is_empty() {
                 continue;
             }
             let mut rng = SplitMix64::new(seed);

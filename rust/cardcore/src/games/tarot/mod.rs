@@ -229,6 +229,18 @@ pub struct Tarot {
     truncated: bool,
 }
 
+impl crate::deals::Deals for Tarot {
+    type Deal = DealRecord;
+
+    fn current_deal(&self) -> std::borrow::Cow<'_, DealRecord> {
+        std::borrow::Cow::Borrowed(&self.deal)
+    }
+
+    fn earlier_deals(&self) -> &[DealRecord] {
+        &self.finished_deals
+    }
+}
+
 impl Tarot {
     fn players(&self) -> usize {
         usize::from(self.options.players)
@@ -249,16 +261,6 @@ impl Tarot {
     /// The deal in play (the last one, once the match is over).
     pub const fn current_deal(&self) -> &DealRecord {
         &self.deal
-    }
-
-    /// Every deal finished before the current one, oldest first.
-    pub fn finished_deals(&self) -> &[DealRecord] {
-        &self.finished_deals
-    }
-
-    /// The last deal finished before the current one.
-    pub fn previous_deal(&self) -> Option<&DealRecord> {
-        self.finished_deals.last()
     }
 
     pub fn dealer(&self) -> usize {

@@ -68,6 +68,10 @@ pub struct SavedDeal {
     result: Option<DealResult>,
 }
 
+/// The state JSON's version: 2 since results count points, not half points
+/// (`"points"`, `"target"`); a version 1 state is refused by name.
+const VERSION: u8 = 2;
+
 /// The state JSON (docs/rules/tarot.md, "State JSON").
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -195,7 +199,7 @@ impl Replay for Tarot {
         let current = save_deal(&self.deal, players, View::Whole);
         Saved {
             game: Self::NAME.to_owned(),
-            version: 1,
+            version: VERSION,
             options: self.options,
             rng: view.rng(&self.rng),
             phase: self.phase().to_owned(),
@@ -233,6 +237,13 @@ impl Replay for Tarot {
     }
 
     fn replay_inputs(saved: &Saved) -> Result<ReplayInputs<Tarot>> {
+        if saved.version != VERSION {
+            return Err(Error::json(format!(
+                "\"version\" is {}: this cardcore reads Tarot states of version {VERSION}, whose \
+                 results count points (version 1 counted half points under \"points\" and \"target\")",
+                saved.version
+            )));
+        }
         let options = options::read_saved(OPTIONS, &saved.options, Options::check)?;
         let players = usize::from(options.players);
         let deals = state::recorded_deals::<Self, _>(

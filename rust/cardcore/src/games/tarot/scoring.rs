@@ -48,10 +48,13 @@ pub const TARGETS: [u8; 4] = [112, 102, 82, 72];
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DealResult {
-    /// The taker's side's card points, in half points.
+    /// The taker's side's card points, in half points (in points in the
+    /// JSON, as in Python: one name, one unit).
+    #[serde(with = "points_json")]
     pub points: u8,
     pub bouts: u8,
-    /// The target, in half points.
+    /// The target, in half points (in points in the JSON).
+    #[serde(with = "points_json")]
     pub target: u8,
     pub made: bool,
     /// |points - target| rounded up to a whole point (T6).
@@ -410,4 +413,29 @@ pub(super) fn slam(deal: &DealRecord) -> Option<Side> {
             .any(|(seat, card)| card.is_excuse() && deal.side_of(seat) == side)
     });
     (won_all && !own_excuse_early).then_some(side)
+}
+
+/// Half points held as points in the JSON (`45.5`, `56.0`): the unit the
+/// Python accessors and the rules page give under the same names. A state
+/// JSON of version 1 held half points there (`91`, `112`); version 2 holds
+/// points, and a value that is not a number of points says so.
+mod points_json {
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(half: &u8, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_f64(f64::from(*half) / 2.0)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u8, D::Error> {
+        let points = f64::deserialize(deserializer)?;
+        let half = points * 2.0;
+        if half.fract() != 0.0 || !(0.0..=182.0).contains(&half) {
+            return Err(D::Error::custom(format!(
+                "{points} is not a number of card points (0 to 91, a multiple of 0.5; \
+                 a version 1 state counted half points here, version 2 counts points)"
+            )));
+        }
+        Ok(half as u8)
+    }
 }

@@ -112,7 +112,6 @@ public_accessors!(Tarot {
     fn tricks(&self) -> &[PlayedTrick];
     fn result(&self) -> Option<&DealResult>;
     fn deal_scores(&self) -> Vec<Vec<i64>>;
-    fn previous_deal(&self) -> Option<&DealRecord>;
     fn card_counts(&self) -> Option<[(u8, u8); 2]>;
     fn public_chien(&self) -> Vec<Option<Card>>;
     fn public_discard(&self) -> Vec<Option<Card>>;

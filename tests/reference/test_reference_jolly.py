@@ -28,7 +28,6 @@ from cardcore.reference.jolly import (
     ACTIONS,
     DECK,
     PLACEMENTS,
-    JollyDeal,
     JollyReference,
     Placement,
     hand_penalty,
@@ -39,6 +38,7 @@ from cardcore.reference.jolly import (
     parse_action_id,
     score_round,
 )
+from cardcore.reference.protocol import Deal
 from cardcore.reference.rng import SplitMix64
 
 JsonDict = dict[str, Any]
@@ -78,7 +78,7 @@ def layout(
         else:
             hand, rest = rest[:13], rest[13:]
         hands.append(tuple(hand))
-    deal = JollyDeal(dealer, tuple(hands), (*stock.split(), *rest), 7)
+    deal = Deal(dealer, tuple(hands), (*stock.split(), *rest), 7)
     game._begin_deal(deal, 1)
     return game
 

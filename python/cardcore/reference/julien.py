@@ -45,7 +45,7 @@ from typing import Any
 
 from cardcore.reference import protocol
 from cardcore.reference.cards import DECKS, SUITS, RuleError, parse
-from cardcore.reference.protocol import Deal, RefAction, ReferenceGame, is_int
+from cardcore.reference.protocol import Deal, OptionReader, RefAction, ReferenceGame
 from cardcore.reference.rng import SplitMix64
 
 NAME = "julien"
@@ -485,35 +485,17 @@ class Options:
 
 def check_options(options: Mapping[str, object]) -> Options:
     """The five options with defaults filled in; RuleError naming a bad one."""
-    for name in options:
-        if name not in OPTION_NAMES:
-            known = ", ".join(OPTION_NAMES)
-            raise RuleError(f"unknown option {name!r} for julien (options: {known})")
-    flags = {}
-    for name in ("single_deal", "masked_talon", "twenty_five_every_tour"):
-        value = options.get(name, False)
-        if not isinstance(value, bool):
-            raise RuleError(f"option {name!r} must be a bool, got {value!r}")
-        flags[name] = value
-    tour_kind = options.get("tour_kind")
-    if tour_kind is not None and (not isinstance(tour_kind, str) or tour_kind not in TOUR_KINDS):
-        raise RuleError(
-            f"option 'tour_kind' must be None or one of {', '.join(TOUR_KINDS)}, got {tour_kind!r}"
-        )
-    if tour_kind is not None and not flags["single_deal"]:
-        raise RuleError("option 'tour_kind' needs single_deal: the match fixes the Tours' kinds")
-    first_dealer = options.get("first_dealer")
-    if first_dealer is not None and (not is_int(first_dealer) or not 0 <= first_dealer <= 3):
-        raise RuleError(
-            f"option 'first_dealer' must be None or a seat 0 to 3, got {first_dealer!r}"
-        )
-    return Options(
-        flags["single_deal"],
-        tour_kind,
-        flags["masked_talon"],
-        flags["twenty_five_every_tour"],
-        first_dealer,
+    read = OptionReader(NAME, options, OPTION_NAMES)
+    checked = Options(
+        single_deal=read.flag("single_deal"),
+        tour_kind=read.optional_text("tour_kind", TOUR_KINDS),
+        masked_talon=read.flag("masked_talon"),
+        twenty_five_every_tour=read.flag("twenty_five_every_tour"),
+        first_dealer=read.seat("first_dealer", NUM_PLAYERS),
     )
+    if checked.tour_kind is not None and not checked.single_deal:
+        raise RuleError("option 'tour_kind' needs single_deal: the match fixes the Tours' kinds")
+    return checked
 
 
 # --- The game ----------------------------------------------------------------
@@ -549,7 +531,6 @@ class JulienReference(ReferenceGame):
     _specials_holder: int | None
     _tour_scores: list[list[int]]
     _finished: list[TourRecord]
-    _history: list[int]
 
     def __init__(self, *, seed: int, **options: object) -> None:
         self._options = check_options(options)
@@ -587,16 +568,6 @@ class JulienReference(ReferenceGame):
     # --- The protocol ---
 
     @property
-    def options(self) -> dict[str, object]:
-        return {
-            "single_deal": self._options.single_deal,
-            "tour_kind": self._options.tour_kind,
-            "masked_talon": self._options.masked_talon,
-            "twenty_five_every_tour": self._options.twenty_five_every_tour,
-            "first_dealer": self._options.first_dealer,
-        }
-
-    @property
     def current_player(self) -> int | None:
         if self._phase == "bid":
             return bidder(self._dealer, self._bids_made())
@@ -611,11 +582,7 @@ class JulienReference(ReferenceGame):
         """The totals: the sum of each seat's Tour scores (may be negative)."""
         return [sum(scores[seat] for scores in self._tour_scores) for seat in range(NUM_PLAYERS)]
 
-    @property
-    def history(self) -> list[RefAction]:
-        return [ACTIONS[action_id] for action_id in self._history]
-
-    def legal_actions(self) -> list[RefAction]:
+    def _legal_actions(self) -> list[RefAction]:
         seat = self.current_player
         if seat is None:
             return []
@@ -634,7 +601,6 @@ class JulienReference(ReferenceGame):
         return parse_action_id(text)
 
     def _apply_legal(self, seat: int, action: RefAction) -> None:
-        self._history.append(action.id)
         if action.kind == "bid":
             self._bid(seat, action.text)
         elif action.kind == "play":
@@ -849,15 +815,11 @@ class JulienReference(ReferenceGame):
             "specials_holder": self._specials_holder,
             "tour_scores": [list(scores) for scores in self._tour_scores],
             "finished_tours": [_record_state(record) for record in self._finished[finished]],
-            "history": [ACTIONS[action_id].text for action_id in self._history],
         }
 
-    @classmethod
-    def _read_setup(cls, fields: dict[str, object], what: str) -> tuple[str, ...]:
+    def _read_setup(self, fields: dict[str, object], what: str) -> tuple[str, ...]:
         """-11-: the talon, in reading order."""
-        where = protocol.path(what, "talon")
-        talon = protocol.array(fields["talon"], where, TALON_SIZE)
-        return tuple(cls._read_card(card, f"{where}[{index}]") for index, card in enumerate(talon))
+        return tuple(self._read_cards(fields["talon"], protocol.path(what, "talon"), TALON_SIZE))
 
 
 def _tricks_state(tricks: Sequence[Trick]) -> list[dict[str, Any]]:

@@ -53,7 +53,7 @@ from typing import Any
 
 from cardcore.reference import protocol
 from cardcore.reference.cards import DECKS, SUITS, RuleError
-from cardcore.reference.protocol import Deal, RefAction, ReferenceGame, is_int
+from cardcore.reference.protocol import Deal, OptionReader, RefAction, ReferenceGame, is_int
 from cardcore.reference.rng import SplitMix64
 
 NAME = "tarot"
@@ -809,39 +809,22 @@ class Options:
 
 def check_options(options: Mapping[str, object]) -> Options:
     """The six options with defaults filled in; RuleError naming a bad one."""
-    for name in options:
-        if name not in OPTION_NAMES:
-            known = ", ".join(OPTION_NAMES)
-            raise RuleError(f"unknown option {name!r} for tarot (options: {known})")
-    players = options.get("players", 4)
-    if not is_int(players) or players not in PLAYER_COUNTS:
-        raise RuleError(f"option 'players' must be 3, 4 or 5, got {players!r}")
-    flags = {}
-    for name in ("single_deal", "excuse_to_winner"):
-        value = options.get(name, False)
-        if not isinstance(value, bool):
-            raise RuleError(f"option {name!r} must be a bool, got {value!r}")
-        flags[name] = value
-    deals = options.get("deals")
-    if deals is not None and (not is_int(deals) or not 1 <= deals <= MAX_DEALS):
-        raise RuleError(f"option 'deals' must be None or 1 to {MAX_DEALS}, got {deals!r}")
-    if deals is not None and flags["single_deal"]:
-        raise RuleError("option 'deals' must be None with single_deal")
-    first_dealer = options.get("first_dealer")
-    if first_dealer is not None and (not is_int(first_dealer) or not 0 <= first_dealer < players):
-        raise RuleError(
-            f"option 'first_dealer' must be None or a seat 0 to {players - 1}, got {first_dealer!r}"
-        )
-    max_deals = options.get("max_deals", DEAL_CAP)
-    if not is_int(max_deals) or not 1 <= max_deals <= DEAL_CAP:
-        raise RuleError(f"option 'max_deals' must be 1 to {DEAL_CAP}, got {max_deals!r}")
+    read = OptionReader(NAME, options, OPTION_NAMES)
+    players = read.number("players", 4, PLAYER_COUNTS)
     checked = Options(
-        players, flags["single_deal"], deals, flags["excuse_to_winner"], first_dealer, max_deals
+        players=players,
+        single_deal=read.flag("single_deal"),
+        deals=read.optional_integer("deals", 1, MAX_DEALS),
+        excuse_to_winner=read.flag("excuse_to_winner"),
+        first_dealer=read.seat("first_dealer", players),
+        max_deals=read.integer("max_deals", DEAL_CAP, 1, DEAL_CAP),
     )
-    if max_deals < checked.match_deals:
+    if checked.deals is not None and checked.single_deal:
+        raise RuleError("option 'deals' must be None with single_deal")
+    if checked.max_deals < checked.match_deals:
         raise RuleError(
-            f"option 'max_deals' ({max_deals}) must be at least the {checked.match_deals} "
-            "valid deals the match plays"
+            f"option 'max_deals' ({checked.max_deals}) must be at least the "
+            f"{checked.match_deals} valid deals the match plays"
         )
     return checked
 
@@ -894,6 +877,7 @@ class TarotReference(ReferenceGame):
     RECORD_KEYS = RECORD_KEYS
     FINISHED_KEY = "finished_deals"
     PREVIOUS_KEY = "previous_deal"
+    DEALT_KEY = "dealt"
 
     _options: Options
     _rng: SplitMix64
@@ -917,7 +901,6 @@ class TarotReference(ReferenceGame):
     _result: Result | None
     _deal_scores: list[list[int]]
     _finished: list[DealRecord]
-    _history: list[int]
 
     def __init__(self, *, seed: int, **options: object) -> None:
         self._options = check_options(options)
@@ -1009,17 +992,6 @@ class TarotReference(ReferenceGame):
         return CHIEN_SIZES[self._options.players]
 
     @property
-    def options(self) -> dict[str, object]:
-        return {
-            "players": self._options.players,
-            "single_deal": self._options.single_deal,
-            "deals": self._options.deals,
-            "excuse_to_winner": self._options.excuse_to_winner,
-            "first_dealer": self._options.first_dealer,
-            "max_deals": self._options.max_deals,
-        }
-
-    @property
     def current_player(self) -> int | None:
         """Actions: the next bidder; the taker to call, discard and announce; the seat
         about to play its first card for a poignée; the next seat of the trick."""
@@ -1036,11 +1008,7 @@ class TarotReference(ReferenceGame):
         """T19: every valid deal's scores added up."""
         return [sum(deal[seat] for deal in self._deal_scores) for seat in range(self.num_players)]
 
-    @property
-    def history(self) -> list[RefAction]:
-        return [ACTIONS[action_id] for action_id in self._history]
-
-    def legal_actions(self) -> list[RefAction]:
+    def _legal_actions(self) -> list[RefAction]:
         seat = self.current_player
         if seat is None:
             return []
@@ -1066,7 +1034,6 @@ class TarotReference(ReferenceGame):
         return parse_action_id(text)
 
     def _apply_legal(self, seat: int, action: RefAction) -> None:
-        self._history.append(action.id)
         if action.kind == "bid":
             self._bid(seat, action.text)
         elif action.kind == "call":
@@ -1099,10 +1066,6 @@ class TarotReference(ReferenceGame):
                 hand if previous["void"] == VOID_PETIT_SEC and is_petit_sec(hand) else []
                 for hand in previous["dealt"]
             ]
-
-    def _canonical(self, text: str, where: str) -> str:
-        """The phase is read exactly ("slam" and "poignee" are also action texts)."""
-        return text if where == "'phase'" else super()._canonical(text, where)
 
     # --- Tarot's own accessors ---
 
@@ -1388,43 +1351,12 @@ class TarotReference(ReferenceGame):
             "result": _result_state(self._result),
             "deal_scores": [list(scores) for scores in self._deal_scores],
             "finished_deals": [_record_state(record) for record in self._finished[finished]],
-            "history": [ACTIONS[action_id].text for action_id in self._history],
         }
 
-    def _recorded_deals(self, state: dict[str, object]) -> list[Deal]:
-        """Every deal as dealt, oldest first: each record's ``"dealt"`` hands and
-        ``"chien"``, then the state's (from_json: they are read, not rebuilt)."""
-        deals = []
-        finished = protocol.array(state[self.FINISHED_KEY], repr(self.FINISHED_KEY))
-        for index, value in enumerate(finished):
-            what = f"{self.FINISHED_KEY!r}[{index}]"
-            record = protocol.json_object(value, what, self.RECORD_KEYS)
-            deals.append(self._read_dealt(record, what))
-        deals.append(self._read_dealt(state, ""))
-        return deals
-
-    def _read_dealt(self, fields: dict[str, object], what: str) -> Deal:
-        """A deal's dealer, ``"dealt"`` hands and ``"chien"``: RuleError unless the hands
-        and the chien have their sizes and hold the 78 cards once each."""
-        dealer = self._read_dealer(fields, what)
-        where = protocol.path(what, "dealt")
-        hands = []
-        for seat, value in enumerate(protocol.array(fields["dealt"], where, self.num_players)):
-            hand = protocol.array(value, f"{where}[{seat}]")
-            cards = [self._read_card(card, f"{where}[{seat}][{i}]") for i, card in enumerate(hand)]
-            hands.append(tuple(sort_cards(cards)))
-        where = protocol.path(what, "chien")
-        chien = protocol.array(fields["chien"], where, self.chien_size)
-        setup = [self._read_card(card, f"{where}[{i}]") for i, card in enumerate(chien)]
-        deal = Deal(dealer, tuple(hands), tuple(sort_cards(setup)))
-        self._check_deal(deal, what or "the current deal")
-        return deal
-
-    @classmethod
-    def _read_setup(cls, fields: dict[str, object], what: str) -> tuple[str, ...]:
-        """The chien (read with the hands by ``_read_dealt``)."""
-        chien = protocol.array(fields["chien"], protocol.path(what, "chien"))
-        return tuple(cls._read_card(card, f"{what}['chien'][{i}]") for i, card in enumerate(chien))
+    def _read_setup(self, fields: dict[str, object], what: str) -> tuple[str, ...]:
+        """The chien, of the size the number of players gives."""
+        chien = self._read_cards(fields["chien"], protocol.path(what, "chien"), self.chien_size)
+        return tuple(sort_cards(chien))
 
 
 def _poignee_state(poignee: Poignee | None) -> dict[str, Any] | None:

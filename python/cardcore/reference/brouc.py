@@ -39,7 +39,7 @@ from typing import Any
 
 from cardcore.reference import protocol
 from cardcore.reference.cards import DECKS, SUITS, RuleError, parse
-from cardcore.reference.protocol import Deal, OptionReader, RefAction, ReferenceGame
+from cardcore.reference.protocol import Deal, OptionReader, RefAction, Trick, TrickGame
 from cardcore.reference.rng import SplitMix64
 
 NAME = "brouc"
@@ -94,15 +94,6 @@ class Announcement:
     seat: int
     suit: str
     value: int
-
-
-@dataclass(frozen=True)
-class Trick:
-    """A completed trick: its leader, the cards in play order, its winner."""
-
-    leader: int
-    cards: tuple[tuple[int, str], ...]
-    winner: int
 
 
 DEAL_RECORD_KEYS = (
@@ -335,7 +326,7 @@ def check_options(options: Mapping[str, object]) -> Options:
 # --- The game ----------------------------------------------------------------
 
 
-class BroucReference(ReferenceGame):
+class BroucReference(TrickGame):
     """A whole Brouc match (or a single deal), played one card at a time."""
 
     NAME = NAME
@@ -348,18 +339,10 @@ class BroucReference(ReferenceGame):
     STATE_KEYS = STATE_KEYS
     TRICK_KEYS = TRICK_KEYS
     RECORD_KEYS = DEAL_RECORD_KEYS
-    FINISHED_KEY = "finished_deals"
-    PREVIOUS_KEY = "previous_deal"
 
     _options: Options
-    _rng: SplitMix64
-    _phase: str
-    _dealer: int
     _deal_number: int
     _trump_card: str
-    _hands: list[list[str]]
-    _trick_leader: int
-    _trick: list[tuple[int, str]]
     _tricks: list[Trick]
     _card_points: list[int]
     _marriages: list[int]
@@ -449,28 +432,12 @@ class BroucReference(ReferenceGame):
         return [(0, 2), (1, 3)]
 
     @property
-    def dealer(self) -> int:
-        return self._dealer
-
-    @property
-    def deal_number(self) -> int:
-        return self._deal_number
-
-    @property
     def trump(self) -> str:
         return suit_of(self._trump_card)
 
     @property
     def trump_card(self) -> str:
         return self._trump_card
-
-    @property
-    def trick_leader(self) -> int:
-        return self._trick_leader
-
-    @property
-    def trick(self) -> list[tuple[int, str]]:
-        return list(self._trick)
 
     @property
     def tricks(self) -> list[list[tuple[int, str]]]:
@@ -584,14 +551,9 @@ class BroucReference(ReferenceGame):
 
     # --- JSON ---
 
-    def _state(self, finished: slice = slice(None)) -> dict[str, Any]:
+    def _game_state(self, finished: slice) -> dict[str, Any]:
         """The state in the layout of docs/rules/brouc.md, "State JSON"."""
         return {
-            "game": NAME,
-            "version": 1,
-            "options": self.options,
-            "rng": self._rng.state,
-            "phase": self._phase,
             "dealer": self._dealer,
             "deal_number": self._deal_number,
             "trump": self.trump,
@@ -599,7 +561,7 @@ class BroucReference(ReferenceGame):
             "hands": [list(hand) for hand in self._hands],
             "trick_leader": self._trick_leader,
             "trick": [[seat, card] for seat, card in self._trick],
-            "tricks": _tricks_state(self._tricks),
+            "tricks": [trick.state() for trick in self._tricks],
             "card_points": list(self._card_points),
             "marriages": list(self._marriages),
             "announcements": _announcements_state(self._announcements),
@@ -618,17 +580,6 @@ class BroucReference(ReferenceGame):
         return (trump_card,)
 
 
-def _tricks_state(tricks: Sequence[Trick]) -> list[dict[str, Any]]:
-    return [
-        {
-            "leader": trick.leader,
-            "cards": [[seat, card] for seat, card in trick.cards],
-            "winner": trick.winner,
-        }
-        for trick in tricks
-    ]
-
-
 def _announcements_state(announcements: Sequence[Announcement]) -> list[dict[str, Any]]:
     return [{"seat": a.seat, "suit": a.suit, "value": a.value} for a in announcements]
 
@@ -638,7 +589,7 @@ def _deal_record_state(deal: DealRecord) -> dict[str, Any]:
         "dealer": deal.dealer,
         "trump": suit_of(deal.trump_card),
         "trump_card": deal.trump_card,
-        "tricks": _tricks_state(deal.tricks),
+        "tricks": [trick.state() for trick in deal.tricks],
         "card_points": list(deal.card_points),
         "marriages": list(deal.marriages),
         "announcements": _announcements_state(deal.announcements),

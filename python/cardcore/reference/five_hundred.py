@@ -61,7 +61,7 @@ from typing import Any
 
 from cardcore.reference import protocol
 from cardcore.reference.cards import DECKS, RuleError
-from cardcore.reference.protocol import Deal, OptionReader, RefAction, ReferenceGame
+from cardcore.reference.protocol import Deal, OptionReader, RefAction, TrickGame
 from cardcore.reference.rng import SplitMix64
 
 NAME = "five_hundred"
@@ -548,18 +548,16 @@ def check_options(options: Mapping[str, object]) -> Options:
 
 # --- Records -----------------------------------------------------------------------------
 
-Play = tuple[int, str]
-
 
 @dataclass(frozen=True)
-class Trick:
+class Trick(protocol.Trick):
     """A completed trick (State JSON, ``"tricks"``): its leader, the cards in play order,
     its winner, and the suit a joker lead named (or None)."""
 
-    leader: int
-    cards: tuple[Play, ...]
-    winner: int
     named: str | None
+
+    def state(self) -> dict[str, Any]:
+        return {**super().state(), "named": self.named}
 
 
 @dataclass(frozen=True)
@@ -592,7 +590,7 @@ class DealRecord:
 # --- The game ------------------------------------------------------------------------------
 
 
-class FiveHundredReference(ReferenceGame):
+class FiveHundredReference(TrickGame):
     """A whole match of 500 (or a single deal), played one action at a time."""
 
     NAME = NAME
@@ -605,25 +603,17 @@ class FiveHundredReference(ReferenceGame):
     STATE_KEYS = STATE_KEYS
     TRICK_KEYS = TRICK_KEYS
     RECORD_KEYS = RECORD_KEYS
-    FINISHED_KEY = "finished_deals"
-    PREVIOUS_KEY = "previous_deal"
     DEALT_KEY = "dealt"
 
     _options: Options
-    _rng: SplitMix64
-    _phase: str
     _deal_number: int
-    _dealer: int
     _dealt: list[list[str]]
     _kitty: list[str]
-    _hands: list[list[str]]
     _bids: list[tuple[str, int]]
     _bidder: int | None
     _contract: str | None
     _discard: list[str]
     _named: str | None
-    _trick_leader: int
-    _trick: list[Play]
     _tricks: list[Trick]
     _result: Result | None
     _deal_scores: list[list[int]]
@@ -736,14 +726,6 @@ class FiveHundredReference(ReferenceGame):
     # --- 500's own accessors ---
 
     @property
-    def dealer(self) -> int:
-        return self._dealer
-
-    @property
-    def deal_number(self) -> int:
-        return self._deal_number
-
-    @property
     def dealt(self) -> list[list[str]]:
         return [list(hand) for hand in self._dealt]
 
@@ -782,14 +764,6 @@ class FiveHundredReference(ReferenceGame):
     @property
     def named(self) -> str | None:
         return self._named
-
-    @property
-    def trick_leader(self) -> int:
-        return self._trick_leader
-
-    @property
-    def trick(self) -> list[Play]:
-        return list(self._trick)
 
     @property
     def tricks(self) -> list[Trick]:
@@ -958,14 +932,9 @@ class FiveHundredReference(ReferenceGame):
 
     # --- JSON ---
 
-    def _state(self, finished: slice = slice(None)) -> dict[str, Any]:
+    def _game_state(self, finished: slice) -> dict[str, Any]:
         """The state in the layout of docs/rules/five_hundred.md, "State JSON"."""
         return {
-            "game": NAME,
-            "version": 1,
-            "options": self.options,
-            "rng": self._rng.state,
-            "phase": self._phase,
             "deal": self._deal_number,
             "dealer": self._dealer,
             "dealt": [list(hand) for hand in self._dealt],
@@ -978,7 +947,7 @@ class FiveHundredReference(ReferenceGame):
             "hands": [list(hand) for hand in self._hands],
             "trick_leader": self._trick_leader,
             "trick": [[seat, card] for seat, card in self._trick],
-            "tricks": _tricks_state(self._tricks),
+            "tricks": [trick.state() for trick in self._tricks],
             "result": _result_state(self._result),
             "deal_scores": [list(scores) for scores in self._deal_scores],
             "finished_deals": [_record_state(record) for record in self._finished[finished]],
@@ -1008,18 +977,6 @@ class FiveHundredReference(ReferenceGame):
         return tuple(sort_cards(kitty))
 
 
-def _tricks_state(tricks: Sequence[Trick]) -> list[dict[str, Any]]:
-    return [
-        {
-            "leader": trick.leader,
-            "cards": [[seat, card] for seat, card in trick.cards],
-            "winner": trick.winner,
-            "named": trick.named,
-        }
-        for trick in tricks
-    ]
-
-
 def _result_state(result: Result | None) -> dict[str, Any] | None:
     if result is None:
         return None
@@ -1037,6 +994,6 @@ def _record_state(record: DealRecord) -> dict[str, Any]:
         "bidder": record.bidder,
         "contract": record.contract,
         "discard": list(record.discard),
-        "tricks": _tricks_state(record.tricks),
+        "tricks": [trick.state() for trick in record.tricks],
         "result": _result_state(record.result),
     }

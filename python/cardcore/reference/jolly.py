@@ -664,14 +664,10 @@ class JollyReference(ReferenceGame):
     DEAL_RNG_KEY = "deal_rng"  # the stock's rebuilds are shuffled from the round's generator
 
     _options: Options
-    _rng: SplitMix64
-    _phase: str
     _round: int
-    _dealer: int
     _dealt: list[list[str]]
     _deal_stock: list[str]
     _deal_rng: int
-    _hands: list[list[str]]
     _stock: list[str]
     _rebuilds: int
     _row: list[str]
@@ -1023,14 +1019,9 @@ class JollyReference(ReferenceGame):
 
     # --- JSON ---
 
-    def _state(self, finished: slice = slice(None)) -> dict[str, Any]:
+    def _game_state(self, finished: slice) -> dict[str, Any]:
         """The state in the layout of docs/rules/jolly.md, "State JSON"."""
         return {
-            "game": NAME,
-            "version": 1,
-            "options": self.options,
-            "rng": self._rng.state,
-            "phase": self._phase,
             "round": self._round,
             "dealer": self._dealer,
             "dealt": [list(hand) for hand in self._dealt],
@@ -1084,10 +1075,6 @@ class JollyReference(ReferenceGame):
     @property
     def round(self) -> int:
         return self._round
-
-    @property
-    def dealer(self) -> int:
-        return self._dealer
 
     @property
     def player(self) -> int:

@@ -45,7 +45,7 @@ from typing import Any
 
 from cardcore.reference import protocol
 from cardcore.reference.cards import DECKS, SUITS, RuleError, parse
-from cardcore.reference.protocol import Deal, OptionReader, RefAction, ReferenceGame
+from cardcore.reference.protocol import Deal, OptionReader, RefAction, TrickGame
 from cardcore.reference.rng import SplitMix64
 
 NAME = "julien"
@@ -140,17 +140,17 @@ BIDS_BY_TEXT = {bid.text: bid for bid in BIDS}
 
 
 @dataclass(frozen=True)
-class Trick:
+class Trick(protocol.Trick):
     """A completed trick (a ``JulienTrick``): its leader, cards in play order, winner,
     the next trick's leader (-5-), its trump card (talon card i) and whether the
     winner took that card (``None`` while a Spéco choice is pending)."""
 
-    leader: int
-    cards: tuple[tuple[int, str], ...]
-    winner: int
     next_leader: int
     trump_card: str
     taken: bool | None
+
+    def state(self) -> dict[str, Any]:
+        return {**super().state(), "next_leader": self.next_leader, "taken": self.taken}
 
 
 @dataclass(frozen=True)
@@ -501,7 +501,7 @@ def check_options(options: Mapping[str, object]) -> Options:
 # --- The game ----------------------------------------------------------------
 
 
-class JulienReference(ReferenceGame):
+class JulienReference(TrickGame):
     """A whole Julien match (or a single Tour), played one action at a time."""
 
     NAME = NAME
@@ -518,15 +518,9 @@ class JulienReference(ReferenceGame):
     PREVIOUS_KEY = "previous_tour"
 
     _options: Options
-    _rng: SplitMix64
-    _phase: str
     _tour: int
-    _dealer: int
     _talon: list[str]
     _bids: list[str | None]
-    _hands: list[list[str]]
-    _trick_leader: int
-    _trick: list[tuple[int, str]]
     _tricks: list[Trick]
     _specials_holder: int | None
     _tour_scores: list[list[int]]
@@ -633,10 +627,6 @@ class JulienReference(ReferenceGame):
     # --- Julien's own accessors ---
 
     @property
-    def dealer(self) -> int:
-        return self._dealer
-
-    @property
     def tour(self) -> int:
         return self._tour
 
@@ -674,14 +664,6 @@ class JulienReference(ReferenceGame):
     def trump_card(self) -> str | None:
         """Talon card i for trick i, in phase ``"play"`` only."""
         return self._talon[len(self._tricks)] if self._phase == "play" else None
-
-    @property
-    def trick(self) -> list[tuple[int, str]]:
-        return list(self._trick)
-
-    @property
-    def trick_leader(self) -> int:
-        return self._trick_leader
 
     @property
     def tricks(self) -> list[Trick]:
@@ -794,14 +776,9 @@ class JulienReference(ReferenceGame):
 
     # --- JSON ---
 
-    def _state(self, finished: slice = slice(None)) -> dict[str, Any]:
+    def _game_state(self, finished: slice) -> dict[str, Any]:
         """The state in the layout of docs/rules/julien.md, "State JSON"."""
         return {
-            "game": NAME,
-            "version": 1,
-            "options": self.options,
-            "rng": self._rng.state,
-            "phase": self._phase,
             "tour": self._tour,
             "tour_kind": self.tour_kind,
             "dealer": self._dealer,
@@ -811,7 +788,7 @@ class JulienReference(ReferenceGame):
             "trump": self.trump,
             "trick_leader": self._trick_leader,
             "trick": [[seat, card] for seat, card in self._trick],
-            "tricks": _tricks_state(self._tricks),
+            "tricks": [trick.state() for trick in self._tricks],
             "specials_holder": self._specials_holder,
             "tour_scores": [list(scores) for scores in self._tour_scores],
             "finished_tours": [_record_state(record) for record in self._finished[finished]],
@@ -822,19 +799,6 @@ class JulienReference(ReferenceGame):
         return tuple(self._read_cards(fields["talon"], protocol.path(what, "talon"), TALON_SIZE))
 
 
-def _tricks_state(tricks: Sequence[Trick]) -> list[dict[str, Any]]:
-    return [
-        {
-            "leader": trick.leader,
-            "cards": [[seat, card] for seat, card in trick.cards],
-            "winner": trick.winner,
-            "next_leader": trick.next_leader,
-            "taken": trick.taken,
-        }
-        for trick in tricks
-    ]
-
-
 def _record_state(record: TourRecord) -> dict[str, Any]:
     return {
         "tour": record.tour,
@@ -842,6 +806,6 @@ def _record_state(record: TourRecord) -> dict[str, Any]:
         "dealer": record.dealer,
         "talon": list(record.talon),
         "bids": list(record.bids),
-        "tricks": _tricks_state(record.tricks),
+        "tricks": [trick.state() for trick in record.tricks],
         "specials_holder": record.specials_holder,
     }

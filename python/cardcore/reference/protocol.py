@@ -64,6 +64,25 @@ class Deal:
     rng: int | None = None
 
 
+Play = tuple[int, str]
+"""A card on a trick: the seat that played it, and the card."""
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A completed trick: its leader, the cards in play order, its winner (a game's
+    trick may record more)."""
+
+    leader: int
+    cards: tuple[Play, ...]
+    winner: int
+
+    def state(self) -> dict[str, Any]:
+        """The trick's JSON form, in the state and the finished deals' records."""
+        cards = [[seat, card] for seat, card in self.cards]
+        return {"leader": self.leader, "cards": cards, "winner": self.winner}
+
+
 def is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -109,9 +128,9 @@ class ReferenceGame(ABC):
     """The keys of a completed trick's record."""
     RECORD_KEYS: ClassVar[tuple[str, ...]]
     """The keys of a finished deal's public record."""
-    FINISHED_KEY: ClassVar[str]
+    FINISHED_KEY: ClassVar[str] = "finished_deals"
     """The state key that lists the records of the deals played to their end."""
-    PREVIOUS_KEY: ClassVar[str]
+    PREVIOUS_KEY: ClassVar[str] = "previous_deal"
     """The observation key of the last of them (or None)."""
     DEALT_KEY: ClassVar[str | None] = None
     """For a game that records its deals as dealt (500, Tarot, Jolly): the key of a
@@ -156,6 +175,16 @@ class ReferenceGame(ABC):
     @property
     def phase(self) -> str:
         return self._phase
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current deal."""
+        return self._dealer
+
+    @property
+    def deal_number(self) -> int:
+        """The current deal's number, 1 for the first (void deals count)."""
+        return self._deal_count
 
     @property
     def is_over(self) -> bool:
@@ -235,10 +264,22 @@ class ReferenceGame(ABC):
         """A deal's setup, read from a finished record or the state (``what``)."""
 
     @abstractmethod
+    def _game_state(self, finished: slice) -> dict[str, Any]:
+        """The game's own keys of the state JSON (all but the first five and the last,
+        ``_state`` adds them), in the order of the game's rules page, with the finished
+        deals' records that ``finished`` picks (an observation shows the last)."""
+
     def _state(self, finished: slice = slice(None)) -> dict[str, Any]:
-        """The state JSON as a dict but its last key, ``"history"`` (``_whole_state``
-        adds it), keys in the order of the game's rules page, with the finished deals'
-        records that ``finished`` picks (an observation shows the last)."""
+        """The state JSON as a dict but its history: the game, its version, options,
+        generator and phase, then the game's own keys."""
+        head = {
+            "game": self.NAME,
+            "version": 1,
+            "options": self.options,
+            "rng": self._rng.state,
+            "phase": self._phase,
+        }
+        return head | self._game_state(finished)
 
     def _whole_state(self) -> dict[str, Any]:
         """The state JSON as a dict, the history last."""
@@ -548,6 +589,23 @@ class ReferenceGame(ABC):
             return self.action(text).text
         except RuleError:
             return text
+
+
+class TrickGame(ReferenceGame):
+    """A game played in tricks (all but Jolly): the trick on the table and its leader."""
+
+    _trick_leader: int
+    _trick: list[Play]
+
+    @property
+    def trick_leader(self) -> int:
+        """The seat that leads the current trick."""
+        return self._trick_leader
+
+    @property
+    def trick(self) -> list[Play]:
+        """The cards on the current trick, in play order."""
+        return list(self._trick)
 
 
 def path(where: str, key: str) -> str:

@@ -53,7 +53,15 @@ from typing import Any
 
 from cardcore.reference import protocol
 from cardcore.reference.cards import DECKS, SUITS, RuleError
-from cardcore.reference.protocol import Deal, OptionReader, RefAction, ReferenceGame, is_int
+from cardcore.reference.protocol import (
+    Deal,
+    OptionReader,
+    Play,
+    RefAction,
+    Trick,
+    TrickGame,
+    is_int,
+)
 from cardcore.reference.rng import SplitMix64
 
 NAME = "tarot"
@@ -389,17 +397,7 @@ def poignee_levels(
 # --- Play (Jouer un tour, T17, T2-T4, D1) ----------------------------------------------
 
 
-Play = tuple[int, str]
 """A card on a trick: ``(seat, card)``."""
-
-
-@dataclass(frozen=True)
-class Trick:
-    """A completed trick: its leader, the cards in play order, its winner."""
-
-    leader: int
-    cards: tuple[Play, ...]
-    winner: int
 
 
 def led_suit(trick: Sequence[Play]) -> str | None:
@@ -864,7 +862,7 @@ class DealRecord:
 # --- The game ------------------------------------------------------------------------
 
 
-class TarotReference(ReferenceGame):
+class TarotReference(TrickGame):
     """A whole French Tarot match (or a single deal), played one action at a time."""
 
     NAME = NAME
@@ -875,18 +873,12 @@ class TarotReference(ReferenceGame):
     STATE_KEYS = STATE_KEYS
     TRICK_KEYS = TRICK_KEYS
     RECORD_KEYS = RECORD_KEYS
-    FINISHED_KEY = "finished_deals"
-    PREVIOUS_KEY = "previous_deal"
     DEALT_KEY = "dealt"
 
     _options: Options
-    _rng: SplitMix64
-    _phase: str
     _deal_number: int
-    _dealer: int
     _dealt: list[list[str]]
     _chien: list[str]
-    _hands: list[list[str]]
     _bids: list[str | None]
     _taker: int | None
     _contract: str | None
@@ -895,8 +887,6 @@ class TarotReference(ReferenceGame):
     _discard: list[str]
     _poignees: list[Poignee | None]
     _slam: bool
-    _trick_leader: int
-    _trick: list[Play]
     _tricks: list[Trick]
     _result: Result | None
     _deal_scores: list[list[int]]
@@ -1070,14 +1060,6 @@ class TarotReference(ReferenceGame):
     # --- Tarot's own accessors ---
 
     @property
-    def dealer(self) -> int:
-        return self._dealer
-
-    @property
-    def deal_number(self) -> int:
-        return self._deal_number
-
-    @property
     def dealt(self) -> list[list[str]]:
         return [list(hand) for hand in self._dealt]
 
@@ -1116,14 +1098,6 @@ class TarotReference(ReferenceGame):
     @property
     def slam_announced(self) -> bool:
         return self._slam
-
-    @property
-    def trick_leader(self) -> int:
-        return self._trick_leader
-
-    @property
-    def trick(self) -> list[Play]:
-        return list(self._trick)
 
     @property
     def tricks(self) -> list[Trick]:
@@ -1324,14 +1298,9 @@ class TarotReference(ReferenceGame):
 
     # --- JSON ---
 
-    def _state(self, finished: slice = slice(None)) -> dict[str, Any]:
+    def _game_state(self, finished: slice) -> dict[str, Any]:
         """The state in the layout of docs/rules/tarot.md, "State JSON"."""
         return {
-            "game": NAME,
-            "version": 1,
-            "options": self.options,
-            "rng": self._rng.state,
-            "phase": self._phase,
             "deal": self._deal_number,
             "dealer": self._dealer,
             "dealt": [list(hand) for hand in self._dealt],
@@ -1347,7 +1316,7 @@ class TarotReference(ReferenceGame):
             "hands": [list(hand) for hand in self._hands],
             "trick_leader": self._trick_leader,
             "trick": [[seat, card] for seat, card in self._trick],
-            "tricks": _tricks_state(self._tricks),
+            "tricks": [trick.state() for trick in self._tricks],
             "result": _result_state(self._result),
             "deal_scores": [list(scores) for scores in self._deal_scores],
             "finished_deals": [_record_state(record) for record in self._finished[finished]],
@@ -1363,17 +1332,6 @@ def _poignee_state(poignee: Poignee | None) -> dict[str, Any] | None:
     if poignee is None:
         return None
     return {"level": poignee.level, "shown": list(poignee.shown)}
-
-
-def _tricks_state(tricks: Sequence[Trick]) -> list[dict[str, Any]]:
-    return [
-        {
-            "leader": trick.leader,
-            "cards": [[seat, card] for seat, card in trick.cards],
-            "winner": trick.winner,
-        }
-        for trick in tricks
-    ]
 
 
 def _result_state(result: Result | None) -> dict[str, Any] | None:
@@ -1407,6 +1365,6 @@ def _record_state(record: DealRecord) -> dict[str, Any]:
         "discard": list(record.discard),
         "poignees": [_poignee_state(poignee) for poignee in record.poignees],
         "slam": record.slam,
-        "tricks": _tricks_state(record.tricks),
+        "tricks": [trick.state() for trick in record.tricks],
         "result": _result_state(record.result),
     }

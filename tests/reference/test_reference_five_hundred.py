@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from cardcore.reference import GAMES, RuleError, from_json, new_game
+from cardcore.reference import GAMES, RuleError, new_game
 from cardcore.reference.five_hundred import (
     ACTIONS,
     BID_ORDER,
@@ -36,6 +36,12 @@ from cardcore.reference.five_hundred import (
 )
 from cardcore.reference.protocol import Deal
 from cardcore.reference.rng import SplitMix64
+from harness import ref_legal as legal
+from harness import ref_load
+from harness import ref_observed as observed
+from harness import ref_play as play
+from harness import ref_reload as reload
+from harness import ref_state as state
 
 JsonDict = dict[str, Any]
 
@@ -43,6 +49,10 @@ JsonDict = dict[str, Any]
 
 SUITS = "SHDC"
 RANKS = ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+
+
+def load(data: JsonDict) -> FiveHundredReference:
+    return ref_load(data, FiveHundredReference)
 
 
 def face(card: str) -> int:
@@ -77,45 +87,9 @@ def layout(
     return game
 
 
-def play(game: FiveHundredReference, texts: str) -> None:
-    """Apply actions written with ``,`` between them."""
-    for text in texts.split(","):
-        game.apply(text.strip())
-
-
 def discard(game: FiveHundredReference, texts: str) -> None:
     for card in texts.split():
         game.apply(f"discard {card}")
-
-
-def legal(game: FiveHundredReference) -> list[str]:
-    return [action.text for action in game.legal_actions()]
-
-
-def state(game: FiveHundredReference) -> JsonDict:
-    data: JsonDict = json.loads(game.to_json())
-    return data
-
-
-def observed(game: FiveHundredReference, seat: int) -> JsonDict:
-    return game.observation(seat).to_dict()
-
-
-def reload(game: FiveHundredReference) -> FiveHundredReference:
-    """``from_json`` gives back the same game: state, legal actions, observations."""
-    loaded = from_json(game.to_json())
-    assert isinstance(loaded, FiveHundredReference)
-    assert loaded.to_json() == game.to_json()
-    assert loaded.legal_actions() == game.legal_actions()
-    for seat in range(4):
-        assert observed(loaded, seat) == observed(game, seat)
-    return loaded
-
-
-def load(data: JsonDict) -> FiveHundredReference:
-    game = from_json(json.dumps(data))
-    assert isinstance(game, FiveHundredReference)
-    return game
 
 
 def play_out(game: FiveHundredReference, prefer: dict[int, list[str]] | None = None) -> None:

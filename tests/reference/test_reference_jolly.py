@@ -22,7 +22,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardcore.reference import GAMES, RefAction, RuleError, from_json, new_game
+from cardcore.reference import GAMES, RefAction, RuleError, new_game
 from cardcore.reference.cards import deck, face_id
 from cardcore.reference.jolly import (
     ACTIONS,
@@ -40,10 +40,19 @@ from cardcore.reference.jolly import (
 )
 from cardcore.reference.protocol import Deal
 from cardcore.reference.rng import SplitMix64
+from harness import ref_legal as legal
+from harness import ref_load
+from harness import ref_play as play
+from harness import ref_reload as reload
+from harness import ref_state as state
 
 JsonDict = dict[str, Any]
 
 # --- Helpers -------------------------------------------------------------------------
+
+
+def load(data: JsonDict) -> JollyReference:
+    return ref_load(data, JollyReference)
 
 
 def cards(text: str) -> list[str]:
@@ -81,37 +90,6 @@ def layout(
     deal = Deal(dealer, tuple(hands), (*stock.split(), *rest), 7)
     game._begin_deal(deal, 1)
     return game
-
-
-def play(game: JollyReference, texts: str) -> None:
-    """Apply actions written with ``,`` between them."""
-    for text in texts.split(","):
-        game.apply(text.strip())
-
-
-def legal(game: JollyReference) -> list[str]:
-    return [action.text for action in game.legal_actions()]
-
-
-def state(game: JollyReference) -> JsonDict:
-    data: JsonDict = json.loads(game.to_json())
-    return data
-
-
-def load(data: JsonDict) -> JollyReference:
-    game = from_json(json.dumps(data))
-    assert isinstance(game, JollyReference)
-    return game
-
-
-def reload(game: JollyReference) -> JollyReference:
-    """``from_json`` gives back the same game: state, legal actions, observations."""
-    loaded = load(state(game))
-    assert loaded.to_json() == game.to_json()
-    assert loaded.legal_actions() == game.legal_actions()
-    for seat in range(game.num_players):
-        assert loaded.observation(seat).to_dict() == game.observation(seat).to_dict()
-    return loaded
 
 
 def draw_and_discard(game: JollyReference) -> None:

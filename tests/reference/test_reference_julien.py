@@ -32,6 +32,9 @@ from cardcore.reference.julien import (
     score_tour,
 )
 from cardcore.reference.rng import SplitMix64
+from harness import ref_legal as legal
+from harness import ref_load
+from harness import ref_state as state
 
 JsonDict = dict[str, Any]
 
@@ -47,6 +50,10 @@ OPTIONS: JsonDict = {
 
 SUITS = "SHDC"
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+
+
+def load(data: JsonDict) -> JulienReference:
+    return ref_load(data, JulienReference)
 
 
 def face_order(card: str) -> int:
@@ -102,21 +109,6 @@ def position(
 def play(game: JulienReference, texts: str) -> None:
     for text in texts.split():
         game.apply(text)
-
-
-def legal(game: JulienReference) -> list[str]:
-    return [action.text for action in game.legal_actions()]
-
-
-def state(game: JulienReference) -> JsonDict:
-    parsed: JsonDict = json.loads(game.to_json())
-    return parsed
-
-
-def load(data: JsonDict) -> JulienReference:
-    game = from_json(json.dumps(data))
-    assert isinstance(game, JulienReference)
-    return game
 
 
 def random_game(seed: int, steps: int, **options: object) -> JulienReference:

@@ -475,7 +475,7 @@ def test_the_legal_actions_are_searched_once_per_position(
     monkeypatch.setattr(cls, "_legal_actions", counted)
     chooser = random.Random(5)
     game = new_game(name, seed=5)
-    for _ in range(120):
+    for _ in range(80):
         if game.is_over:
             break
         before = len(searches)

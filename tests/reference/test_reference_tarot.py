@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from cardcore.reference import GAMES, RuleError, from_json, new_game
+from cardcore.reference import GAMES, RuleError, new_game
 from cardcore.reference.protocol import Deal, Trick
 from cardcore.reference.rng import SplitMix64
 from cardcore.reference.tarot import (
@@ -34,6 +34,12 @@ from cardcore.reference.tarot import (
     side_piles,
     slam_side,
 )
+from harness import ref_legal as legal
+from harness import ref_load
+from harness import ref_observed as observed
+from harness import ref_play as play
+from harness import ref_reload as reload
+from harness import ref_state as state
 
 JsonDict = dict[str, Any]
 
@@ -41,6 +47,10 @@ JsonDict = dict[str, Any]
 
 SUITS = "SHDC"
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K", "A"]
+
+
+def load(data: JsonDict) -> TarotReference:
+    return ref_load(data, TarotReference)
 
 
 def face(card: str) -> int:
@@ -101,42 +111,6 @@ def layout(
     deal = Deal(dealer, tuple(tuple(hand) for hand in hands), tuple(chien_cards))
     game._begin_deal(deal, 1)
     assert game.deal_number == 1, "the layout is a petit sec"
-    return game
-
-
-def play(game: TarotReference, texts: str) -> None:
-    """Apply actions written with ``,`` between them."""
-    for text in texts.split(","):
-        game.apply(text.strip())
-
-
-def legal(game: TarotReference) -> list[str]:
-    return [action.text for action in game.legal_actions()]
-
-
-def state(game: TarotReference) -> JsonDict:
-    data: JsonDict = json.loads(game.to_json())
-    return data
-
-
-def observed(game: TarotReference, seat: int) -> JsonDict:
-    return game.observation(seat).to_dict()
-
-
-def reload(game: TarotReference) -> TarotReference:
-    """``from_json`` gives back the same game: state, legal actions, observations."""
-    loaded = from_json(game.to_json())
-    assert isinstance(loaded, TarotReference)
-    assert loaded.to_json() == game.to_json()
-    assert loaded.legal_actions() == game.legal_actions()
-    for seat in range(game.num_players):
-        assert observed(loaded, seat) == observed(game, seat)
-    return loaded
-
-
-def load(data: JsonDict) -> TarotReference:
-    game = from_json(json.dumps(data))
-    assert isinstance(game, TarotReference)
     return game
 
 

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardcore.reference import protocol
-from cardcore.reference.cards import DECKS, SUITS, RuleError, parse
+from cardcore.reference.cards import DECKS, SUITS, RuleError, parse, rank_of, suit_of
 from cardcore.reference.protocol import Deal, OptionReader, RefAction, Trick, TrickGame
 from cardcore.reference.rng import SplitMix64
 
@@ -122,14 +122,6 @@ class DealRecord:
 
 
 # --- Cards and seats -------------------------------------------------------
-
-
-def suit_of(card: str) -> str:
-    return card[-1]
-
-
-def rank_of(card: str) -> str:
-    return card[:-1]
 
 
 def team_of(seat: int) -> int:

@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardcore.reference import protocol
-from cardcore.reference.cards import DECKS, SUITS, RuleError, face_id
+from cardcore.reference.cards import DECKS, SUITS, RuleError, face_id, rank_of, suit_of
 from cardcore.reference.protocol import Deal, OptionReader, RefAction, ReferenceGame
 from cardcore.reference.rng import SplitMix64
 
@@ -130,14 +130,6 @@ RECORD_KEYS = (
 
 
 # --- Cards and positions (Melds, L6, L7) ---------------------------------------------
-
-
-def rank_of(card: str) -> str:
-    return card[:-1]
-
-
-def suit_of(card: str) -> str:
-    return card[-1]
 
 
 def position_card(suit: str, position: int) -> str:

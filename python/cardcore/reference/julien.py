@@ -44,7 +44,7 @@ from itertools import combinations
 from typing import Any
 
 from cardcore.reference import protocol
-from cardcore.reference.cards import DECKS, SUITS, RuleError, parse
+from cardcore.reference.cards import DECKS, SUITS, RuleError, parse, rank_of, suit_of
 from cardcore.reference.protocol import Deal, OptionReader, RefAction, TrickGame
 from cardcore.reference.rng import SplitMix64
 
@@ -167,14 +167,6 @@ class TourRecord:
 
 
 # --- Cards -------------------------------------------------------------------
-
-
-def suit_of(card: str) -> str:
-    return card[-1]
-
-
-def rank_of(card: str) -> str:
-    return card[:-1]
 
 
 def sort_hand(cards: Sequence[str]) -> list[str]:

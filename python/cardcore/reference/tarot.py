@@ -52,7 +52,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardcore.reference import protocol
-from cardcore.reference.cards import DECKS, SUITS, RuleError
+from cardcore.reference.cards import DECKS, SUITS, RuleError, rank_of, suit_of
 from cardcore.reference.protocol import (
     Deal,
     OptionReader,
@@ -227,15 +227,6 @@ def parse_action_id(text: str) -> int:
 
 
 # --- Cards (Players, cards, seats; T1) -------------------------------------------
-
-
-def suit_of(card: str) -> str:
-    """S H D C for a suit card, ``T`` for a trump, ``X`` for the Excuse."""
-    return card[-1]
-
-
-def rank_of(card: str) -> str:
-    return card[:-1]
 
 
 def is_trump(card: str) -> bool:

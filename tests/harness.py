@@ -759,3 +759,15 @@ def ref_reload(game: RefGame) -> RefGame:
     for seat in range(game.num_players):
         assert ref_observed(loaded, seat) == ref_observed(game, seat)
     return loaded
+
+
+def ref_edit(path: Sequence[str | int], value: object) -> Callable[[JsonDict], None]:
+    """An edit of a parsed state: the value at ``path`` (keys and indices) set to ``value``."""
+
+    def edit(data: JsonDict) -> None:
+        target: Any = data
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+
+    return edit

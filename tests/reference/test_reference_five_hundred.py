@@ -36,6 +36,7 @@ from cardcore.reference.five_hundred import (
 )
 from cardcore.reference.protocol import Deal
 from cardcore.reference.rng import SplitMix64
+from harness import ref_edit as _edit
 from harness import ref_legal as legal
 from harness import ref_load
 from harness import ref_observed as observed
@@ -974,16 +975,6 @@ def _mid_deal() -> JsonDict:
     game = joker_deal("6 no trump", joker_names_suit=True)
     play(game, "RJ, name hearts, 6H, 9H, AD, AS")
     return state(game)
-
-
-def _edit(keys: list[Any], value: object) -> Callable[[JsonDict], None]:
-    def edit(data: JsonDict) -> None:
-        target = data
-        for key in keys[:-1]:
-            target = target[key]
-        target[keys[-1]] = value
-
-    return edit
 
 
 def _swap_kitty_card(data: JsonDict) -> None:

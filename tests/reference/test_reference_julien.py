@@ -32,6 +32,7 @@ from cardcore.reference.julien import (
     score_tour,
 )
 from cardcore.reference.rng import SplitMix64
+from harness import ref_edit as _edit
 from harness import ref_legal as legal
 from harness import ref_load
 from harness import ref_state as state
@@ -864,16 +865,6 @@ def _mid_tour_two() -> JsonDict:
     assert (data["tour"], len(data["tricks"]), len(data["trick"])) == (2, 2, 1)
     assert [record["tour"] for record in data["finished_tours"]] == [1]
     return data
-
-
-def _edit(path: Sequence[str | int], value: object) -> Callable[[JsonDict], None]:
-    def edit(data: JsonDict) -> None:
-        target: Any = data
-        for key in path[:-1]:
-            target = target[key]
-        target[path[-1]] = value
-
-    return edit
 
 
 def _swap_talon_with_hand(data: JsonDict) -> None:

@@ -34,6 +34,7 @@ from cardcore.reference.tarot import (
     side_piles,
     slam_side,
 )
+from harness import ref_edit as _edit
 from harness import ref_legal as legal
 from harness import ref_load
 from harness import ref_observed as observed
@@ -1210,16 +1211,6 @@ def _mid_deal() -> JsonDict:
     play(game, "discard 5T, discard 6T, discard 7T, discard 8T, discard 2S, discard 3S")
     play(game, "no slam, poignee, 2T")
     return state(game)
-
-
-def _edit(keys: list[Any], value: object) -> Callable[[JsonDict], None]:
-    def edit(data: JsonDict) -> None:
-        target = data
-        for key in keys[:-1]:
-            target = target[key]
-        target[keys[-1]] = value
-
-    return edit
 
 
 def _petit_sec_current(data: JsonDict) -> None:

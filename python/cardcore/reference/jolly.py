@@ -183,11 +183,11 @@ class Placement:
     suit: str | None
     position: int | None
 
-    @property
+    @functools.cached_property  # a placement is a value: asked often, computed once
     def is_joker(self) -> bool:
         return self.card == JOKER
 
-    @property
+    @functools.cached_property
     def is_set_joker(self) -> bool:
         return self.is_joker and self.position is None
 
@@ -317,6 +317,10 @@ def is_valid_meld(cards: Sequence[Placement]) -> bool:
     return is_valid_set(cards) or is_valid_run(cards)
 
 
+_is_valid_meld = functools.lru_cache(maxsize=1 << 16)(is_valid_meld)
+"""``is_valid_meld`` of a tuple, remembered (the search asks the same melds again)."""
+
+
 def meld_kind(cards: Sequence[Placement]) -> str | None:
     """Laying cards: a meld started with a set joker is a set, with a run joker a run;
     started with a natural card, its second card decides (its rank in another suit or
@@ -362,23 +366,28 @@ def run_next(cards: Sequence[Placement]) -> list[Placement]:
     return found
 
 
-def next_placements(cards: Sequence[Placement]) -> list[Placement]:
+def next_placements(cards: Sequence[Placement]) -> tuple[Placement, ...]:
     """Laying cards, a new meld: every placement the meld being built may take next,
     whatever the hand holds (an empty meld takes any)."""
+    return _next_placements(tuple(cards))
+
+
+@functools.lru_cache(maxsize=1 << 16)  # the search asks the same melds again and again
+def _next_placements(cards: tuple[Placement, ...]) -> tuple[Placement, ...]:
     if not cards:
-        return list(PLACEMENTS)
+        return PLACEMENTS
     kind = meld_kind(cards)
     if kind == "set":
-        return set_extensions(cards)
+        return tuple(set_extensions(cards))
     if kind == "run":
-        return run_next(cards)
+        return tuple(run_next(cards))
     # One natural card: the same rank in another suit or a set joker makes a set (an
     # ace high is no set's card, J8); the next position of its suit a run.
     first = cards[0]
     found = []
     if first.position == set_position(first.rank):
         found = set_extensions(cards)
-    return found + run_next(cards)
+    return (*found, *run_next(cards))
 
 
 # --- J3: always keep a card you may discard ---------------------------------------------------
@@ -390,21 +399,23 @@ def may_discard(card: str, forbidden: str | None) -> bool:
 
 
 def holds_discardable(hand: Counter[str], forbidden: str | None) -> bool:
-    """J3: the hand holds a card the seat may discard."""
-    return any(count > 0 and may_discard(card, forbidden) for card, count in hand.items())
+    """J3: the hand holds a card the seat may discard: a card of another face than the
+    one L14 forbids (``may_discard``)."""
+    forbidden_held = 0 if forbidden is None else hand[forbidden]
+    return hand.total() > forbidden_held
 
 
-def completable(cards: Sequence[Placement], hand: Counter[str], forbidden: str | None) -> bool:
+def completable(cards: tuple[Placement, ...], hand: Counter[str], forbidden: str | None) -> bool:
     """J3: the meld being built can be completed into a valid meld by further
     placements from ``hand``, leaving in it a card the seat may discard."""
     if not holds_discardable(hand, forbidden):
         return False  # further placements only take cards away
-    if is_valid_meld(cards):
+    if _is_valid_meld(cards):
         return True
-    for placement in next_placements(cards):
+    for placement in _next_placements(cards):
         if hand[placement.card] > 0:
             hand[placement.card] -= 1
-            found = completable([*cards, placement], hand, forbidden)
+            found = completable((*cards, placement), hand, forbidden)
             hand[placement.card] += 1
             if found:
                 return True
@@ -860,7 +871,7 @@ class JollyReference(ReferenceGame):
             if hand[placement.card] == 0:
                 continue
             hand[placement.card] -= 1
-            if completable([*self._building, placement], hand, forbidden):
+            if completable((*self._building, placement), hand, forbidden):
                 ids.append(PLACEMENT_IDS[placement])
             hand[placement.card] += 1
         return ids

@@ -14,12 +14,14 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from hypothesis import settings
 from hypothesis import strategies as st
 
 import cardcore
+from cardcore import reference
+from cardcore.reference import ReferenceGame
 
 JsonDict = dict[str, Any]
 
@@ -715,3 +717,60 @@ def mutate_state(data: st.DataObject, parsed: JsonDict) -> JsonDict:
         else:
             parent[key] = [current]
     return mutated
+
+
+# --- The pure-Python reference's games (tests/reference) ---------------------------------------
+
+RefGame = TypeVar("RefGame", bound=ReferenceGame)
+
+
+def ref_play(game: ReferenceGame, texts: str, sep: str = ",") -> None:
+    """Apply actions written with ``sep`` between them."""
+    for text in texts.split(sep):
+        if text.strip():
+            game.apply(text.strip())
+
+
+def ref_legal(game: ReferenceGame) -> list[str]:
+    """The texts of the legal actions, by id."""
+    return [action.text for action in game.legal_actions()]
+
+
+def ref_state(game: ReferenceGame) -> JsonDict:
+    """The state JSON, parsed."""
+    parsed: JsonDict = json.loads(game.to_json())
+    return parsed
+
+
+def ref_observed(game: ReferenceGame, seat: int) -> JsonDict:
+    return game.observation(seat).to_dict()
+
+
+def ref_load(data: JsonDict, kind: type[RefGame]) -> RefGame:
+    """The game a parsed state describes, which must be a ``kind``."""
+    game = reference.from_json(json.dumps(data))
+    assert isinstance(game, kind)
+    return game
+
+
+def ref_reload(game: RefGame) -> RefGame:
+    """``from_json`` gives back the same game: state, legal actions, observations."""
+    loaded = reference.from_json(game.to_json())
+    assert isinstance(loaded, type(game))
+    assert loaded.to_json() == game.to_json()
+    assert loaded.legal_actions() == game.legal_actions()
+    for seat in range(game.num_players):
+        assert ref_observed(loaded, seat) == ref_observed(game, seat)
+    return loaded
+
+
+def ref_edit(path: Sequence[str | int], value: object) -> Callable[[JsonDict], None]:
+    """An edit of a parsed state: the value at ``path`` (keys and indices) set to ``value``."""
+
+    def edit(data: JsonDict) -> None:
+        target: Any = data
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+
+    return edit

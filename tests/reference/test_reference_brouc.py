@@ -30,6 +30,8 @@ from cardcore.reference.brouc import (
 from cardcore.reference.cards import DECKS, card_text, deck, face_id, parse
 from cardcore.reference.rng import SplitMix64
 from golden import GOLDEN_FIRST_DEALS
+from harness import ref_legal as legal
+from harness import ref_state as state
 
 # --- Helpers -------------------------------------------------------------------
 
@@ -102,17 +104,8 @@ def finish(game: BroucReference) -> None:
         game.apply(game.legal_actions()[0])
 
 
-def state(game: BroucReference) -> dict[str, Any]:
-    parsed: dict[str, Any] = json.loads(game.to_json())
-    return parsed
-
-
 def announcements(game: BroucReference) -> list[tuple[int, str, int]]:
     return [(a.seat, a.suit, a.value) for a in game.announcements]
-
-
-def legal(game: BroucReference) -> list[str]:
-    return [action.text for action in game.legal_actions()]
 
 
 # Deal A, dealer 3 (seat 0 leads). Seat 0 is Gérard, with the J, Q and K of hearts.

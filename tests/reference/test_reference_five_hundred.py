@@ -10,7 +10,6 @@ comment.
 from __future__ import annotations
 
 import copy
-import functools
 import itertools
 import json
 import random
@@ -18,10 +17,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from cardcore.reference import GAMES, RuleError, from_json, new_game
+from cardcore.reference import GAMES, RuleError, new_game
 from cardcore.reference.five_hundred import (
     ACTIONS,
     BID_ORDER,
@@ -39,6 +36,13 @@ from cardcore.reference.five_hundred import (
 )
 from cardcore.reference.protocol import Deal
 from cardcore.reference.rng import SplitMix64
+from harness import ref_edit as _edit
+from harness import ref_legal as legal
+from harness import ref_load
+from harness import ref_observed as observed
+from harness import ref_play as play
+from harness import ref_reload as reload
+from harness import ref_state as state
 
 JsonDict = dict[str, Any]
 
@@ -46,6 +50,10 @@ JsonDict = dict[str, Any]
 
 SUITS = "SHDC"
 RANKS = ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+
+
+def load(data: JsonDict) -> FiveHundredReference:
+    return ref_load(data, FiveHundredReference)
 
 
 def face(card: str) -> int:
@@ -80,45 +88,9 @@ def layout(
     return game
 
 
-def play(game: FiveHundredReference, texts: str) -> None:
-    """Apply actions written with ``,`` between them."""
-    for text in texts.split(","):
-        game.apply(text.strip())
-
-
 def discard(game: FiveHundredReference, texts: str) -> None:
     for card in texts.split():
         game.apply(f"discard {card}")
-
-
-def legal(game: FiveHundredReference) -> list[str]:
-    return [action.text for action in game.legal_actions()]
-
-
-def state(game: FiveHundredReference) -> JsonDict:
-    data: JsonDict = json.loads(game.to_json())
-    return data
-
-
-def observed(game: FiveHundredReference, seat: int) -> JsonDict:
-    return game.observation(seat).to_dict()
-
-
-def reload(game: FiveHundredReference) -> FiveHundredReference:
-    """``from_json`` gives back the same game: state, legal actions, observations."""
-    loaded = from_json(game.to_json())
-    assert isinstance(loaded, FiveHundredReference)
-    assert loaded.to_json() == game.to_json()
-    assert loaded.legal_actions() == game.legal_actions()
-    for seat in range(4):
-        assert observed(loaded, seat) == observed(game, seat)
-    return loaded
-
-
-def load(data: JsonDict) -> FiveHundredReference:
-    game = from_json(json.dumps(data))
-    assert isinstance(game, FiveHundredReference)
-    return game
 
 
 def play_out(game: FiveHundredReference, prefer: dict[int, list[str]] | None = None) -> None:
@@ -1005,16 +977,6 @@ def _mid_deal() -> JsonDict:
     return state(game)
 
 
-def _edit(keys: list[Any], value: object) -> Callable[[JsonDict], None]:
-    def edit(data: JsonDict) -> None:
-        target = data
-        for key in keys[:-1]:
-            target = target[key]
-        target[keys[-1]] = value
-
-    return edit
-
-
 def _swap_kitty_card(data: JsonDict) -> None:
     data["kitty"][0] = data["dealt"][1][0]
 
@@ -1083,73 +1045,6 @@ def test_from_json_reads_void_deals_and_misere_records() -> None:
     dealt[3][0], dealt[0][0] = dealt[0][0], dealt[3][0]
     with pytest.raises(RuleError):
         load(changed)
-
-
-ODD_VALUES: list[object] = [
-    None,
-    True,
-    0,
-    -1,
-    4,
-    2**70,
-    1.0,
-    "",
-    "KH",
-    "kh",
-    "BJ",
-    "H",
-    "misere",
-    "all pass",
-    "name",
-    [],
-    [None],
-    [0, "KH"],
-    {},
-]
-
-
-@functools.cache
-def _reachable_states() -> list[str]:
-    states = []
-    for seed, options in (
-        (21, {"misere": True, "joker_names_suit": True}),
-        (22, {"scoring": "variant", "single_round": True, "misere": True}),
-    ):
-        game = new_game("five_hundred", seed=seed, **options)
-        chooser = random.Random(seed)
-        texts = [game.to_json()]
-        while not game.is_over and len(texts) < 300:
-            game.apply(_choose(chooser, game))
-            texts.append(game.to_json())
-        states += texts[:: max(1, len(texts) // 8)]
-    return states
-
-
-@settings(max_examples=80, deadline=None)
-@given(data=st.data())
-def test_any_edit_of_a_state_is_a_rule_error_or_a_reachable_state(data: st.DataObject) -> None:
-    state_ = json.loads(data.draw(st.sampled_from(_reachable_states())))
-    target: Any = state_
-    for _ in range(data.draw(st.integers(0, 4))):
-        if isinstance(target, dict) and target:
-            inner = target[data.draw(st.sampled_from(sorted(target)))]
-        elif isinstance(target, list) and target:
-            inner = target[data.draw(st.integers(0, len(target) - 1))]
-        else:
-            break
-        if not isinstance(inner, dict | list):
-            break
-        target = inner
-    value = copy.deepcopy(data.draw(st.sampled_from(ODD_VALUES)))
-    if isinstance(target, dict) and target:
-        target[data.draw(st.sampled_from(sorted(target)))] = value
-    elif isinstance(target, list) and target:
-        target[data.draw(st.integers(0, len(target) - 1))] = value
-    try:
-        game = from_json(json.dumps(state_))
-    except RuleError:
-        return
-    assert from_json(game.to_json()).to_json() == game.to_json()
 
 
 # --- Random whole matches -------------------------------------------------------------------------

@@ -22,13 +22,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardcore.reference import GAMES, RefAction, RuleError, from_json, new_game
+from cardcore.reference import GAMES, RefAction, RuleError, new_game
 from cardcore.reference.cards import deck, face_id
 from cardcore.reference.jolly import (
     ACTIONS,
     DECK,
     PLACEMENTS,
-    JollyDeal,
     JollyReference,
     Placement,
     hand_penalty,
@@ -39,11 +38,21 @@ from cardcore.reference.jolly import (
     parse_action_id,
     score_round,
 )
+from cardcore.reference.protocol import Deal
 from cardcore.reference.rng import SplitMix64
+from harness import ref_legal as legal
+from harness import ref_load
+from harness import ref_play as play
+from harness import ref_reload as reload
+from harness import ref_state as state
 
 JsonDict = dict[str, Any]
 
 # --- Helpers -------------------------------------------------------------------------
+
+
+def load(data: JsonDict) -> JollyReference:
+    return ref_load(data, JollyReference)
 
 
 def cards(text: str) -> list[str]:
@@ -78,40 +87,9 @@ def layout(
         else:
             hand, rest = rest[:13], rest[13:]
         hands.append(tuple(hand))
-    deal = JollyDeal(dealer, tuple(hands), (*stock.split(), *rest), 7)
+    deal = Deal(dealer, tuple(hands), (*stock.split(), *rest), 7)
     game._begin_deal(deal, 1)
     return game
-
-
-def play(game: JollyReference, texts: str) -> None:
-    """Apply actions written with ``,`` between them."""
-    for text in texts.split(","):
-        game.apply(text.strip())
-
-
-def legal(game: JollyReference) -> list[str]:
-    return [action.text for action in game.legal_actions()]
-
-
-def state(game: JollyReference) -> JsonDict:
-    data: JsonDict = json.loads(game.to_json())
-    return data
-
-
-def load(data: JsonDict) -> JollyReference:
-    game = from_json(json.dumps(data))
-    assert isinstance(game, JollyReference)
-    return game
-
-
-def reload(game: JollyReference) -> JollyReference:
-    """``from_json`` gives back the same game: state, legal actions, observations."""
-    loaded = load(state(game))
-    assert loaded.to_json() == game.to_json()
-    assert loaded.legal_actions() == game.legal_actions()
-    for seat in range(game.num_players):
-        assert loaded.observation(seat).to_dict() == game.observation(seat).to_dict()
-    return loaded
 
 
 def draw_and_discard(game: JollyReference) -> None:
@@ -1019,39 +997,3 @@ def test_uniform_random_rounds_keep_the_rules(seed: int, players: int) -> None:
         steps += 1
     assert all_cards(state(game)) == list(DECK)
     reload(game)
-
-
-ODD_VALUES: list[object] = [None, True, 0, -1, 3, 2**70, 1.0, "", "x", "JK", "jk", "9H", [], [0]]
-
-
-@functools.cache
-def _reachable_states() -> list[str]:
-    games = [game.to_json() for game in bot_play(12, players=3, target=200)]
-    return [*games[:: max(1, len(games) // 8)], _mid_round()]
-
-
-@settings(max_examples=60, deadline=None)
-@given(data=st.data())
-def test_any_edit_of_a_state_is_a_rule_error_or_a_reachable_state(data: st.DataObject) -> None:
-    state_ = json.loads(data.draw(st.sampled_from(_reachable_states())))
-    target: Any = state_
-    for _ in range(data.draw(st.integers(0, 4))):
-        if isinstance(target, dict) and target:
-            inner = target[data.draw(st.sampled_from(sorted(target)))]
-        elif isinstance(target, list) and target:
-            inner = target[data.draw(st.integers(0, len(target) - 1))]
-        else:
-            break
-        if not isinstance(inner, dict | list):
-            break
-        target = inner
-    value = copy.deepcopy(data.draw(st.sampled_from(ODD_VALUES)))
-    if isinstance(target, dict) and target:
-        target[data.draw(st.sampled_from(sorted(target)))] = value
-    elif isinstance(target, list) and target:
-        target[data.draw(st.integers(0, len(target) - 1))] = value
-    try:
-        game = from_json(json.dumps(state_))
-    except RuleError:
-        return
-    assert from_json(game.to_json()).to_json() == game.to_json()

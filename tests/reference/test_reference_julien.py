@@ -32,6 +32,10 @@ from cardcore.reference.julien import (
     score_tour,
 )
 from cardcore.reference.rng import SplitMix64
+from harness import ref_edit as _edit
+from harness import ref_legal as legal
+from harness import ref_load
+from harness import ref_state as state
 
 JsonDict = dict[str, Any]
 
@@ -47,6 +51,10 @@ OPTIONS: JsonDict = {
 
 SUITS = "SHDC"
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+
+
+def load(data: JsonDict) -> JulienReference:
+    return ref_load(data, JulienReference)
 
 
 def face_order(card: str) -> int:
@@ -102,21 +110,6 @@ def position(
 def play(game: JulienReference, texts: str) -> None:
     for text in texts.split():
         game.apply(text)
-
-
-def legal(game: JulienReference) -> list[str]:
-    return [action.text for action in game.legal_actions()]
-
-
-def state(game: JulienReference) -> JsonDict:
-    parsed: JsonDict = json.loads(game.to_json())
-    return parsed
-
-
-def load(data: JsonDict) -> JulienReference:
-    game = from_json(json.dumps(data))
-    assert isinstance(game, JulienReference)
-    return game
 
 
 def random_game(seed: int, steps: int, **options: object) -> JulienReference:
@@ -872,16 +865,6 @@ def _mid_tour_two() -> JsonDict:
     assert (data["tour"], len(data["tricks"]), len(data["trick"])) == (2, 2, 1)
     assert [record["tour"] for record in data["finished_tours"]] == [1]
     return data
-
-
-def _edit(path: Sequence[str | int], value: object) -> Callable[[JsonDict], None]:
-    def edit(data: JsonDict) -> None:
-        target: Any = data
-        for key in path[:-1]:
-            target = target[key]
-        target[path[-1]] = value
-
-    return edit
 
 
 def _swap_talon_with_hand(data: JsonDict) -> None:

@@ -1,6 +1,9 @@
-"""``from_json`` on both games of the reference: it accepts exactly the states play can
+"""``from_json`` on the games of the reference: it accepts exactly the states play can
 reach (every state of random play; no state with an illegal play planted in it), and
-hostile text is a RuleError like any other refused state.
+hostile text or any edit of a state is a RuleError like any other refused state, in
+every game. The games share ``ReferenceGame``'s scaffolding, tested here once (its
+legal actions kept per position, its option reader); each game's own rules are tested
+in its own module.
 """
 
 from __future__ import annotations
@@ -16,7 +19,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardcore.reference import MAX_BYTES, ReferenceGame, RuleError, from_json, new_game
+from cardcore.reference import (
+    GAMES,
+    MAX_BYTES,
+    RefAction,
+    ReferenceGame,
+    RuleError,
+    from_json,
+    new_game,
+)
 from cardcore.reference.cards import face_id
 
 JsonDict = dict[str, Any]
@@ -322,6 +333,7 @@ ODD_VALUES: list[object] = [
     0,
     -1,
     3,
+    4,
     2**70,
     1.0,
     "",
@@ -329,30 +341,68 @@ ODD_VALUES: list[object] = [
     "QH",
     "qh",
     "AS",
+    "KH",
+    "9H",
+    "EX",
+    "BJ",
+    "JK",
+    "jk",
+    "H",
     "Rouge",
     "take",
+    "garde",
+    "petit sec",
+    "simple",
+    "taker",
+    "misere",
+    "all pass",
+    "name",
     [],
     [None],
+    [0],
     [0, "QH"],
     {},
     {"leader": 0},
+    {"level": "simple", "shown": []},
 ]
+"""Values planted in states: of every type, cards and action texts of every game, in
+either letter case, and pieces of records."""
+
+EDITED_STATES: dict[str, tuple[int, list[tuple[int, dict[str, object]]]]] = {
+    "brouc": (150, [(9, {}), (9, {"single_deal": True})]),
+    "julien": (150, [(9, {}), (9, {"masked_talon": True, "first_dealer": 1})]),
+    "tarot": (
+        150,
+        [
+            (21, {"players": 3, "deals": 2}),
+            (199908, {"players": 4, "deals": 2}),
+            (20430, {"players": 5, "deals": 2}),
+        ],
+    ),
+    "five_hundred": (
+        80,
+        [
+            (21, {"misere": True, "joker_names_suit": True}),
+            (22, {"scoring": "variant", "single_round": True, "misere": True}),
+        ],
+    ),
+    "jolly": (60, [(12, {"players": 3, "target": 200}), (9, {"players": 2})]),
+}
+"""Per game: the examples to draw, and the matches (seed, options) whose states are
+edited: every few states of random play, from the start to the end."""
 
 
 @functools.cache
-def _reachable_states() -> list[str]:
+def _reachable_states(name: str) -> list[str]:
     states = []
-    for name, options in OPTION_SETS[:2] + OPTION_SETS[4:6]:
-        games = list(random_play(name, 9, **options))
-        states += [game.to_json() for game in games[:: max(1, len(games) // 6)]]
+    for seed, options in EDITED_STATES[name][1]:
+        games = [game.to_json() for game in random_play(name, seed, **options)]
+        states += games[:: max(1, len(games) // 8)]
     return states
 
 
-@settings(max_examples=300, deadline=None)
-@given(data=st.data())
-def test_any_edit_of_a_state_is_a_rule_error_or_a_reachable_state(data: st.DataObject) -> None:
-    text = data.draw(st.sampled_from(_reachable_states()))
-    state = json.loads(text)
+def _edited(data: st.DataObject, state: JsonDict) -> JsonDict:
+    """``state`` with one value set, deleted or appended somewhere, up to 4 levels down."""
     target: Any = state
     for _ in range(data.draw(st.integers(0, 4))):
         if isinstance(target, dict) and target:
@@ -379,11 +429,78 @@ def test_any_edit_of_a_state_is_a_rule_error_or_a_reachable_state(data: st.DataO
             del target[data.draw(st.integers(0, len(target) - 1))]
         else:
             target[data.draw(st.integers(0, len(target) - 1))] = value
-    edited = json.dumps(state)
-    try:
-        game = from_json(edited)
-    except RuleError:
-        return
-    # Accepted (the generator state, a letter's case, an option that changes nothing so
-    # far): then it is a state of play, and reads back as itself.
-    assert from_json(game.to_json()).to_json() == game.to_json()
+    return state
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_any_edit_of_a_state_is_a_rule_error_or_a_reachable_state(name: str) -> None:
+    @settings(max_examples=EDITED_STATES[name][0], deadline=None)
+    @given(data=st.data())
+    def edit_and_load(data: st.DataObject) -> None:
+        text = data.draw(st.sampled_from(_reachable_states(name)))
+        edited = json.dumps(_edited(data, json.loads(text)))
+        try:
+            game = from_json(edited)
+        except RuleError:
+            return
+        # Accepted (the generator state, a letter's case, an option that changes
+        # nothing so far): then it is a state of play, and reads back as itself.
+        assert game.name == name
+        assert from_json(game.to_json()).to_json() == game.to_json()
+
+    edit_and_load()
+
+
+# --- The scaffolding every game shares ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_legal_actions_are_searched_once_per_position(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``legal_actions`` keeps the search's answer until the position changes: asked
+    again (as ``apply`` and every comparison do), the rules are not searched again;
+    after every action it answers for the new position, as a freshly loaded game does."""
+    cls = type(new_game(name, seed=1))
+    searches: list[int] = []
+    search = cls._legal_actions
+
+    def counted(game: ReferenceGame) -> list[RefAction]:
+        searches.append(1)
+        return search(game)
+
+    def legal_now(game: ReferenceGame) -> list[RefAction]:
+        return search(game)  # the rules searched afresh, not counted
+
+    monkeypatch.setattr(cls, "_legal_actions", counted)
+    chooser = random.Random(5)
+    game = new_game(name, seed=5)
+    for _ in range(80):
+        if game.is_over:
+            break
+        before = len(searches)
+        legal = game.legal_actions()
+        legal.clear()  # a caller's copy: the kept answer is not touched
+        assert game.legal_actions() == legal_now(game) != []
+        assert len(searches) == before + 1
+        # A freshly loaded copy (its replay searches every position of its own) agrees.
+        assert game.legal_actions() == from_json(game.to_json()).legal_actions()
+        loaded = len(searches)
+        choice = chooser.choice(game.legal_actions())
+        game.apply(choice)  # checks legality against the kept answer
+        assert len(searches) == loaded
+        assert game.history[-1] == choice
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_reads_its_options_alike(name: str) -> None:
+    with pytest.raises(RuleError, match=f"unknown option 'bogus' for {name} \\(options: "):
+        new_game(name, seed=1, bogus=True)
+    with pytest.raises(RuleError, match="option 'single_deal' must be a bool, got 1"):
+        new_game(name, seed=1, single_deal=1)
+    with pytest.raises(RuleError, match="option 'first_dealer' must be None or a seat 0 to"):
+        new_game(name, seed=1, first_dealer=7)
+    game = new_game(name, seed=1, single_deal=True, first_dealer=1)
+    assert (game.options["single_deal"], game.options["first_dealer"]) == (True, 1)
+    assert list(game.options) == list(type(game).OPTION_NAMES)
+    assert (game.dealer, game.deal_number) == (1, 1)

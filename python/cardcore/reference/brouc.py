@@ -38,8 +38,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardcore.reference import protocol
-from cardcore.reference.cards import DECKS, SUITS, RuleError, parse
-from cardcore.reference.protocol import Deal, RefAction, ReferenceGame, is_int
+from cardcore.reference.cards import DECKS, SUITS, RuleError, parse, rank_of, suit_of
+from cardcore.reference.protocol import Deal, OptionReader, RefAction, Trick, TrickGame
 from cardcore.reference.rng import SplitMix64
 
 NAME = "brouc"
@@ -96,15 +96,6 @@ class Announcement:
     value: int
 
 
-@dataclass(frozen=True)
-class Trick:
-    """A completed trick: its leader, the cards in play order, its winner."""
-
-    leader: int
-    cards: tuple[tuple[int, str], ...]
-    winner: int
-
-
 DEAL_RECORD_KEYS = (
     "dealer",
     "trump",
@@ -131,14 +122,6 @@ class DealRecord:
 
 
 # --- Cards and seats -------------------------------------------------------
-
-
-def suit_of(card: str) -> str:
-    return card[-1]
-
-
-def rank_of(card: str) -> str:
-    return card[:-1]
 
 
 def team_of(seat: int) -> int:
@@ -315,30 +298,27 @@ def cape_team(tricks: Sequence[Trick]) -> int | None:
 # --- Options -----------------------------------------------------------------
 
 
-def check_options(options: Mapping[str, object]) -> tuple[bool, int, int | None]:
+@dataclass(frozen=True)
+class Options:
+    single_deal: bool
+    target: int
+    first_dealer: int | None
+
+
+def check_options(options: Mapping[str, object]) -> Options:
     """The options with defaults filled in: ``single_deal``, ``target``, ``first_dealer``."""
-    for name in options:
-        if name not in OPTION_NAMES:
-            known = ", ".join(OPTION_NAMES)
-            raise RuleError(f"unknown option {name!r} for brouc (options: {known})")
-    single_deal = options.get("single_deal", False)
-    if not isinstance(single_deal, bool):
-        raise RuleError(f"option 'single_deal' must be a bool, got {single_deal!r}")
-    target = options.get("target", 30)
-    if not is_int(target) or not 1 <= target <= 1000:
-        raise RuleError(f"option 'target' must be an integer from 1 to 1000, got {target!r}")
-    first_dealer = options.get("first_dealer")
-    if first_dealer is not None and (not is_int(first_dealer) or not 0 <= first_dealer <= 3):
-        raise RuleError(
-            f"option 'first_dealer' must be None or a seat 0 to 3, got {first_dealer!r}"
-        )
-    return single_deal, target, first_dealer
+    read = OptionReader(NAME, options, OPTION_NAMES)
+    return Options(
+        single_deal=read.flag("single_deal"),
+        target=read.integer("target", 30, 1, 1000),
+        first_dealer=read.seat("first_dealer", NUM_PLAYERS),
+    )
 
 
 # --- The game ----------------------------------------------------------------
 
 
-class BroucReference(ReferenceGame):
+class BroucReference(TrickGame):
     """A whole Brouc match (or a single deal), played one card at a time."""
 
     NAME = NAME
@@ -351,20 +331,10 @@ class BroucReference(ReferenceGame):
     STATE_KEYS = STATE_KEYS
     TRICK_KEYS = TRICK_KEYS
     RECORD_KEYS = DEAL_RECORD_KEYS
-    FINISHED_KEY = "finished_deals"
-    PREVIOUS_KEY = "previous_deal"
 
-    _single_deal: bool
-    _target: int
-    _first_dealer: int | None
-    _rng: SplitMix64
-    _phase: str
-    _dealer: int
+    _options: Options
     _deal_number: int
     _trump_card: str
-    _hands: list[list[str]]
-    _trick_leader: int
-    _trick: list[tuple[int, str]]
     _tricks: list[Trick]
     _card_points: list[int]
     _marriages: list[int]
@@ -373,14 +343,14 @@ class BroucReference(ReferenceGame):
     _deal_scores: list[tuple[int, int]]
     _capes: list[int]
     _winner: int | None
-    _history: list[str]
 
     def __init__(self, *, seed: int, **options: object) -> None:
-        self._single_deal, self._target, self._first_dealer = check_options(options)
+        self._options = check_options(options)
         self._rng = SplitMix64(seed)
         self._phase = "play"
         # B5, D5: the first dealer is drawn from the generator unless the option names one.
-        self._dealer = self._rng.below(4) if self._first_dealer is None else self._first_dealer
+        first = self._options.first_dealer
+        self._dealer = self._rng.below(NUM_PLAYERS) if first is None else first
         self._deal_number = 1
         self._finished = []
         self._deal_scores = []
@@ -413,14 +383,6 @@ class BroucReference(ReferenceGame):
     # --- The protocol ---
 
     @property
-    def options(self) -> dict[str, object]:
-        return {
-            "single_deal": self._single_deal,
-            "target": self._target,
-            "first_dealer": self._first_dealer,
-        }
-
-    @property
     def current_player(self) -> int | None:
         if self._phase == "over":
             return None
@@ -432,11 +394,7 @@ class BroucReference(ReferenceGame):
         totals = self._team_totals()
         return [totals[team_of(seat)] for seat in range(NUM_PLAYERS)]
 
-    @property
-    def history(self) -> list[RefAction]:
-        return [ACTIONS[ACTION_IDS[card]] for card in self._history]
-
-    def legal_actions(self) -> list[RefAction]:
+    def _legal_actions(self) -> list[RefAction]:
         seat = self.current_player
         if seat is None:
             return []
@@ -466,28 +424,12 @@ class BroucReference(ReferenceGame):
         return [(0, 2), (1, 3)]
 
     @property
-    def dealer(self) -> int:
-        return self._dealer
-
-    @property
-    def deal_number(self) -> int:
-        return self._deal_number
-
-    @property
     def trump(self) -> str:
         return suit_of(self._trump_card)
 
     @property
     def trump_card(self) -> str:
         return self._trump_card
-
-    @property
-    def trick_leader(self) -> int:
-        return self._trick_leader
-
-    @property
-    def trick(self) -> list[tuple[int, str]]:
-        return list(self._trick)
 
     @property
     def tricks(self) -> list[list[tuple[int, str]]]:
@@ -528,7 +470,6 @@ class BroucReference(ReferenceGame):
     def _play(self, seat: int, card: str) -> None:
         self._hands[seat].remove(card)
         self._trick.append((seat, card))
-        self._history.append(card)
         if len(self._trick) == NUM_PLAYERS:
             self._end_trick()
 
@@ -554,14 +495,14 @@ class BroucReference(ReferenceGame):
             self._marriages,
             self._announced_totals(),
         )
-        if passes_target(tenths, self._target):
+        if passes_target(tenths, self._options.target):
             # B14, D4: the match is won at once; the abandoned deal is booked as it stands.
             self._winner = team
             self._book_deal()
             self._phase = "over"
         elif len(self._tricks) == TRICKS_PER_DEAL:
             self._book_deal()
-            if self._single_deal:
+            if self._options.single_deal:
                 self._phase = "over"
             else:
                 self._finished.append(
@@ -602,14 +543,9 @@ class BroucReference(ReferenceGame):
 
     # --- JSON ---
 
-    def _state(self, finished: slice = slice(None)) -> dict[str, Any]:
+    def _game_state(self, finished: slice) -> dict[str, Any]:
         """The state in the layout of docs/rules/brouc.md, "State JSON"."""
         return {
-            "game": NAME,
-            "version": 1,
-            "options": self.options,
-            "rng": self._rng.state,
-            "phase": self._phase,
             "dealer": self._dealer,
             "deal_number": self._deal_number,
             "trump": self.trump,
@@ -617,7 +553,7 @@ class BroucReference(ReferenceGame):
             "hands": [list(hand) for hand in self._hands],
             "trick_leader": self._trick_leader,
             "trick": [[seat, card] for seat, card in self._trick],
-            "tricks": _tricks_state(self._tricks),
+            "tricks": [trick.state() for trick in self._tricks],
             "card_points": list(self._card_points),
             "marriages": list(self._marriages),
             "announcements": _announcements_state(self._announcements),
@@ -625,28 +561,15 @@ class BroucReference(ReferenceGame):
             "deal_scores": [list(scores) for scores in self._deal_scores],
             "capes": list(self._capes),
             "winner": self._winner,
-            "history": list(self._history),
         }
 
-    @classmethod
-    def _read_setup(cls, fields: dict[str, object], what: str) -> tuple[str, ...]:
+    def _read_setup(self, fields: dict[str, object], what: str) -> tuple[str, ...]:
         """B4: the turned card, whose suit is ``trump``."""
-        trump_card = cls._read_card(fields["trump_card"], protocol.path(what, "trump_card"))
+        trump_card = self._read_card(fields["trump_card"], protocol.path(what, "trump_card"))
         where = protocol.path(what, "trump")
         if protocol.choice(fields["trump"], where, SUITS) != suit_of(trump_card):
             raise RuleError(f"{where} {fields['trump']!r} is not the suit of {trump_card}")
         return (trump_card,)
-
-
-def _tricks_state(tricks: Sequence[Trick]) -> list[dict[str, Any]]:
-    return [
-        {
-            "leader": trick.leader,
-            "cards": [[seat, card] for seat, card in trick.cards],
-            "winner": trick.winner,
-        }
-        for trick in tricks
-    ]
 
 
 def _announcements_state(announcements: Sequence[Announcement]) -> list[dict[str, Any]]:
@@ -658,7 +581,7 @@ def _deal_record_state(deal: DealRecord) -> dict[str, Any]:
         "dealer": deal.dealer,
         "trump": suit_of(deal.trump_card),
         "trump_card": deal.trump_card,
-        "tricks": _tricks_state(deal.tricks),
+        "tricks": [trick.state() for trick in deal.tricks],
         "card_points": list(deal.card_points),
         "marriages": list(deal.marriages),
         "announcements": _announcements_state(deal.announcements),

@@ -40,6 +40,17 @@ def parse(text: str) -> str:
     raise RuleError(f"not a card: {text!r}")
 
 
+def suit_of(card: str) -> str:
+    """A canonical card text's suit letter, its last: S H D C (a tarot trump's T, the
+    Excuse's X)."""
+    return card[-1]
+
+
+def rank_of(card: str) -> str:
+    """A canonical card text's rank: all but its last letter."""
+    return card[:-1]
+
+
 def face_id(text: str) -> int:
     """The universal face id of a card text."""
     return _IDS[parse(text)]

@@ -61,7 +61,7 @@ from typing import Any
 
 from cardcore.reference import protocol
 from cardcore.reference.cards import DECKS, RuleError
-from cardcore.reference.protocol import Deal, RefAction, ReferenceGame, is_int
+from cardcore.reference.protocol import Deal, OptionReader, RefAction, TrickGame
 from cardcore.reference.rng import SplitMix64
 
 NAME = "five_hundred"
@@ -533,53 +533,31 @@ class Options:
 
 def check_options(options: Mapping[str, object]) -> Options:
     """The eight options with defaults filled in; RuleError naming a bad one."""
-    for name in options:
-        if name not in OPTION_NAMES:
-            known = ", ".join(OPTION_NAMES)
-            raise RuleError(f"unknown option {name!r} for five_hundred (options: {known})")
-    flags = {}
-    for name in ("single_deal", "single_round", "misere", "joker_names_suit", "slam_bonus"):
-        value = options.get(name, False)
-        if not isinstance(value, bool):
-            raise RuleError(f"option {name!r} must be a bool, got {value!r}")
-        flags[name] = value
-    scoring = options.get("scoring", "default")
-    if not isinstance(scoring, str) or scoring not in SCORINGS:
-        raise RuleError(f"option 'scoring' must be 'default' or 'variant', got {scoring!r}")
-    first_dealer = options.get("first_dealer")
-    if first_dealer is not None and (not is_int(first_dealer) or not 0 <= first_dealer <= 3):
-        raise RuleError(
-            f"option 'first_dealer' must be None or a seat 0 to 3, got {first_dealer!r}"
-        )
-    max_deals = options.get("max_deals", DEAL_CAP)
-    if not is_int(max_deals) or not 1 <= max_deals <= DEAL_CAP:
-        raise RuleError(f"option 'max_deals' must be 1 to {DEAL_CAP}, got {max_deals!r}")
+    read = OptionReader(NAME, options, OPTION_NAMES)
     return Options(
-        flags["single_deal"],
-        flags["single_round"],
-        flags["misere"],
-        flags["joker_names_suit"],
-        scoring,
-        flags["slam_bonus"],
-        first_dealer,
-        max_deals,
+        single_deal=read.flag("single_deal"),
+        single_round=read.flag("single_round"),
+        misere=read.flag("misere"),
+        joker_names_suit=read.flag("joker_names_suit"),
+        scoring=read.text("scoring", "default", SCORINGS),
+        slam_bonus=read.flag("slam_bonus"),
+        first_dealer=read.seat("first_dealer", NUM_PLAYERS),
+        max_deals=read.integer("max_deals", DEAL_CAP, 1, DEAL_CAP),
     )
 
 
 # --- Records -----------------------------------------------------------------------------
 
-Play = tuple[int, str]
-
 
 @dataclass(frozen=True)
-class Trick:
+class Trick(protocol.Trick):
     """A completed trick (State JSON, ``"tricks"``): its leader, the cards in play order,
     its winner, and the suit a joker lead named (or None)."""
 
-    leader: int
-    cards: tuple[Play, ...]
-    winner: int
     named: str | None
+
+    def state(self) -> dict[str, Any]:
+        return {**super().state(), "named": self.named}
 
 
 @dataclass(frozen=True)
@@ -612,7 +590,7 @@ class DealRecord:
 # --- The game ------------------------------------------------------------------------------
 
 
-class FiveHundredReference(ReferenceGame):
+class FiveHundredReference(TrickGame):
     """A whole match of 500 (or a single deal), played one action at a time."""
 
     NAME = NAME
@@ -625,29 +603,21 @@ class FiveHundredReference(ReferenceGame):
     STATE_KEYS = STATE_KEYS
     TRICK_KEYS = TRICK_KEYS
     RECORD_KEYS = RECORD_KEYS
-    FINISHED_KEY = "finished_deals"
-    PREVIOUS_KEY = "previous_deal"
+    DEALT_KEY = "dealt"
 
     _options: Options
-    _rng: SplitMix64
-    _phase: str
     _deal_number: int
-    _dealer: int
     _dealt: list[list[str]]
     _kitty: list[str]
-    _hands: list[list[str]]
     _bids: list[tuple[str, int]]
     _bidder: int | None
     _contract: str | None
     _discard: list[str]
     _named: str | None
-    _trick_leader: int
-    _trick: list[Play]
     _tricks: list[Trick]
     _result: Result | None
     _deal_scores: list[list[int]]
     _finished: list[DealRecord]
-    _history: list[int]
     _winner: int | None
 
     def __init__(self, *, seed: int, **options: object) -> None:
@@ -705,19 +675,6 @@ class FiveHundredReference(ReferenceGame):
     # --- The protocol ---
 
     @property
-    def options(self) -> dict[str, object]:
-        return {
-            "single_deal": self._options.single_deal,
-            "single_round": self._options.single_round,
-            "misere": self._options.misere,
-            "joker_names_suit": self._options.joker_names_suit,
-            "scoring": self._options.scoring,
-            "slam_bonus": self._options.slam_bonus,
-            "first_dealer": self._options.first_dealer,
-            "max_deals": self._options.max_deals,
-        }
-
-    @property
     def current_player(self) -> int | None:
         """Actions: the next seat still in the auction; the bidder to discard; the seat
         that led a joker to name; the next seat of the trick; none once over."""
@@ -737,11 +694,7 @@ class FiveHundredReference(ReferenceGame):
         totals = self._team_totals()
         return [totals[team_of(seat)] for seat in range(NUM_PLAYERS)]
 
-    @property
-    def history(self) -> list[RefAction]:
-        return [ACTIONS[action_id] for action_id in self._history]
-
-    def legal_actions(self) -> list[RefAction]:
+    def _legal_actions(self) -> list[RefAction]:
         seat = self.current_player
         if seat is None:
             return []
@@ -759,7 +712,6 @@ class FiveHundredReference(ReferenceGame):
         return parse_action_id(text)
 
     def _apply_legal(self, seat: int, action: RefAction) -> None:
-        self._history.append(action.id)
         if action.kind == "bid":
             self._bid(seat, action.text)
         elif action.kind == "discard":
@@ -772,14 +724,6 @@ class FiveHundredReference(ReferenceGame):
             self._play(seat, action.card)
 
     # --- 500's own accessors ---
-
-    @property
-    def dealer(self) -> int:
-        return self._dealer
-
-    @property
-    def deal_number(self) -> int:
-        return self._deal_number
 
     @property
     def dealt(self) -> list[list[str]]:
@@ -820,14 +764,6 @@ class FiveHundredReference(ReferenceGame):
     @property
     def named(self) -> str | None:
         return self._named
-
-    @property
-    def trick_leader(self) -> int:
-        return self._trick_leader
-
-    @property
-    def trick(self) -> list[Play]:
-        return list(self._trick)
 
     @property
     def tricks(self) -> list[Trick]:
@@ -996,14 +932,9 @@ class FiveHundredReference(ReferenceGame):
 
     # --- JSON ---
 
-    def _state(self, finished: slice = slice(None)) -> dict[str, Any]:
+    def _game_state(self, finished: slice) -> dict[str, Any]:
         """The state in the layout of docs/rules/five_hundred.md, "State JSON"."""
         return {
-            "game": NAME,
-            "version": 1,
-            "options": self.options,
-            "rng": self._rng.state,
-            "phase": self._phase,
             "deal": self._deal_number,
             "dealer": self._dealer,
             "dealt": [list(hand) for hand in self._dealt],
@@ -1016,11 +947,10 @@ class FiveHundredReference(ReferenceGame):
             "hands": [list(hand) for hand in self._hands],
             "trick_leader": self._trick_leader,
             "trick": [[seat, card] for seat, card in self._trick],
-            "tricks": _tricks_state(self._tricks),
+            "tricks": [trick.state() for trick in self._tricks],
             "result": _result_state(self._result),
             "deal_scores": [list(scores) for scores in self._deal_scores],
             "finished_deals": [_record_state(record) for record in self._finished[finished]],
-            "history": [ACTIONS[action_id].text for action_id in self._history],
         }
 
     def _observed(self, view: dict[str, Any], seat: int) -> None:
@@ -1041,59 +971,10 @@ class FiveHundredReference(ReferenceGame):
             previous["dealt"] = [[] for _ in previous["dealt"]]
             previous["kitty"] = []
 
-    def _canonical(self, text: str, where: str) -> str:
-        """The phase is read exactly; card and bid texts in any letter case."""
-        return text if where == "'phase'" else super()._canonical(text, where)
-
-    def _recorded_deals(self, state: dict[str, object]) -> list[Deal]:
-        """Every deal as dealt, oldest first: each record's ``"dealt"`` hands and
-        ``"kitty"``, then the state's (a misère deal ends with cards unplayed)."""
-        deals = []
-        finished = protocol.array(state[self.FINISHED_KEY], repr(self.FINISHED_KEY))
-        for index, value in enumerate(finished):
-            what = f"{self.FINISHED_KEY!r}[{index}]"
-            record = protocol.json_object(value, what, self.RECORD_KEYS)
-            deals.append(self._read_dealt(record, what))
-        deals.append(self._read_dealt(state, ""))
-        return deals
-
-    def _read_dealt(self, fields: dict[str, object], what: str) -> Deal:
-        """A deal's dealer, ``"dealt"`` hands and ``"kitty"``: RuleError unless the hands
-        hold 10 cards each and, with the kitty of 6, the 46 cards once each."""
-        dealer = self._read_dealer(fields, what)
-        where = protocol.path(what, "dealt")
-        hands = []
-        for seat, value in enumerate(protocol.array(fields["dealt"], where, NUM_PLAYERS)):
-            hand = protocol.array(value, f"{where}[{seat}]")
-            cards = [self._read_card(card, f"{where}[{seat}][{i}]") for i, card in enumerate(hand)]
-            hands.append(tuple(sort_cards(cards)))
-        kitty = protocol.array(fields["kitty"], protocol.path(what, "kitty"), KITTY_SIZE)
-        deal = Deal(dealer, tuple(hands), tuple(sort_cards(self._read_kitty(kitty, what))))
-        self._check_deal(deal, what or "the current deal")
-        return deal
-
-    @classmethod
-    def _read_kitty(cls, kitty: list[object], what: str) -> list[str]:
-        where = protocol.path(what, "kitty")
-        return [cls._read_card(card, f"{where}[{i}]") for i, card in enumerate(kitty)]
-
-    @classmethod
-    def _read_setup(cls, fields: dict[str, object], what: str) -> tuple[str, ...]:
-        """The kitty (read with the hands by ``_read_dealt``)."""
-        kitty = protocol.array(fields["kitty"], protocol.path(what, "kitty"))
-        return tuple(cls._read_kitty(kitty, what))
-
-
-def _tricks_state(tricks: Sequence[Trick]) -> list[dict[str, Any]]:
-    return [
-        {
-            "leader": trick.leader,
-            "cards": [[seat, card] for seat, card in trick.cards],
-            "winner": trick.winner,
-            "named": trick.named,
-        }
-        for trick in tricks
-    ]
+    def _read_setup(self, fields: dict[str, object], what: str) -> tuple[str, ...]:
+        """The kitty of 6 cards."""
+        kitty = self._read_cards(fields["kitty"], protocol.path(what, "kitty"), KITTY_SIZE)
+        return tuple(sort_cards(kitty))
 
 
 def _result_state(result: Result | None) -> dict[str, Any] | None:
@@ -1113,6 +994,6 @@ def _record_state(record: DealRecord) -> dict[str, Any]:
         "bidder": record.bidder,
         "contract": record.contract,
         "discard": list(record.discard),
-        "tricks": _tricks_state(record.tricks),
+        "tricks": [trick.state() for trick in record.tricks],
         "result": _result_state(record.result),
     }

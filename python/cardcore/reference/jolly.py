@@ -42,6 +42,7 @@ small function per rule. Where the page leaves room, the choices are:
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -49,9 +50,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardcore.reference import protocol
-from cardcore.reference.cards import DECKS, SUITS, RuleError, face_id
-from cardcore.reference.protocol import Deal, RefAction, ReferenceGame, is_int
-from cardcore.reference.rng import MASK64, SplitMix64
+from cardcore.reference.cards import DECKS, SUITS, RuleError, face_id, rank_of, suit_of
+from cardcore.reference.protocol import Deal, OptionReader, RefAction, ReferenceGame
+from cardcore.reference.rng import SplitMix64
 
 NAME = "jolly"
 JOKER = "JK"
@@ -131,14 +132,6 @@ RECORD_KEYS = (
 # --- Cards and positions (Melds, L6, L7) ---------------------------------------------
 
 
-def rank_of(card: str) -> str:
-    return card[:-1]
-
-
-def suit_of(card: str) -> str:
-    return card[-1]
-
-
 def position_card(suit: str, position: int) -> str:
     """Melds: the natural card of a run position: 1 and 14 the ace, 2-10 the number
     cards, 11 J, 12 Q, 13 K."""
@@ -190,11 +183,11 @@ class Placement:
     suit: str | None
     position: int | None
 
-    @property
+    @functools.cached_property  # a placement is a value: asked often, computed once
     def is_joker(self) -> bool:
         return self.card == JOKER
 
-    @property
+    @functools.cached_property
     def is_set_joker(self) -> bool:
         return self.is_joker and self.position is None
 
@@ -206,19 +199,23 @@ class Placement:
         return position_card(self.suit, self.position)
 
 
+@functools.cache  # placements are values: each is made once (the search makes many)
 def natural(suit: str, position: int) -> Placement:
     card = position_card(suit, position)
     return Placement(card, rank_of(card), suit, position)
 
 
+@functools.cache
 def run_joker(suit: str, position: int) -> Placement:
     return Placement(JOKER, rank_of(position_card(suit, position)), suit, position)
 
 
+@functools.cache
 def set_joker(rank: str) -> Placement:
     return Placement(JOKER, rank, None, None)
 
 
+@functools.cache
 def set_natural(card: str) -> Placement:
     """A natural card as a set takes it (J8: an ace at position 1)."""
     return natural(suit_of(card), set_position(rank_of(card)))
@@ -320,6 +317,10 @@ def is_valid_meld(cards: Sequence[Placement]) -> bool:
     return is_valid_set(cards) or is_valid_run(cards)
 
 
+_is_valid_meld = functools.lru_cache(maxsize=1 << 16)(is_valid_meld)
+"""``is_valid_meld`` of a tuple, remembered (the search asks the same melds again)."""
+
+
 def meld_kind(cards: Sequence[Placement]) -> str | None:
     """Laying cards: a meld started with a set joker is a set, with a run joker a run;
     started with a natural card, its second card decides (its rank in another suit or
@@ -365,23 +366,28 @@ def run_next(cards: Sequence[Placement]) -> list[Placement]:
     return found
 
 
-def next_placements(cards: Sequence[Placement]) -> list[Placement]:
+def next_placements(cards: Sequence[Placement]) -> tuple[Placement, ...]:
     """Laying cards, a new meld: every placement the meld being built may take next,
     whatever the hand holds (an empty meld takes any)."""
+    return _next_placements(tuple(cards))
+
+
+@functools.lru_cache(maxsize=1 << 16)  # the search asks the same melds again and again
+def _next_placements(cards: tuple[Placement, ...]) -> tuple[Placement, ...]:
     if not cards:
-        return list(PLACEMENTS)
+        return PLACEMENTS
     kind = meld_kind(cards)
     if kind == "set":
-        return set_extensions(cards)
+        return tuple(set_extensions(cards))
     if kind == "run":
-        return run_next(cards)
+        return tuple(run_next(cards))
     # One natural card: the same rank in another suit or a set joker makes a set (an
     # ace high is no set's card, J8); the next position of its suit a run.
     first = cards[0]
     found = []
     if first.position == set_position(first.rank):
         found = set_extensions(cards)
-    return found + run_next(cards)
+    return (*found, *run_next(cards))
 
 
 # --- J3: always keep a card you may discard ---------------------------------------------------
@@ -393,21 +399,23 @@ def may_discard(card: str, forbidden: str | None) -> bool:
 
 
 def holds_discardable(hand: Counter[str], forbidden: str | None) -> bool:
-    """J3: the hand holds a card the seat may discard."""
-    return any(count > 0 and may_discard(card, forbidden) for card, count in hand.items())
+    """J3: the hand holds a card the seat may discard: a card of another face than the
+    one L14 forbids (``may_discard``)."""
+    forbidden_held = 0 if forbidden is None else hand[forbidden]
+    return hand.total() > forbidden_held
 
 
-def completable(cards: Sequence[Placement], hand: Counter[str], forbidden: str | None) -> bool:
+def completable(cards: tuple[Placement, ...], hand: Counter[str], forbidden: str | None) -> bool:
     """J3: the meld being built can be completed into a valid meld by further
     placements from ``hand``, leaving in it a card the seat may discard."""
     if not holds_discardable(hand, forbidden):
         return False  # further placements only take cards away
-    if is_valid_meld(cards):
+    if _is_valid_meld(cards):
         return True
-    for placement in next_placements(cards):
+    for placement in _next_placements(cards):
         if hand[placement.card] > 0:
             hand[placement.card] -= 1
-            found = completable([*cards, placement], hand, forbidden)
+            found = completable((*cards, placement), hand, forbidden)
             hand[placement.card] += 1
             if found:
                 return True
@@ -590,14 +598,6 @@ def deal_cards(
     return tuple(tuple(sort_cards(hand)) for hand in hands), tuple(shuffled[dealt:])
 
 
-@dataclass(frozen=True)
-class JollyDeal(Deal):
-    """A round as dealt: the dealer, the hands (sorted), the stock (``setup``, top
-    first) and the generator's state just after the deal (``rng``)."""
-
-    rng: int
-
-
 MAX_ROUNDS = 30
 """J13: the most rounds the ``max_rounds`` option allows."""
 
@@ -616,33 +616,16 @@ class Options:
 
 def check_options(options: Mapping[str, object]) -> Options:
     """The six options with defaults filled in; RuleError naming a bad one."""
-    for name in options:
-        if name not in OPTION_NAMES:
-            known = ", ".join(OPTION_NAMES)
-            raise RuleError(f"unknown option {name!r} for jolly (options: {known})")
-    players = options.get("players", 4)
-    if not is_int(players) or players not in PLAYER_COUNTS:
-        raise RuleError(f"option 'players' must be 2, 3 or 4, got {players!r}")
-    target = options.get("target", 100)
-    if not is_int(target) or target not in TARGETS:
-        raise RuleError(f"option 'target' must be 100, 200 or 500, got {target!r}")
-    max_rounds = options.get("max_rounds", 20)
-    if not is_int(max_rounds) or not 1 <= max_rounds <= MAX_ROUNDS:
-        raise RuleError(f"option 'max_rounds' must be 1 to {MAX_ROUNDS}, got {max_rounds!r}")
-    single_deal = options.get("single_deal", False)
-    if not isinstance(single_deal, bool):
-        raise RuleError(f"option 'single_deal' must be a bool, got {single_deal!r}")
-    first_dealer = options.get("first_dealer")
-    if first_dealer is not None and (not is_int(first_dealer) or not 0 <= first_dealer < players):
-        raise RuleError(
-            f"option 'first_dealer' must be None or a seat 0 to {players - 1}, got {first_dealer!r}"
-        )
-    steps = options.get("max_round_steps", ROUND_STEPS[1])
-    if not is_int(steps) or not ROUND_STEPS[0] <= steps <= ROUND_STEPS[1]:
-        raise RuleError(
-            f"option 'max_round_steps' must be {ROUND_STEPS[0]} to {ROUND_STEPS[1]}, got {steps!r}"
-        )
-    return Options(players, target, max_rounds, single_deal, first_dealer, steps)
+    read = OptionReader(NAME, options, OPTION_NAMES)
+    players = read.number("players", 4, PLAYER_COUNTS)
+    return Options(
+        players=players,
+        target=read.number("target", 100, TARGETS),
+        max_rounds=read.integer("max_rounds", 20, 1, MAX_ROUNDS),
+        single_deal=read.flag("single_deal"),
+        first_dealer=read.seat("first_dealer", players),
+        max_round_steps=read.integer("max_round_steps", ROUND_STEPS[1], *ROUND_STEPS),
+    )
 
 
 # --- Records ----------------------------------------------------------------------------------
@@ -680,17 +663,14 @@ class JollyReference(ReferenceGame):
     RECORD_KEYS = RECORD_KEYS
     FINISHED_KEY = "finished_rounds"
     PREVIOUS_KEY = "previous_round"
+    DEALT_KEY = "dealt"
     DEAL_RNG_KEY = "deal_rng"  # the stock's rebuilds are shuffled from the round's generator
 
     _options: Options
-    _rng: SplitMix64
-    _phase: str
     _round: int
-    _dealer: int
     _dealt: list[list[str]]
     _deal_stock: list[str]
     _deal_rng: int
-    _hands: list[list[str]]
     _stock: list[str]
     _rebuilds: int
     _row: list[str]
@@ -706,7 +686,6 @@ class JollyReference(ReferenceGame):
     _result: Result | None
     _round_scores: list[list[int]]
     _finished: list[RoundRecord]
-    _history: list[int]
 
     def __init__(self, *, seed: int, **options: object) -> None:
         self._options = check_options(options)
@@ -727,12 +706,12 @@ class JollyReference(ReferenceGame):
         cards = list(SHUFFLED_DECK)
         self._rng.shuffle(cards)
         hands, stock = deal_cards(cards, self._dealer, self.num_players)
-        self._begin_deal(JollyDeal(self._dealer, hands, stock, self._rng.state), self._round)
+        self._begin_deal(Deal(self._dealer, hands, stock, self._rng.state), self._round)
 
     def _begin_deal(self, deal: Deal, number: int) -> None:
         """Lay out ``deal`` as round ``number``: the generator set to its state after the
         deal, an empty row (L3), the dealer's next seat to play (L2)."""
-        assert isinstance(deal, JollyDeal)
+        assert deal.rng is not None  # the generator just after the deal
         del self._finished[number - 1 :]  # the rounds the generator dealt after it
         players = self.num_players
         self._round = number
@@ -828,17 +807,6 @@ class JollyReference(ReferenceGame):
         return self._options.players
 
     @property
-    def options(self) -> dict[str, object]:
-        return {
-            "players": self._options.players,
-            "target": self._options.target,
-            "max_rounds": self._options.max_rounds,
-            "single_deal": self._options.single_deal,
-            "first_dealer": self._options.first_dealer,
-            "max_round_steps": self._options.max_round_steps,
-        }
-
-    @property
     def current_player(self) -> int | None:
         return None if self._phase == "over" else self._seat
 
@@ -848,10 +816,6 @@ class JollyReference(ReferenceGame):
         return [
             sum(scores[seat] for scores in self._round_scores) for seat in range(self.num_players)
         ]
-
-    @property
-    def history(self) -> list[RefAction]:
-        return [ACTIONS[action_id] for action_id in self._history]
 
     def _action_id(self, text: str) -> int:
         return parse_action_id(text)
@@ -865,7 +829,7 @@ class JollyReference(ReferenceGame):
     def _hand_counter(self) -> Counter[str]:
         return Counter(self._hands[self._seat])
 
-    def legal_actions(self) -> list[RefAction]:
+    def _legal_actions(self) -> list[RefAction]:
         if self._phase == "over":
             return []
         if self._phase == "draw":
@@ -907,7 +871,7 @@ class JollyReference(ReferenceGame):
             if hand[placement.card] == 0:
                 continue
             hand[placement.card] -= 1
-            if completable([*self._building, placement], hand, forbidden):
+            if completable((*self._building, placement), hand, forbidden):
                 ids.append(PLACEMENT_IDS[placement])
             hand[placement.card] += 1
         return ids
@@ -955,7 +919,6 @@ class JollyReference(ReferenceGame):
     # --- Applying an action ---
 
     def _apply_legal(self, seat: int, action: RefAction) -> None:
-        self._history.append(action.id)
         self._round_steps += 1  # a new round counts from 0 again
         self._step(seat, action)
         # J14: a round still going on after max_round_steps steps ends the match.
@@ -1059,14 +1022,9 @@ class JollyReference(ReferenceGame):
 
     # --- JSON ---
 
-    def _state(self, finished: slice = slice(None)) -> dict[str, Any]:
+    def _game_state(self, finished: slice) -> dict[str, Any]:
         """The state in the layout of docs/rules/jolly.md, "State JSON"."""
         return {
-            "game": NAME,
-            "version": 1,
-            "options": self.options,
-            "rng": self._rng.state,
-            "phase": self._phase,
             "round": self._round,
             "dealer": self._dealer,
             "dealt": [list(hand) for hand in self._dealt],
@@ -1089,7 +1047,6 @@ class JollyReference(ReferenceGame):
             "result": _result_state(self._result),
             "round_scores": [list(scores) for scores in self._round_scores],
             "finished_rounds": [_record_state(record) for record in self._finished[finished]],
-            "history": [ACTIONS[action_id].text for action_id in self._history],
         }
 
     def _observed(self, view: dict[str, Any], seat: int) -> None:
@@ -1106,57 +1063,21 @@ class JollyReference(ReferenceGame):
             previous["deal_rng"] = 0
 
     def _canonical(self, text: str, where: str) -> str:
-        """Card and action texts in any letter case; the phase exactly."""
-        if where == "'phase'":
-            return text
+        """Card texts in any letter case too (a card is no action text)."""
         try:
             return self._read_card(text, where)
         except RuleError:
             return super()._canonical(text, where)
 
-    def _recorded_deals(self, state: dict[str, object]) -> list[Deal]:
-        """Every round as dealt, oldest first: each record's ``"dealt"``, ``"deal_stock"``
-        and ``"deal_rng"``, then the state's."""
-        deals: list[Deal] = []
-        finished = protocol.array(state[self.FINISHED_KEY], repr(self.FINISHED_KEY))
-        for index, value in enumerate(finished):
-            what = f"{self.FINISHED_KEY!r}[{index}]"
-            record = protocol.json_object(value, what, self.RECORD_KEYS)
-            deals.append(self._read_dealt(record, what))
-        deals.append(self._read_dealt(state, ""))
-        return deals
-
-    def _read_dealt(self, fields: dict[str, object], what: str) -> JollyDeal:
-        """A round's dealer, ``"dealt"`` hands, ``"deal_stock"`` and ``"deal_rng"``:
-        RuleError unless the hands hold 13 cards each and, with the stock, the 110 cards."""
-        dealer = self._read_dealer(fields, what)
-        where = protocol.path(what, "dealt")
-        hands = []
-        for seat, value in enumerate(protocol.array(fields["dealt"], where, self.num_players)):
-            hand = protocol.array(value, f"{where}[{seat}]")
-            cards = [self._read_card(card, f"{where}[{seat}][{i}]") for i, card in enumerate(hand)]
-            hands.append(tuple(sort_cards(cards)))
-        rng = protocol.integer(fields["deal_rng"], protocol.path(what, "deal_rng"), 0, MASK64)
-        deal = JollyDeal(dealer, tuple(hands), self._read_setup(fields, what), rng)
-        self._check_deal(deal, what or "the current deal")
-        return deal
-
-    @classmethod
-    def _read_setup(cls, fields: dict[str, object], what: str) -> tuple[str, ...]:
+    def _read_setup(self, fields: dict[str, object], what: str) -> tuple[str, ...]:
         """The stock as dealt, top first."""
-        where = protocol.path(what, "deal_stock")
-        stock = protocol.array(fields["deal_stock"], where)
-        return tuple(cls._read_card(card, f"{where}[{i}]") for i, card in enumerate(stock))
+        return tuple(self._read_cards(fields["deal_stock"], protocol.path(what, "deal_stock")))
 
     # --- Jolly's own accessors ---
 
     @property
     def round(self) -> int:
         return self._round
-
-    @property
-    def dealer(self) -> int:
-        return self._dealer
 
     @property
     def player(self) -> int:

@@ -44,8 +44,8 @@ from itertools import combinations
 from typing import Any
 
 from cardcore.reference import protocol
-from cardcore.reference.cards import DECKS, SUITS, RuleError, parse
-from cardcore.reference.protocol import Deal, RefAction, ReferenceGame, is_int
+from cardcore.reference.cards import DECKS, SUITS, RuleError, parse, rank_of, suit_of
+from cardcore.reference.protocol import Deal, OptionReader, RefAction, TrickGame
 from cardcore.reference.rng import SplitMix64
 
 NAME = "julien"
@@ -140,17 +140,17 @@ BIDS_BY_TEXT = {bid.text: bid for bid in BIDS}
 
 
 @dataclass(frozen=True)
-class Trick:
+class Trick(protocol.Trick):
     """A completed trick (a ``JulienTrick``): its leader, cards in play order, winner,
     the next trick's leader (-5-), its trump card (talon card i) and whether the
     winner took that card (``None`` while a Spéco choice is pending)."""
 
-    leader: int
-    cards: tuple[tuple[int, str], ...]
-    winner: int
     next_leader: int
     trump_card: str
     taken: bool | None
+
+    def state(self) -> dict[str, Any]:
+        return {**super().state(), "next_leader": self.next_leader, "taken": self.taken}
 
 
 @dataclass(frozen=True)
@@ -167,14 +167,6 @@ class TourRecord:
 
 
 # --- Cards -------------------------------------------------------------------
-
-
-def suit_of(card: str) -> str:
-    return card[-1]
-
-
-def rank_of(card: str) -> str:
-    return card[:-1]
 
 
 def sort_hand(cards: Sequence[str]) -> list[str]:
@@ -485,41 +477,23 @@ class Options:
 
 def check_options(options: Mapping[str, object]) -> Options:
     """The five options with defaults filled in; RuleError naming a bad one."""
-    for name in options:
-        if name not in OPTION_NAMES:
-            known = ", ".join(OPTION_NAMES)
-            raise RuleError(f"unknown option {name!r} for julien (options: {known})")
-    flags = {}
-    for name in ("single_deal", "masked_talon", "twenty_five_every_tour"):
-        value = options.get(name, False)
-        if not isinstance(value, bool):
-            raise RuleError(f"option {name!r} must be a bool, got {value!r}")
-        flags[name] = value
-    tour_kind = options.get("tour_kind")
-    if tour_kind is not None and (not isinstance(tour_kind, str) or tour_kind not in TOUR_KINDS):
-        raise RuleError(
-            f"option 'tour_kind' must be None or one of {', '.join(TOUR_KINDS)}, got {tour_kind!r}"
-        )
-    if tour_kind is not None and not flags["single_deal"]:
-        raise RuleError("option 'tour_kind' needs single_deal: the match fixes the Tours' kinds")
-    first_dealer = options.get("first_dealer")
-    if first_dealer is not None and (not is_int(first_dealer) or not 0 <= first_dealer <= 3):
-        raise RuleError(
-            f"option 'first_dealer' must be None or a seat 0 to 3, got {first_dealer!r}"
-        )
-    return Options(
-        flags["single_deal"],
-        tour_kind,
-        flags["masked_talon"],
-        flags["twenty_five_every_tour"],
-        first_dealer,
+    read = OptionReader(NAME, options, OPTION_NAMES)
+    checked = Options(
+        single_deal=read.flag("single_deal"),
+        tour_kind=read.optional_text("tour_kind", TOUR_KINDS),
+        masked_talon=read.flag("masked_talon"),
+        twenty_five_every_tour=read.flag("twenty_five_every_tour"),
+        first_dealer=read.seat("first_dealer", NUM_PLAYERS),
     )
+    if checked.tour_kind is not None and not checked.single_deal:
+        raise RuleError("option 'tour_kind' needs single_deal: the match fixes the Tours' kinds")
+    return checked
 
 
 # --- The game ----------------------------------------------------------------
 
 
-class JulienReference(ReferenceGame):
+class JulienReference(TrickGame):
     """A whole Julien match (or a single Tour), played one action at a time."""
 
     NAME = NAME
@@ -536,20 +510,13 @@ class JulienReference(ReferenceGame):
     PREVIOUS_KEY = "previous_tour"
 
     _options: Options
-    _rng: SplitMix64
-    _phase: str
     _tour: int
-    _dealer: int
     _talon: list[str]
     _bids: list[str | None]
-    _hands: list[list[str]]
-    _trick_leader: int
-    _trick: list[tuple[int, str]]
     _tricks: list[Trick]
     _specials_holder: int | None
     _tour_scores: list[list[int]]
     _finished: list[TourRecord]
-    _history: list[int]
 
     def __init__(self, *, seed: int, **options: object) -> None:
         self._options = check_options(options)
@@ -587,16 +554,6 @@ class JulienReference(ReferenceGame):
     # --- The protocol ---
 
     @property
-    def options(self) -> dict[str, object]:
-        return {
-            "single_deal": self._options.single_deal,
-            "tour_kind": self._options.tour_kind,
-            "masked_talon": self._options.masked_talon,
-            "twenty_five_every_tour": self._options.twenty_five_every_tour,
-            "first_dealer": self._options.first_dealer,
-        }
-
-    @property
     def current_player(self) -> int | None:
         if self._phase == "bid":
             return bidder(self._dealer, self._bids_made())
@@ -611,11 +568,7 @@ class JulienReference(ReferenceGame):
         """The totals: the sum of each seat's Tour scores (may be negative)."""
         return [sum(scores[seat] for scores in self._tour_scores) for seat in range(NUM_PLAYERS)]
 
-    @property
-    def history(self) -> list[RefAction]:
-        return [ACTIONS[action_id] for action_id in self._history]
-
-    def legal_actions(self) -> list[RefAction]:
+    def _legal_actions(self) -> list[RefAction]:
         seat = self.current_player
         if seat is None:
             return []
@@ -634,7 +587,6 @@ class JulienReference(ReferenceGame):
         return parse_action_id(text)
 
     def _apply_legal(self, seat: int, action: RefAction) -> None:
-        self._history.append(action.id)
         if action.kind == "bid":
             self._bid(seat, action.text)
         elif action.kind == "play":
@@ -665,10 +617,6 @@ class JulienReference(ReferenceGame):
         return self._tour
 
     # --- Julien's own accessors ---
-
-    @property
-    def dealer(self) -> int:
-        return self._dealer
 
     @property
     def tour(self) -> int:
@@ -708,14 +656,6 @@ class JulienReference(ReferenceGame):
     def trump_card(self) -> str | None:
         """Talon card i for trick i, in phase ``"play"`` only."""
         return self._talon[len(self._tricks)] if self._phase == "play" else None
-
-    @property
-    def trick(self) -> list[tuple[int, str]]:
-        return list(self._trick)
-
-    @property
-    def trick_leader(self) -> int:
-        return self._trick_leader
 
     @property
     def tricks(self) -> list[Trick]:
@@ -828,14 +768,9 @@ class JulienReference(ReferenceGame):
 
     # --- JSON ---
 
-    def _state(self, finished: slice = slice(None)) -> dict[str, Any]:
+    def _game_state(self, finished: slice) -> dict[str, Any]:
         """The state in the layout of docs/rules/julien.md, "State JSON"."""
         return {
-            "game": NAME,
-            "version": 1,
-            "options": self.options,
-            "rng": self._rng.state,
-            "phase": self._phase,
             "tour": self._tour,
             "tour_kind": self.tour_kind,
             "dealer": self._dealer,
@@ -845,32 +780,15 @@ class JulienReference(ReferenceGame):
             "trump": self.trump,
             "trick_leader": self._trick_leader,
             "trick": [[seat, card] for seat, card in self._trick],
-            "tricks": _tricks_state(self._tricks),
+            "tricks": [trick.state() for trick in self._tricks],
             "specials_holder": self._specials_holder,
             "tour_scores": [list(scores) for scores in self._tour_scores],
             "finished_tours": [_record_state(record) for record in self._finished[finished]],
-            "history": [ACTIONS[action_id].text for action_id in self._history],
         }
 
-    @classmethod
-    def _read_setup(cls, fields: dict[str, object], what: str) -> tuple[str, ...]:
+    def _read_setup(self, fields: dict[str, object], what: str) -> tuple[str, ...]:
         """-11-: the talon, in reading order."""
-        where = protocol.path(what, "talon")
-        talon = protocol.array(fields["talon"], where, TALON_SIZE)
-        return tuple(cls._read_card(card, f"{where}[{index}]") for index, card in enumerate(talon))
-
-
-def _tricks_state(tricks: Sequence[Trick]) -> list[dict[str, Any]]:
-    return [
-        {
-            "leader": trick.leader,
-            "cards": [[seat, card] for seat, card in trick.cards],
-            "winner": trick.winner,
-            "next_leader": trick.next_leader,
-            "taken": trick.taken,
-        }
-        for trick in tricks
-    ]
+        return tuple(self._read_cards(fields["talon"], protocol.path(what, "talon"), TALON_SIZE))
 
 
 def _record_state(record: TourRecord) -> dict[str, Any]:
@@ -880,6 +798,6 @@ def _record_state(record: TourRecord) -> dict[str, Any]:
         "dealer": record.dealer,
         "talon": list(record.talon),
         "bids": list(record.bids),
-        "tricks": _tricks_state(record.tricks),
+        "tricks": [trick.state() for trick in record.tricks],
         "specials_holder": record.specials_holder,
     }

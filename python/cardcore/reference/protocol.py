@@ -6,10 +6,17 @@ exact types: the options, the generator state, the history, and for every deal (
 finished record, then the current deal) its dealer, its public setup and each seat's
 starting hand, which is the cards that seat played in the deal's tricks (and, in the
 current deal, its current trick and its hand); a game that records its deals as dealt
-(Tarot) reads them instead. A new game with those options deals the recorded deals in
-turn and applies the history through its own checked ``apply``; the state is accepted
-exactly when the replayed game's state equals it. Every derived value (phase, scores,
-winners, records, ...) is thus checked by equality, never by hand.
+(500, Tarot, Jolly: ``DEALT_KEY``) reads them instead. A new game with those options
+deals the recorded deals in turn and applies the history through its own checked
+``apply``; the state is accepted exactly when the replayed game's state equals it.
+Every derived value (phase, scores, winners, records, ...) is thus checked by
+equality, never by hand.
+
+A game class gives only what its rules own: its legal actions (searched once per
+position: ``legal_actions`` keeps them until the position changes), how a legal action
+changes it, how it lays out a deal, its state and its observation's extras; the base
+records the history, reads the options (``OptionReader``), writes the JSON and reads it
+back.
 
 The number of seats and the hand size are read per game (``num_players``,
 ``hand_size``): a game whose options set them (Tarot's ``players``) overrides both. A
@@ -23,7 +30,7 @@ from __future__ import annotations
 import copy
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self, TypeGuard
 
@@ -46,12 +53,34 @@ class RefAction:
 
 @dataclass(frozen=True)
 class Deal:
-    """A deal as dealt: its dealer, each seat's starting hand (sorted by face id) and
-    its setup (Brouc's turned card, Julien's talon in reading order, Tarot's chien)."""
+    """A deal as dealt: its dealer, each seat's starting hand (sorted by face id), its
+    setup (Brouc's turned card, Julien's talon in reading order, Tarot's chien, 500's
+    kitty, Jolly's stock top first) and, in a game that draws during a deal, the
+    generator as the deal left it (``DEAL_RNG_KEY``)."""
 
     dealer: int
     hands: tuple[tuple[str, ...], ...]
     setup: tuple[str, ...]
+    rng: int | None = None
+
+
+Play = tuple[int, str]
+"""A card on a trick: the seat that played it, and the card."""
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A completed trick: its leader, the cards in play order, its winner (a game's
+    trick may record more)."""
+
+    leader: int
+    cards: tuple[Play, ...]
+    winner: int
+
+    def state(self) -> dict[str, Any]:
+        """The trick's JSON form, in the state and the finished deals' records."""
+        cards = [[seat, card] for seat, card in self.cards]
+        return {"leader": self.leader, "cards": cards, "winner": self.winner}
 
 
 def is_int(value: object) -> TypeGuard[int]:
@@ -81,6 +110,8 @@ class ReferenceGame(ABC):
     every game."""
 
     NAME: ClassVar[str]
+    # The state JSON's version (docs/protocol.md, "JSON").
+    VERSION: ClassVar[int] = 1
     NUM_PLAYERS: ClassVar[int]
     """The seats of a game with a fixed number of them (``num_players`` reads it)."""
     ACTIONS: ClassVar[tuple[RefAction, ...]]
@@ -99,10 +130,15 @@ class ReferenceGame(ABC):
     """The keys of a completed trick's record."""
     RECORD_KEYS: ClassVar[tuple[str, ...]]
     """The keys of a finished deal's public record."""
-    FINISHED_KEY: ClassVar[str]
+    FINISHED_KEY: ClassVar[str] = "finished_deals"
     """The state key that lists the records of the deals played to their end."""
-    PREVIOUS_KEY: ClassVar[str]
+    PREVIOUS_KEY: ClassVar[str] = "previous_deal"
     """The observation key of the last of them (or None)."""
+    DEALT_KEY: ClassVar[str | None] = None
+    """For a game that records its deals as dealt (500, Tarot, Jolly): the key of a
+    deal's hands as dealt, in the state and in each finished record; its deals are read
+    from there (with ``_read_setup`` and ``DEAL_RNG_KEY``) instead of rebuilt from the
+    cards played. None: rebuilt from the cards played."""
     DEAL_RNG_KEY: ClassVar[str | None] = None
     """For a game that draws from its generator during a deal, not only to deal it
     (Jolly's stock rebuilds): the key of a deal's record holding the generator as the
@@ -110,11 +146,15 @@ class ReferenceGame(ABC):
     the generator the replay reaches. None: the generator only decides the deals to
     come, and the state's is taken as given."""
 
+    _options: Any
+    """The game's checked options, one attribute for each of ``OPTION_NAMES``."""
     _phase: str
     _truncated: bool = False
     _rng: SplitMix64
     _dealer: int
     _hands: list[list[str]]
+    _history: list[RefAction]
+    """The actions applied, in order (``apply`` records them)."""
 
     @abstractmethod
     def __init__(self, *, seed: int, **options: object) -> None:
@@ -139,6 +179,16 @@ class ReferenceGame(ABC):
         return self._phase
 
     @property
+    def dealer(self) -> int:
+        """The dealer of the current deal."""
+        return self._dealer
+
+    @property
+    def deal_number(self) -> int:
+        """The current deal's number, 1 for the first (void deals count)."""
+        return self._deal_count
+
+    @property
     def is_over(self) -> bool:
         return self._phase == "over"
 
@@ -157,8 +207,9 @@ class ReferenceGame(ABC):
         return reached
 
     @property
-    @abstractmethod
-    def options(self) -> dict[str, object]: ...
+    def options(self) -> dict[str, object]:
+        """The options, in the order of ``OPTION_NAMES``."""
+        return {name: getattr(self._options, name) for name in self.OPTION_NAMES}
 
     @property
     @abstractmethod
@@ -169,12 +220,22 @@ class ReferenceGame(ABC):
     def scores(self) -> list[int]: ...
 
     @property
-    @abstractmethod
-    def history(self) -> list[RefAction]: ...
+    def history(self) -> list[RefAction]:
+        return list(self._history)
+
+    _legal: list[RefAction] | None = None
+    """The legal actions of the position, searched once (``legal_actions``): every change
+    of the position (an action applied, a deal laid out) drops them."""
+
+    def legal_actions(self) -> list[RefAction]:
+        """The legal actions, sorted by id (the rules are searched once per position)."""
+        if self._legal is None:
+            self._legal = self._legal_actions()
+        return list(self._legal)
 
     @abstractmethod
-    def legal_actions(self) -> list[RefAction]:
-        """The legal actions, sorted by id."""
+    def _legal_actions(self) -> list[RefAction]:
+        """The legal actions by the game's rules, sorted by id."""
 
     @abstractmethod
     def _action_id(self, text: str) -> int:
@@ -182,7 +243,8 @@ class ReferenceGame(ABC):
 
     @abstractmethod
     def _apply_legal(self, seat: int, action: RefAction) -> None:
-        """``seat`` takes ``action``, known to be legal."""
+        """``seat`` takes ``action``, known to be legal (``apply`` has recorded it in the
+        history)."""
 
     @property
     @abstractmethod
@@ -199,15 +261,33 @@ class ReferenceGame(ABC):
         it: the current dealer, for a game that moves on one deal at a time."""
         return self._dealer
 
-    @classmethod
     @abstractmethod
-    def _read_setup(cls, fields: dict[str, object], what: str) -> tuple[str, ...]:
-        """A deal's public setup, read from a finished record or the state (``what``)."""
+    def _read_setup(self, fields: dict[str, object], what: str) -> tuple[str, ...]:
+        """A deal's setup, read from a finished record or the state (``what``)."""
 
     @abstractmethod
+    def _game_state(self, finished: slice) -> dict[str, Any]:
+        """The game's own keys of the state JSON (all but the first five and the last,
+        ``_state`` adds them), in the order of the game's rules page, with the finished
+        deals' records that ``finished`` picks (an observation shows the last)."""
+
     def _state(self, finished: slice = slice(None)) -> dict[str, Any]:
-        """The state JSON as a dict, keys in the order of the game's rules page, with the
-        finished deals' records that ``finished`` picks (an observation shows the last)."""
+        """The state JSON as a dict but its history: the game, its version, options,
+        generator and phase, then the game's own keys."""
+        head = {
+            "game": self.NAME,
+            "version": self.VERSION,
+            "options": self.options,
+            "rng": self._rng.state,
+            "phase": self._phase,
+        }
+        return head | self._game_state(finished)
+
+    def _whole_state(self) -> dict[str, Any]:
+        """The state JSON as a dict, the history last."""
+        state = self._state()
+        state["history"] = [action.text for action in self._history]
+        return state
 
     @abstractmethod
     def _observed(self, view: dict[str, Any], seat: int) -> None:
@@ -239,13 +319,15 @@ class ReferenceGame(ABC):
         if resolved not in legal:
             allowed = " ".join(str(a) for a in legal)
             raise RuleError(f"illegal action {resolved}: seat {seat} may take {allowed}")
+        self._legal = None  # the position changes
+        self._history.append(resolved)
         self._apply_legal(seat, resolved)
 
     def clone(self) -> Self:
         return copy.deepcopy(self)
 
     def to_json(self) -> str:
-        return json.dumps(self._state(), separators=(",", ":"))
+        return json.dumps(self._whole_state(), separators=(",", ":"))
 
     def observation(self, seat: int) -> RefObservation:
         """What ``seat`` may know: the state without the generator, the hands and the
@@ -253,7 +335,7 @@ class ReferenceGame(ABC):
         hand, every hand's size, the seat to act and the scores."""
         seat = self._check_seat(seat)
         view = self._state(finished=slice(-1, None))  # the last record is all it shows
-        for hidden in ("rng", "hands", "history"):
+        for hidden in ("rng", "hands"):
             del view[hidden]
         # Of the finished deals a seat is shown the last (docs/protocol.md, Observations).
         finished = view.pop(self.FINISHED_KEY)
@@ -296,7 +378,7 @@ class ReferenceGame(ABC):
                 f"({cls.DEAL_RNG_KEY!r}) with the draws of the play since, which gives "
                 f"{game._rng.state}"
             )
-        difference = game._difference(state, game._state(), "")
+        difference = game._difference(state, game._whole_state(), "")
         if difference is not None:
             raise RuleError(difference)
         return game
@@ -311,12 +393,21 @@ class ReferenceGame(ABC):
 
     def _recorded_deals(self, state: dict[str, object]) -> list[Deal]:
         """Every deal's start, oldest first: each finished record's, then the current
-        deal's, whose seats also hold the current trick's cards and their hands."""
+        deal's, read as dealt (``DEALT_KEY``) or rebuilt from the cards played, the
+        current deal's seats also holding the current trick's cards and their hands."""
         deals = []
         finished = array(state[self.FINISHED_KEY], repr(self.FINISHED_KEY))
         for index, value in enumerate(finished):
             what = f"{self.FINISHED_KEY!r}[{index}]"
-            deals.append(self._read_deal(json_object(value, what, self.RECORD_KEYS), what, []))
+            record = json_object(value, what, self.RECORD_KEYS)
+            deals.append(
+                self._read_dealt(record, what)
+                if self.DEALT_KEY
+                else self._read_deal(record, what, [])
+            )
+        if self.DEALT_KEY:
+            deals.append(self._read_dealt(state, ""))
+            return deals
         held = self._read_plays(state["trick"], "'trick'")
         for seat, hand in enumerate(array(state["hands"], "'hands'", self.num_players)):
             what = f"'hands'[{seat}]"
@@ -342,6 +433,24 @@ class ReferenceGame(ABC):
             by_seat[seat].append(card)
         hands = tuple(tuple(sorted(cards, key=face_id)) for cards in by_seat)
         deal = Deal(dealer, hands, self._read_setup(fields, what))
+        self._check_deal(deal, what or "the current deal")
+        return deal
+
+    def _read_dealt(self, fields: dict[str, object], what: str) -> Deal:
+        """A deal as recorded: its dealer, its hands as dealt (``DEALT_KEY``), its setup
+        and its generator (``DEAL_RNG_KEY``); RuleError unless it is a possible deal."""
+        assert self.DEALT_KEY is not None
+        dealer = self._read_dealer(fields, what)
+        where = path(what, self.DEALT_KEY)
+        hands = tuple(
+            tuple(sorted(self._read_cards(hand, f"{where}[{seat}]"), key=face_id))
+            for seat, hand in enumerate(array(fields[self.DEALT_KEY], where, self.num_players))
+        )
+        setup = self._read_setup(fields, what)
+        rng = None
+        if self.DEAL_RNG_KEY is not None:
+            rng = integer(fields[self.DEAL_RNG_KEY], path(what, self.DEAL_RNG_KEY), 0, MASK64)
+        deal = Deal(dealer, hands, setup, rng)
         self._check_deal(deal, what or "the current deal")
         return deal
 
@@ -378,6 +487,13 @@ class ReferenceGame(ABC):
                 )
             )
         return plays
+
+    def _read_cards(self, value: object, what: str, length: int | None = None) -> list[str]:
+        """A list of cards of the game's deck (of ``length`` cards, if given)."""
+        return [
+            self._read_card(card, f"{what}[{i}]")
+            for i, card in enumerate(array(value, what, length))
+        ]
 
     @classmethod
     def _read_card(cls, value: object, what: str) -> str:
@@ -431,6 +547,7 @@ class ReferenceGame(ABC):
                     f"deal {dealt + 1} is dealt by seat {deal.dealer}, "
                     f"not by seat {expected} as the rules give"
                 )
+            self._legal = None  # the position changes
             self._begin_deal(deal, dealt + 1)
             cause = "laying it out"  # a deal void as it is dealt
             dealt += 1
@@ -466,11 +583,31 @@ class ReferenceGame(ABC):
 
     def _canonical(self, text: str, where: str) -> str:
         """An action's canonical text (D7 of julien.md: any letter case), else ``text``;
-        ``where`` names the value (a game may read some values exactly)."""
+        ``where`` names the value: the phase is read exactly (some phases, Tarot's
+        "slam", are also action texts)."""
+        if where == "'phase'":
+            return text
         try:
             return self.action(text).text
         except RuleError:
             return text
+
+
+class TrickGame(ReferenceGame):
+    """A game played in tricks (all but Jolly): the trick on the table and its leader."""
+
+    _trick_leader: int
+    _trick: list[Play]
+
+    @property
+    def trick_leader(self) -> int:
+        """The seat that leads the current trick."""
+        return self._trick_leader
+
+    @property
+    def trick(self) -> list[Play]:
+        """The cards on the current trick, in play order."""
+        return list(self._trick)
 
 
 def path(where: str, key: str) -> str:
@@ -485,6 +622,74 @@ def _differs(where: str, given: object, replayed: object) -> str:
 def _shown(value: object, limit: int = 300) -> str:
     text = json.dumps(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+# --- Options ------------------------------------------------------------------
+
+
+class OptionReader:
+    """A game's options as given, each read with its default: RuleError for a name the
+    game does not know, or a value of the wrong type or out of range, naming it."""
+
+    def __init__(self, game: str, options: Mapping[str, object], names: Sequence[str]) -> None:
+        for name in options:
+            if name not in names:
+                raise RuleError(f"unknown option {name!r} for {game} (options: {', '.join(names)})")
+        self._options = options
+
+    def flag(self, name: str) -> bool:
+        """A bool option, False by default."""
+        value = self._options.get(name, False)
+        if not isinstance(value, bool):
+            raise RuleError(f"option {name!r} must be a bool, got {value!r}")
+        return value
+
+    def integer(self, name: str, default: int, low: int, high: int) -> int:
+        """An integer option from ``low`` to ``high``."""
+        value = self._options.get(name, default)
+        if not is_int(value) or not low <= value <= high:
+            raise RuleError(
+                f"option {name!r} must be an integer from {low} to {high}, got {value!r}"
+            )
+        return value
+
+    def optional_integer(self, name: str, low: int, high: int) -> int | None:
+        """An integer option from ``low`` to ``high``, or None (by default)."""
+        if self._options.get(name) is None:
+            return None
+        return self.integer(name, 0, low, high)
+
+    def number(self, name: str, default: int, choices: Sequence[int]) -> int:
+        """An integer option among ``choices``."""
+        value = self._options.get(name, default)
+        if not is_int(value) or value not in choices:
+            shown = ", ".join(str(choice) for choice in choices)
+            raise RuleError(f"option {name!r} must be one of {shown}, got {value!r}")
+        return value
+
+    def text(self, name: str, default: str, choices: Sequence[str]) -> str:
+        """A text option among ``choices``."""
+        value = self._options.get(name, default)
+        if not isinstance(value, str) or value not in choices:
+            raise RuleError(f"option {name!r} must be one of {', '.join(choices)}, got {value!r}")
+        return value
+
+    def optional_text(self, name: str, choices: Sequence[str]) -> str | None:
+        """A text option among ``choices``, or None (by default)."""
+        value = self._options.get(name)
+        if value is not None and (not isinstance(value, str) or value not in choices):
+            shown = ", ".join(choices)
+            raise RuleError(f"option {name!r} must be None or one of {shown}, got {value!r}")
+        return value
+
+    def seat(self, name: str, players: int) -> int | None:
+        """A seat, or None (by default): ``first_dealer``."""
+        value = self._options.get(name)
+        if value is not None and (not is_int(value) or not 0 <= value < players):
+            raise RuleError(
+                f"option {name!r} must be None or a seat 0 to {players - 1}, got {value!r}"
+            )
+        return value
 
 
 # --- Typed, range-checked readers --------------------------------------------

@@ -52,8 +52,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardcore.reference import protocol
-from cardcore.reference.cards import DECKS, SUITS, RuleError
-from cardcore.reference.protocol import Deal, RefAction, ReferenceGame, is_int
+from cardcore.reference.cards import DECKS, SUITS, RuleError, rank_of, suit_of
+from cardcore.reference.protocol import (
+    Deal,
+    OptionReader,
+    Play,
+    RefAction,
+    Trick,
+    TrickGame,
+    is_int,
+)
 from cardcore.reference.rng import SplitMix64
 
 NAME = "tarot"
@@ -221,15 +229,6 @@ def parse_action_id(text: str) -> int:
 # --- Cards (Players, cards, seats; T1) -------------------------------------------
 
 
-def suit_of(card: str) -> str:
-    """S H D C for a suit card, ``T`` for a trump, ``X`` for the Excuse."""
-    return card[-1]
-
-
-def rank_of(card: str) -> str:
-    return card[:-1]
-
-
 def is_trump(card: str) -> bool:
     return suit_of(card) == TRUMP
 
@@ -389,17 +388,7 @@ def poignee_levels(
 # --- Play (Jouer un tour, T17, T2-T4, D1) ----------------------------------------------
 
 
-Play = tuple[int, str]
 """A card on a trick: ``(seat, card)``."""
-
-
-@dataclass(frozen=True)
-class Trick:
-    """A completed trick: its leader, the cards in play order, its winner."""
-
-    leader: int
-    cards: tuple[Play, ...]
-    winner: int
 
 
 def led_suit(trick: Sequence[Play]) -> str | None:
@@ -809,39 +798,22 @@ class Options:
 
 def check_options(options: Mapping[str, object]) -> Options:
     """The six options with defaults filled in; RuleError naming a bad one."""
-    for name in options:
-        if name not in OPTION_NAMES:
-            known = ", ".join(OPTION_NAMES)
-            raise RuleError(f"unknown option {name!r} for tarot (options: {known})")
-    players = options.get("players", 4)
-    if not is_int(players) or players not in PLAYER_COUNTS:
-        raise RuleError(f"option 'players' must be 3, 4 or 5, got {players!r}")
-    flags = {}
-    for name in ("single_deal", "excuse_to_winner"):
-        value = options.get(name, False)
-        if not isinstance(value, bool):
-            raise RuleError(f"option {name!r} must be a bool, got {value!r}")
-        flags[name] = value
-    deals = options.get("deals")
-    if deals is not None and (not is_int(deals) or not 1 <= deals <= MAX_DEALS):
-        raise RuleError(f"option 'deals' must be None or 1 to {MAX_DEALS}, got {deals!r}")
-    if deals is not None and flags["single_deal"]:
-        raise RuleError("option 'deals' must be None with single_deal")
-    first_dealer = options.get("first_dealer")
-    if first_dealer is not None and (not is_int(first_dealer) or not 0 <= first_dealer < players):
-        raise RuleError(
-            f"option 'first_dealer' must be None or a seat 0 to {players - 1}, got {first_dealer!r}"
-        )
-    max_deals = options.get("max_deals", DEAL_CAP)
-    if not is_int(max_deals) or not 1 <= max_deals <= DEAL_CAP:
-        raise RuleError(f"option 'max_deals' must be 1 to {DEAL_CAP}, got {max_deals!r}")
+    read = OptionReader(NAME, options, OPTION_NAMES)
+    players = read.number("players", 4, PLAYER_COUNTS)
     checked = Options(
-        players, flags["single_deal"], deals, flags["excuse_to_winner"], first_dealer, max_deals
+        players=players,
+        single_deal=read.flag("single_deal"),
+        deals=read.optional_integer("deals", 1, MAX_DEALS),
+        excuse_to_winner=read.flag("excuse_to_winner"),
+        first_dealer=read.seat("first_dealer", players),
+        max_deals=read.integer("max_deals", DEAL_CAP, 1, DEAL_CAP),
     )
-    if max_deals < checked.match_deals:
+    if checked.deals is not None and checked.single_deal:
+        raise RuleError("option 'deals' must be None with single_deal")
+    if checked.max_deals < checked.match_deals:
         raise RuleError(
-            f"option 'max_deals' ({max_deals}) must be at least the {checked.match_deals} "
-            "valid deals the match plays"
+            f"option 'max_deals' ({checked.max_deals}) must be at least the "
+            f"{checked.match_deals} valid deals the match plays"
         )
     return checked
 
@@ -881,10 +853,12 @@ class DealRecord:
 # --- The game ------------------------------------------------------------------------
 
 
-class TarotReference(ReferenceGame):
+class TarotReference(TrickGame):
     """A whole French Tarot match (or a single deal), played one action at a time."""
 
     NAME = NAME
+    # Version 2: results count points, not half points (docs/rules/tarot.md, "State JSON").
+    VERSION = 2
     ACTIONS = ACTIONS
     DECK = DECK
     SETUP_IN_DEALERS_HAND = False  # the chien is dealt to no seat
@@ -892,17 +866,12 @@ class TarotReference(ReferenceGame):
     STATE_KEYS = STATE_KEYS
     TRICK_KEYS = TRICK_KEYS
     RECORD_KEYS = RECORD_KEYS
-    FINISHED_KEY = "finished_deals"
-    PREVIOUS_KEY = "previous_deal"
+    DEALT_KEY = "dealt"
 
     _options: Options
-    _rng: SplitMix64
-    _phase: str
     _deal_number: int
-    _dealer: int
     _dealt: list[list[str]]
     _chien: list[str]
-    _hands: list[list[str]]
     _bids: list[str | None]
     _taker: int | None
     _contract: str | None
@@ -911,13 +880,10 @@ class TarotReference(ReferenceGame):
     _discard: list[str]
     _poignees: list[Poignee | None]
     _slam: bool
-    _trick_leader: int
-    _trick: list[Play]
     _tricks: list[Trick]
     _result: Result | None
     _deal_scores: list[list[int]]
     _finished: list[DealRecord]
-    _history: list[int]
 
     def __init__(self, *, seed: int, **options: object) -> None:
         self._options = check_options(options)
@@ -1009,17 +975,6 @@ class TarotReference(ReferenceGame):
         return CHIEN_SIZES[self._options.players]
 
     @property
-    def options(self) -> dict[str, object]:
-        return {
-            "players": self._options.players,
-            "single_deal": self._options.single_deal,
-            "deals": self._options.deals,
-            "excuse_to_winner": self._options.excuse_to_winner,
-            "first_dealer": self._options.first_dealer,
-            "max_deals": self._options.max_deals,
-        }
-
-    @property
     def current_player(self) -> int | None:
         """Actions: the next bidder; the taker to call, discard and announce; the seat
         about to play its first card for a poignée; the next seat of the trick."""
@@ -1036,11 +991,7 @@ class TarotReference(ReferenceGame):
         """T19: every valid deal's scores added up."""
         return [sum(deal[seat] for deal in self._deal_scores) for seat in range(self.num_players)]
 
-    @property
-    def history(self) -> list[RefAction]:
-        return [ACTIONS[action_id] for action_id in self._history]
-
-    def legal_actions(self) -> list[RefAction]:
+    def _legal_actions(self) -> list[RefAction]:
         seat = self.current_player
         if seat is None:
             return []
@@ -1066,7 +1017,6 @@ class TarotReference(ReferenceGame):
         return parse_action_id(text)
 
     def _apply_legal(self, seat: int, action: RefAction) -> None:
-        self._history.append(action.id)
         if action.kind == "bid":
             self._bid(seat, action.text)
         elif action.kind == "call":
@@ -1100,19 +1050,7 @@ class TarotReference(ReferenceGame):
                 for hand in previous["dealt"]
             ]
 
-    def _canonical(self, text: str, where: str) -> str:
-        """The phase is read exactly ("slam" and "poignee" are also action texts)."""
-        return text if where == "'phase'" else super()._canonical(text, where)
-
     # --- Tarot's own accessors ---
-
-    @property
-    def dealer(self) -> int:
-        return self._dealer
-
-    @property
-    def deal_number(self) -> int:
-        return self._deal_number
 
     @property
     def dealt(self) -> list[list[str]]:
@@ -1153,14 +1091,6 @@ class TarotReference(ReferenceGame):
     @property
     def slam_announced(self) -> bool:
         return self._slam
-
-    @property
-    def trick_leader(self) -> int:
-        return self._trick_leader
-
-    @property
-    def trick(self) -> list[Play]:
-        return list(self._trick)
 
     @property
     def tricks(self) -> list[Trick]:
@@ -1361,14 +1291,9 @@ class TarotReference(ReferenceGame):
 
     # --- JSON ---
 
-    def _state(self, finished: slice = slice(None)) -> dict[str, Any]:
+    def _game_state(self, finished: slice) -> dict[str, Any]:
         """The state in the layout of docs/rules/tarot.md, "State JSON"."""
         return {
-            "game": NAME,
-            "version": 2,
-            "options": self.options,
-            "rng": self._rng.state,
-            "phase": self._phase,
             "deal": self._deal_number,
             "dealer": self._dealer,
             "dealt": [list(hand) for hand in self._dealt],
@@ -1384,64 +1309,22 @@ class TarotReference(ReferenceGame):
             "hands": [list(hand) for hand in self._hands],
             "trick_leader": self._trick_leader,
             "trick": [[seat, card] for seat, card in self._trick],
-            "tricks": _tricks_state(self._tricks),
+            "tricks": [trick.state() for trick in self._tricks],
             "result": _result_state(self._result),
             "deal_scores": [list(scores) for scores in self._deal_scores],
             "finished_deals": [_record_state(record) for record in self._finished[finished]],
-            "history": [ACTIONS[action_id].text for action_id in self._history],
         }
 
-    def _recorded_deals(self, state: dict[str, object]) -> list[Deal]:
-        """Every deal as dealt, oldest first: each record's ``"dealt"`` hands and
-        ``"chien"``, then the state's (from_json: they are read, not rebuilt)."""
-        deals = []
-        finished = protocol.array(state[self.FINISHED_KEY], repr(self.FINISHED_KEY))
-        for index, value in enumerate(finished):
-            what = f"{self.FINISHED_KEY!r}[{index}]"
-            record = protocol.json_object(value, what, self.RECORD_KEYS)
-            deals.append(self._read_dealt(record, what))
-        deals.append(self._read_dealt(state, ""))
-        return deals
-
-    def _read_dealt(self, fields: dict[str, object], what: str) -> Deal:
-        """A deal's dealer, ``"dealt"`` hands and ``"chien"``: RuleError unless the hands
-        and the chien have their sizes and hold the 78 cards once each."""
-        dealer = self._read_dealer(fields, what)
-        where = protocol.path(what, "dealt")
-        hands = []
-        for seat, value in enumerate(protocol.array(fields["dealt"], where, self.num_players)):
-            hand = protocol.array(value, f"{where}[{seat}]")
-            cards = [self._read_card(card, f"{where}[{seat}][{i}]") for i, card in enumerate(hand)]
-            hands.append(tuple(sort_cards(cards)))
-        where = protocol.path(what, "chien")
-        chien = protocol.array(fields["chien"], where, self.chien_size)
-        setup = [self._read_card(card, f"{where}[{i}]") for i, card in enumerate(chien)]
-        deal = Deal(dealer, tuple(hands), tuple(sort_cards(setup)))
-        self._check_deal(deal, what or "the current deal")
-        return deal
-
-    @classmethod
-    def _read_setup(cls, fields: dict[str, object], what: str) -> tuple[str, ...]:
-        """The chien (read with the hands by ``_read_dealt``)."""
-        chien = protocol.array(fields["chien"], protocol.path(what, "chien"))
-        return tuple(cls._read_card(card, f"{what}['chien'][{i}]") for i, card in enumerate(chien))
+    def _read_setup(self, fields: dict[str, object], what: str) -> tuple[str, ...]:
+        """The chien, of the size the number of players gives."""
+        chien = self._read_cards(fields["chien"], protocol.path(what, "chien"), self.chien_size)
+        return tuple(sort_cards(chien))
 
 
 def _poignee_state(poignee: Poignee | None) -> dict[str, Any] | None:
     if poignee is None:
         return None
     return {"level": poignee.level, "shown": list(poignee.shown)}
-
-
-def _tricks_state(tricks: Sequence[Trick]) -> list[dict[str, Any]]:
-    return [
-        {
-            "leader": trick.leader,
-            "cards": [[seat, card] for seat, card in trick.cards],
-            "winner": trick.winner,
-        }
-        for trick in tricks
-    ]
 
 
 def _result_state(result: Result | None) -> dict[str, Any] | None:
@@ -1476,6 +1359,6 @@ def _record_state(record: DealRecord) -> dict[str, Any]:
         "discard": list(record.discard),
         "poignees": [_poignee_state(poignee) for poignee in record.poignees],
         "slam": record.slam,
-        "tricks": _tricks_state(record.tricks),
+        "tricks": [trick.state() for trick in record.tricks],
         "result": _result_state(record.result),
     }

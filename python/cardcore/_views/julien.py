@@ -208,8 +208,9 @@ class JulienView(GameView):
             return self.bidding_lines()
         number = len(g.tricks) + (0 if g.phase == "speco" else 1)
         trump = g.trump.letter if g.trump is not None else "?"
+        title = self.tour_title(g.deal_number, g.tour_kind)
         lines = [
-            f"-- {self.tour_title(g.deal_number, g.tour_kind)}, trick {number} of {TRICKS_PER_TOUR} | "
+            f"-- {title}, trick {number} of {TRICKS_PER_TOUR} | "
             f"trump: {SUIT_NAMES.get(trump, trump)} ({self.card(g.trump_card)})",
             f"   Talon:     {self.talon_text(current_trick=number)}",
             f"   Bids:      {self.bids_text(g.bids, self.first_bidder())}",

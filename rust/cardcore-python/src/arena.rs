@@ -387,7 +387,6 @@ fn grouped_f64(rate: f64) -> String {
     }
 }
 
-
 impl ArenaResult {
     fn new(game: &'static str, seed: u64, options: Value, report: Report) -> ArenaResult {
         let entries = report

@@ -4,7 +4,8 @@ built deals played out, JSON and observations, and random whole matches.
 
 Rulings T1-T19 and decisions D1-D4 are those of docs/rules/tarot.md. Positions are laid
 out with ``_begin_deal``; every expected value is worked out by hand in a comment (card
-points in half points (the state JSON shows points, version 2), T1: bouts and kings 9, queens 7, knights 5, jacks 3, others 1).
+points in half points, T1: bouts and kings 9, queens 7, knights 5, jacks 3, others 1; the
+state JSON shows points, version 2).
 """
 
 from __future__ import annotations

@@ -270,7 +270,7 @@ GAME_CONFIG: dict[str, GameConfig] = {
         extra_bad_texts=("2S", "6H", "CD", "21T", "EX", "JK"),
     ),
     "julien": GameConfig(
-        example_share=0.5,  # a match is six Tours: 500 whole matches in the ci profile
+        example_share=0.25,  # a match is six Tours: 250 whole matches in the ci profile
         option_sets=(
             {},
             {"single_deal": True},
@@ -318,7 +318,7 @@ GAME_CONFIG: dict[str, GameConfig] = {
         extra_bad_texts=("CD", "21T", "EX", "JK", "BJ"),
     ),
     "tarot": GameConfig(
-        example_share=0.4,  # 400 whole matches in the ci profile, 2,000 in the long one
+        example_share=0.2,  # 200 whole matches in the ci profile, 1,000 in the long one
         option_sets=(
             {},
             {"single_deal": True},
@@ -486,7 +486,7 @@ GAME_CONFIG: dict[str, GameConfig] = {
         hand_keys=("hands", "dealt"),
         extra_bad_texts=("7H", "JK", "10s", "EX", "1T", "CD", "BJ"),
         tricks=False,
-        example_share=0.015,  # 15 whole matches in the ci profile, 75 in the long one
+        example_share=0.01,  # 10 whole matches in the ci profile, 50 in the long one
         derived_rng=True,
         # J13, J14: at most 3 rounds of at most 100 steps.
         capped=({"players": 2, "max_rounds": 3, "max_round_steps": 100}, 3 * 100),

@@ -389,15 +389,7 @@ impl crate::deals::Deals for Jolly {
                 scores: zeros,
             }
         };
-        std::borrow::Cow::Owned(FinishedRound {
-            number: self.round,
-            dealer: self.dealer,
-            dealt: self.dealt.clone(),
-            melds: self.melds.clone(),
-            hands: self.hands().to_vec(),
-            row: self.row.clone(),
-            result: self.result.clone().unwrap_or_else(unscored),
-        })
+        std::borrow::Cow::Owned(self.round_record(self.result.clone().unwrap_or_else(unscored)))
     }
 
     fn earlier_deals(&self) -> &[FinishedRound] {
@@ -406,6 +398,19 @@ impl crate::deals::Deals for Jolly {
 }
 
 impl Jolly {
+    /// The round in play as a record, with `result` as its outcome.
+    fn round_record(&self, result: RoundResult) -> FinishedRound {
+        FinishedRound {
+            number: self.round,
+            dealer: self.dealer,
+            dealt: self.dealt.clone(),
+            melds: self.melds.clone(),
+            hands: self.hands().to_vec(),
+            row: self.row.clone(),
+            result,
+        }
+    }
+
     pub fn hand(&self, seat: usize) -> Result<CardCounts> {
         Ok(self.hands[check_seat(self, seat)?])
     }
@@ -828,15 +833,7 @@ impl Jolly {
             self.phase = Phase::Over;
             return;
         }
-        let finished = FinishedRound {
-            number: self.round,
-            dealer: self.dealer,
-            dealt: self.dealt.clone(),
-            melds: self.melds.clone(),
-            hands: self.hands().to_vec(),
-            row: self.row.clone(),
-            result,
-        };
+        let finished = self.round_record(result);
         self.finished_rounds.push(finished);
         let dealer = (self.dealer + 1) % self.players;
         let dealt = self.shuffled_deal(dealer);

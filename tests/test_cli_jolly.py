@@ -10,6 +10,7 @@ import pytest
 
 import cardcore
 from cardcore import cli
+from cardcore._views.jolly import JollyView
 from cardcore.jolly import Jolly
 from cli_input import InputFn
 
@@ -113,3 +114,51 @@ def test_the_cli_bots_go_out() -> None:
         assert game.result is not None
         gone_out += game.result.finisher is not None
     assert gone_out >= 10
+
+
+def test_each_bot_turn_is_told_in_one_line() -> None:
+    """A bot's turn (its draw, the melds it lays with their cards, its lay-offs, its
+    discard) is one line: three bots playing before the person leave the table and the
+    first prompt on the first screen."""
+    out = io.StringIO()
+    answers = iter(["q", "y"])
+
+    def answer(prompt: str) -> str:
+        out.write(prompt)
+        return next(answers)
+
+    argv = ["play", "jolly", "--seed", "4", "--seat", "1"]
+    assert cli.main(argv, input_fn=answer, output=out, errors=out) == 0
+    lines = out.getvalue().splitlines()
+    header = next(i for i, line in enumerate(lines) if line.startswith("=== Round 1"))
+    table = next(i for i, line in enumerate(lines) if line.startswith("-- Round 1"))
+    told = [line for line in lines[header + 1 : table] if line]
+    # The same turns through the engine: who played and what each discarded.
+    game = Jolly(seed=4)
+    view = JollyView(game, 1, io.StringIO(), cli.Style())
+    bots = cli.play_bots(view, 4)
+    turns: list[tuple[int, str]] = []
+    while game.current_player != 1:
+        player = game.current_player
+        assert player is not None
+        action = bots[player].act(game.observation(player))
+        game.apply(action)
+        if action.kind == "discard":
+            turns.append((player, f"; discards {action.card}."))
+    assert len(told) == len(turns) == 3
+    for line, (seat, discard) in zip(told, turns, strict=True):
+        assert line.startswith(f"{view.name(seat)} draws; ")
+        assert line.endswith(discard)
+    # Every meld on the table, as the last step that laid it or laid off on it shows it.
+    shown: dict[int, str] = {}
+    for line in told:
+        for step in line.removesuffix(".").split("; "):
+            laid = re.fullmatch(r"(?:\w+ )?lays (.+) \(meld (\d+)\)(?:, opening with \d+)?", step)
+            laid_on = re.fullmatch(r"lays off \S+ on meld (\d+) \((.+)\)", step)
+            if laid_on:
+                shown[int(laid_on[1])] = laid_on[2]
+            elif laid:
+                shown[int(laid[2])] = laid[1]
+    final = {n: view.meld_text(meld, marked=False) for n, meld in enumerate(game.melds)}
+    assert final
+    assert shown == final

@@ -36,6 +36,7 @@ class _JollyBefore:
     hand: list[Card]
     selected: int | None
     opened: bool
+    row: list[Card]
 
 
 ROLES = {
@@ -56,6 +57,8 @@ class JollyView(GameView):
             raise TypeError(f"JollyView shows a Jolly game, not {game.name}")
         self.jolly = game
         self.before: _JollyBefore | None = None
+        # A bot's turn so far: its seat and what it did, told in one line when it ends.
+        self.bot_turn: tuple[int, list[str]] | None = None
 
     title = "Jolly"
 
@@ -71,14 +74,16 @@ class JollyView(GameView):
         """A text with its cards drawn by the style (``lay JK as 10♥``)."""
         return _CARD.sub(lambda m: self.style.card(Card(m.group(0))), text)
 
-    def meld_text(self, meld: cardcore.jolly.Meld) -> str:
-        """A meld's cards, each joker with what it stands for, and who placed each."""
+    def meld_text(self, meld: cardcore.jolly.Meld, marked: bool = True) -> str:
+        """A meld's cards, each joker with what it stands for, and (``marked``) who
+        placed each."""
         shown = []
         for card, stands_for, by in meld.cards:
             text = self.card(card)
             if str(card) == "JK":
                 text += f"({self.card(stands_for)})" if stands_for else "(?)"
-            shown.append(text if by == self.seat and not self.spectator else f"{text}'{by}")
+            mine = by == self.seat and not self.spectator
+            shown.append(text if mine or not marked else f"{text}'{by}")
         return " ".join(shown)
 
     # The hooks.
@@ -106,6 +111,7 @@ class JollyView(GameView):
         )
 
     def show_turn(self) -> None:
+        self.tell_bot_turn()
         self.say()
         self.say_lines(self.table())
         self.say(f"   Choices:   {self.choices_text()}")
@@ -143,6 +149,8 @@ class JollyView(GameView):
 
     def before_apply(self, player: int, action: Action) -> None:
         g = self.jolly
+        if self.bot_turn is not None and self.bot_turn[0] != player:
+            self.tell_bot_turn()
         building = [] if g.building is None else [str(c) for c, _s, _b in g.building.cards]
         self.before = _JollyBefore(
             g.deal_number,
@@ -152,6 +160,7 @@ class JollyView(GameView):
             g.hand(self.seat),
             g.selected,
             g.opened[player],
+            g.row,
         )
 
     def after_apply(self, player: int, action: Action) -> None:
@@ -161,29 +170,12 @@ class JollyView(GameView):
             super().after_apply(player, action)
             return
         moved_on = g.deal_number != before.round
-        mine = player == self.seat
-        if action.kind == "draw":
-            drawn = list(g.hand(self.seat))
-            for card in before.hand:
-                drawn.remove(card)
-            self.say(f"You draw {self.cards(drawn)}." if mine else f"{self.does(player, 'draw')}.")
-        elif action.kind == "take":
-            self.say(f"{self.does(player, 'take')} {action} from the row.")
-        elif action.kind == "close" and not moved_on:
-            laid = g.melds[-1]
-            self.say(f"{self.does(player, 'lay')} meld {len(g.melds) - 1}: {self.meld_text(laid)}.")
-            if g.opened[player] and not before.opened:
-                opened = sum(m.value_of(player) for m in g.melds)
-                self.say(f"  -> {self.does(player, 'open')} ({opened} on the table).")
-        elif action.kind == "lay" and before.selected is not None and not moved_on:
-            target = f"meld {before.selected}: {self.meld_text(g.melds[before.selected])}"
-            self.say(f"{self.does(player, 'lay')} off {self.text(str(action)[4:])} on {target}.")
-        elif mine and action.kind in ("lay", "select", "undo"):
-            self.say(f"You {self.text(str(action))}.")
-        elif action.kind == "undo" and g.phase == "play":
-            self.say(f"{self.does(player, 'take')} back a meld short of 40.")
-        elif action.kind == "discard":
-            self.say(f"{self.does(player, 'discard')} {self.card(action.card)}.")
+        if player == self.seat:
+            self.tell_my_step(action, before, moved_on)
+        else:
+            self.note_bot_step(player, action, before, moved_on)
+        if moved_on or g.is_over:
+            self.tell_bot_turn()
         if moved_on:
             for finished in g.finished_deals[before.finished :]:
                 if finished.result is not None:
@@ -192,6 +184,70 @@ class JollyView(GameView):
                 self.round_header()
         elif g.is_over and g.result is not None:
             self.report_round(g.deal_number, g.result)
+
+    def tell_my_step(self, action: Action, before: _JollyBefore, moved_on: bool) -> None:
+        """The person's step, told at once (the cards drawn named)."""
+        g = self.jolly
+        if action.kind == "draw":
+            drawn = list(g.hand(self.seat))
+            for card in before.hand:
+                drawn.remove(card)
+            self.say(f"You draw {self.cards(drawn)}.")
+        elif action.kind == "take":
+            self.say(f"You take {self.taken_text(action, before)} from the row.")
+        elif action.kind == "close" and not moved_on:
+            self.say(f"You lay meld {len(g.melds) - 1}: {self.meld_text(g.melds[-1])}.")
+            if g.opened[self.seat] and not before.opened:
+                self.say(f"  -> You open ({self.opened_value(self.seat)} on the table).")
+        elif action.kind == "lay" and before.selected is not None and not moved_on:
+            target = f"meld {before.selected}: {self.meld_text(g.melds[before.selected])}"
+            self.say(f"You lay off {self.text(str(action)[4:])} on {target}.")
+        elif action.kind in ("lay", "select", "undo"):
+            self.say(f"You {self.text(str(action))}.")
+        elif action.kind == "discard":
+            self.say(f"You discard {self.card(action.card)}.")
+
+    def note_bot_step(
+        self, player: int, action: Action, before: _JollyBefore, moved_on: bool
+    ) -> None:
+        """A bot's step, kept for the one line that tells its turn: the melds it lays
+        are shown with their numbers on the table."""
+        g = self.jolly
+        step = None
+        if action.kind == "draw":
+            step = "draws"
+        elif action.kind == "take":
+            step = f"takes {self.taken_text(action, before)} from the row"
+        elif action.kind == "close" and not moved_on:
+            step = f"lays {self.meld_text(g.melds[-1], marked=False)} (meld {len(g.melds) - 1})"
+            if g.opened[player] and not before.opened:
+                step += f", opening with {self.opened_value(player)}"
+        elif action.kind == "lay" and before.selected is not None and not moved_on:
+            meld = self.meld_text(g.melds[before.selected], marked=False)
+            step = f"lays off {self.text(str(action)[4:])} on meld {before.selected} ({meld})"
+        elif action.kind == "undo" and g.phase == "play":
+            step = "takes back a meld short of 40"
+        elif action.kind == "discard":
+            step = f"discards {self.card(action.card)}"
+        if step is not None:
+            if self.bot_turn is None:
+                self.bot_turn = (player, [])
+            self.bot_turn[1].append(step)
+
+    def tell_bot_turn(self) -> None:
+        """The bot's turn kept so far, in one line (``Left draws; lays meld 0; ...``)."""
+        if self.bot_turn is not None:
+            player, steps = self.bot_turn
+            self.bot_turn = None
+            self.say(f"{self.name(player)} {'; '.join(steps)}.")
+
+    def taken_text(self, action: Action, before: _JollyBefore) -> str:
+        """The cards a ``take k`` takes: the row's last k."""
+        count = int(str(action).split()[1])
+        return self.cards(before.row[-count:])
+
+    def opened_value(self, seat: int) -> int:
+        return sum(meld.value_of(seat) for meld in self.jolly.melds)
 
     def report_round(self, number: int, result: cardcore.jolly.DealResult) -> None:
         if result.finisher is None:
@@ -207,6 +263,7 @@ class JollyView(GameView):
 
     def finish(self, abandoned: bool) -> None:
         g = self.jolly
+        self.tell_bot_turn()
         self.say()
         if abandoned:
             self.say(f"Game abandoned. Totals so far: {self.per_seat(g.scores)}.")

@@ -94,7 +94,7 @@ def test_every_step_keeps_the_invariants(
     """At every step of a whole match: cards conserved, is_over iff nobody to act,
     partners share a score, legal actions sorted, unique, in range and resolvable,
     observations well formed, JSON round trip exact."""
-    if not sampled(name, data):
+    if not sampled(name, seed, choices):
         return
     options = data.draw(option_sets(name), label="options")
     game = new(name, seed, options)

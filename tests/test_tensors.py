@@ -79,7 +79,7 @@ def assert_tensors_follow(game: cardcore.Game) -> None:
 def test_masks_and_tensors_along_random_play(
     name: str, data: st.DataObject, seed: int, choices: list[int], steps: int
 ) -> None:
-    if not sampled(name, data):
+    if not sampled(name, seed, choices):
         return
     options = data.draw(option_sets(name), label="options")
     game = cardcore.new_game(name, seed=seed, **options)

@@ -1,0 +1,638 @@
+"""cardcore's games as OpenSpiel games (docs/openspiel.md).
+
+Importing this module registers every cardcore game with ``pyspiel`` as
+``cardcore_<name>`` (``pyspiel.load_game("cardcore_tarot(players=5)")``); it needs
+``pip install 'cardcore[openspiel]'`` (OpenSpiel and numpy). ``import cardcore``
+never imports it.
+
+An OpenSpiel game is **one deal** of the cardcore game (``single_deal``): chance
+nodes pick the dealer (unless the ``first_dealer`` parameter names one) and deal
+the cards one at a time, and the cardcore game is then built from the dealt
+cards (``from_deal``). A deal the rules void (a Tarot or 500 deal where every
+seat passes, a Tarot petit sec) ends the episode with every return 0.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+import cardcore
+from cardcore import Card
+
+__all__ = ["GAME_NAMES", "SPECS", "Spec", "info_state_tensor_size"]
+
+
+@dataclass(frozen=True)
+class Spec:
+    """How one cardcore game becomes an OpenSpiel game."""
+
+    #: The cardcore game's registered name.
+    name: str
+    #: The ``from_deal`` keyword naming the game's part of the deal besides the hands.
+    aside: str
+    #: The most seats at any table of the game (the tensors' seat blocks).
+    max_players: int
+    #: The most player actions of one deal, given the game's parameters.
+    max_moves: Callable[[Mapping[str, Any]], int]
+    #: The lowest and highest score a seat can get from one deal, given the parameters.
+    utility: Callable[[Mapping[str, Any]], tuple[float, float]]
+    #: Whether every deal's scores sum to zero.
+    zero_sum: bool
+    #: The action kinds after which a seat's hand may have grown (the chien, the kitty, a
+    #: draw, a card taken from the row); None: any action.
+    gain_kinds: frozenset[str] | None
+    #: The action kinds whose hand growth only the receiving seat sees (a kitty, a draw
+    #: from the stock); the others' growth is public.
+    private_gain_kinds: frozenset[str]
+    #: The action kinds whose card only the acting seat sees (a discard).
+    private_action_kinds: frozenset[str]
+
+
+def _tarot_utility(params: Mapping[str, Any]) -> tuple[float, float]:
+    # A defender's stake S is at most (25 + 56) x 6 for the contract, 10 x 6 for the Petit
+    # au bout, 5 x 40 for poignees and 400 for a slam; the taker takes 2S (three players),
+    # 3S (four) or 4S (five, alone), each defender -S (docs/rules/tarot.md, Settlement).
+    stake = (25 + 56) * 6 + 10 * 6 + 5 * 40 + 400
+    factor = {3: 2, 4: 3, 5: 4}[int(params["players"])]
+    return (-factor * stake, factor * stake)
+
+
+SPECS: dict[str, Spec] = {
+    spec.name: spec
+    for spec in (
+        Spec(
+            "brouc",
+            "trump_card",
+            4,
+            # 32 cards played, nothing else (announcements are the engine's).
+            lambda p: 32,
+            # Card points 0-12; marriages -15 to +15 (at most 60 + 3 x 30 in a deal), own
+            # announcements 0 to 15 (docs/rules/brouc.md, B12, B13).
+            lambda p: (-15.0, 42.0),
+            False,
+            frozenset(),
+            frozenset(),
+            frozenset(),
+        ),
+        Spec(
+            "julien",
+            "talon",
+            4,
+            # 4 bids, 40 cards played, a take or leave per trick at most.
+            lambda p: 4 + 40 + 10,
+            # At most +20 plus every weight (the 52 cards at their -43- values, 488); at
+            # least -(the other side's weight + 25) - own (docs/rules/julien.md).
+            lambda p: (-513.0, 508.0),
+            False,
+            frozenset({"take"}),
+            frozenset(),
+            frozenset(),
+        ),
+        Spec(
+            "tarot",
+            "chien",
+            5,
+            # A bid a seat, a call, 6 discards, the slam, a poignee a seat, 78 cards played.
+            lambda p: 5 + 1 + 6 + 1 + 5 + 78,
+            _tarot_utility,
+            True,
+            frozenset({"bid"}),
+            frozenset(),
+            frozenset({"discard"}),
+        ),
+        Spec(
+            "five_hundred",
+            "kitty",
+            4,
+            # Bids strictly rise through 27 values and each seat passes once; 6 discards, a
+            # suit named per joker led (2), 40 cards played.
+            lambda p: 27 + 4 + 6 + 2 + 40,
+            # The highest contract is 10 no trump, 520; misere 250, open misere 500.
+            lambda p: (-520.0, 520.0),
+            False,
+            frozenset({"bid"}),
+            frozenset({"bid"}),
+            frozenset({"discard"}),
+        ),
+        Spec(
+            "jolly",
+            "stock",
+            4,
+            # The round's cap (J14): a round still going on after it ends, truncated.
+            lambda p: int(p["max_round_steps"]),
+            # Hand penalty at most 20 cards (6 jokers, 8 aces, 6 tens) doubled: 1120; table
+            # values at most the two decks' 872 and six jokers at 25, + 30 for going out.
+            lambda p: (-1120.0, 1052.0),
+            False,
+            None,
+            frozenset({"draw"}),
+            frozenset(),
+        ),
+    )
+}
+
+#: The OpenSpiel short names, ``cardcore_<name>``, in ``cardcore.GAMES`` order.
+GAME_NAMES: tuple[str, ...] = tuple(f"cardcore_{name}" for name in cardcore.GAMES)
+
+_INFO = {info["name"]: info for info in cardcore.game_info()}
+# Options an OpenSpiel game does not take: it is always one deal.
+_FIXED = {"single_deal": True}
+# Game parameters cannot be None: a None option is -1 (an int) or "" (a string).
+_NONE_INT = -1
+_NONE_STR = ""
+
+
+def _parameters(name: str) -> dict[str, Any]:
+    """The game's options as OpenSpiel parameters with their defaults, and ``seed``."""
+    params: dict[str, Any] = {}
+    for option in _INFO[name]["options"]:
+        if option["name"] in _FIXED:
+            continue
+        default, kind = option["default"], option["kind"]
+        if default is None:
+            default = _NONE_INT if kind.startswith("int") else _NONE_STR
+        params[option["name"]] = default
+    params["seed"] = 0
+    return params
+
+
+def _options(name: str, params: Mapping[str, Any]) -> dict[str, Any]:
+    """The cardcore options of the parameters (``seed`` and ``first_dealer`` apart)."""
+    options: dict[str, Any] = dict(_FIXED)
+    for option in _INFO[name]["options"]:
+        key = option["name"]
+        if key in _FIXED or key == "first_dealer":
+            continue
+        value = params[key]
+        if value in (_NONE_STR,) or (value == _NONE_INT and option["default"] is None):
+            value = None
+        options[key] = value
+    return options
+
+
+class _Table:
+    """What a game's states share: the deck, the deal's order, the tables of texts."""
+
+    def __init__(self, name: str, params: Mapping[str, Any]) -> None:
+        self.params = dict(params)
+        self.spec = SPECS[name]
+        self.name = name
+        self.options = _options(name, params)
+        self.seed = int(params["seed"])
+        first = int(params["first_dealer"])
+        self.first_dealer: int | None = None if first == _NONE_INT else first
+        sample = cardcore.new_game(name, seed=self.seed, **self.options)
+        self.cls = type(sample)
+        self.players = sample.num_players
+        if self.first_dealer is not None and not 0 <= self.first_dealer < self.players:
+            raise cardcore.OptionError(
+                f"option 'first_dealer': {self.first_dealer} is no seat of {self.players}"
+            )
+        self.action_count = sample.action_count
+        self.action_texts = [str(sample.action(i)) for i in range(self.action_count)]
+        self.action_kinds = [sample.action(i).kind for i in range(self.action_count)]
+        # The deck's faces (chance outcomes), and how often the deck holds each.
+        counts = Counter(card.id for card in cardcore.deck(self._deck_size(sample)))
+        self.faces = sorted(counts)
+        self.face_of = {face: index for index, face in enumerate(self.faces)}
+        self.cards = [Card.from_id(face) for face in self.faces]
+        self.face_counts = [counts[face] for face in self.faces]
+        self.hand_size = len(sample.hand(0))
+        self.deck_size = sum(self.face_counts)
+        self.observation_size = sample.observation_tensor_size
+        self.info_size = info_state_tensor_size(self.observation_size, self.spec, len(self.faces))
+        self.max_moves = self.spec.max_moves(params)
+        self.min_utility, self.max_utility = self.spec.utility(params)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
+        return self  # immutable, shared by every state of a game
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_table, (self.name, tuple(sorted(self.params.items()))))
+
+    def _deck_size(self, sample: Any) -> int:
+        hands = sum(len(sample.hand(seat)) for seat in range(sample.num_players))
+        aside = getattr(sample, self.spec.aside)
+        return hands + (len(aside) if isinstance(aside, list) else 0)
+
+    def order(self, dealer: int) -> list[int]:
+        """The seat each dealt card goes to, in the deal's order (-1: the aside): one card
+        at a time to each seat from the dealer's next, then the aside. The last card of
+        the hands is the dealer's (Brouc's turned card)."""
+        seats = [(dealer + 1 + i) % self.players for i in range(self.players * self.hand_size)]
+        return seats + [-1] * (self.deck_size - len(seats))
+
+    def build(self, dealer: int, dealt: Sequence[int]) -> Any:
+        """The cardcore game of a complete deal (faces indices in the deal's order)."""
+        hands: list[list[Card]] = [[] for _ in range(self.players)]
+        aside: list[Card] = []
+        for seat, index in zip(self.order(dealer), dealt, strict=True):
+            (hands[seat] if seat >= 0 else aside).append(self.cards[index])
+        rest: Any = aside
+        if self.spec.aside == "trump_card":
+            rest = hands[dealer][-1]
+        return self.cls.from_deal(
+            hands, dealer=dealer, seed=self.seed, **{self.spec.aside: rest}, **self.options
+        )
+
+    def layout(self, game: Any) -> tuple[list[list[int]], list[int]]:
+        """The hands as dealt and the aside (face indices) of a game's deal in play."""
+        data = json.loads(game.to_json())
+        if "dealt" in data:
+            hands = data["dealt"]
+            aside = data.get("deal_stock", data.get(self.spec.aside))
+        else:
+            # Brouc and Le Julien: a hand as dealt is the hand now and the cards played.
+            hands = [list(hand) for hand in data["hands"]]
+            tricks = [t if isinstance(t, list) else t["cards"] for t in data["tricks"]]
+            for trick in [*tricks, data["trick"]]:
+                for seat, card in trick:
+                    hands[seat].append(card)
+            aside = data.get("talon", [])
+        to_index = self.face_of
+        return (
+            [[to_index[Card(text).id] for text in hand] for hand in hands],
+            [to_index[Card(text).id] for text in aside],
+        )
+
+
+_TABLES: dict[tuple[str, tuple[tuple[str, Any], ...]], _Table] = {}
+
+
+def _table(name: str, params: tuple[tuple[str, Any], ...]) -> _Table:
+    """The table of a game and its parameters, made once."""
+    key = (name, params)
+    if key not in _TABLES:
+        _TABLES[key] = _Table(name, dict(params))
+    return _TABLES[key]
+
+
+def info_state_tensor_size(observation_size: int, spec: Spec, faces: int) -> int:
+    """The information-state tensor's length: the observation tensor, the dealer (one flag
+    a seat), the seat's cards as dealt, the cards it received since, the cards it saw each
+    other seat receive."""
+    return observation_size + spec.max_players + faces * (1 + 1 + spec.max_players - 1)
+
+
+class _Record:
+    """A state's own data: the deal so far, the cardcore game, and what each seat saw
+    reach each hand. Copied by ``copy.deepcopy`` (OpenSpiel's ``clone``) cheaply: the
+    game is cloned, the logs (of immutable entries) copied shallow."""
+
+    __slots__ = ("dealer", "dealt", "game", "log")
+
+    def __init__(self) -> None:
+        self.dealer: int | None = None
+        self.dealt: list[int] = []
+        self.game: Any = None
+        #: Per player action: (seat, action id, per seat the cards its hand received).
+        self.log: list[tuple[int, int, tuple[tuple[int, ...], ...]]] = []
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Record:
+        other = _Record()
+        other.dealer = self.dealer
+        other.dealt = list(self.dealt)
+        other.game = None if self.game is None else self.game.clone()
+        other.log = list(self.log)
+        return other
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        return (self.dealer, self.dealt, self.game, self.log)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        self.dealer, self.dealt, self.game, self.log = state
+
+
+class CardcoreState(pyspiel.State):  # type: ignore[misc]
+    """One deal of a cardcore game as an OpenSpiel state."""
+
+    def __init__(self, game: CardcoreGame) -> None:
+        super().__init__(game)
+        self._table = game.table
+        self._r = _Record()
+        if self._table.first_dealer is not None:
+            self._r.dealer = self._table.first_dealer
+
+    # --- the cardcore game -------------------------------------------------------------
+
+    @property
+    def cardcore_game(self) -> Any:
+        """The cardcore game of the deal (None while it is dealt); a copy to change freely
+        is ``cardcore_game.clone()``."""
+        return self._r.game
+
+    def _over(self) -> bool:
+        game = self._r.game
+        return game is not None and (game.is_over or game.deal_number > 1)
+
+    # --- OpenSpiel's State -------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The seat to act, ``CHANCE`` while dealing, ``TERMINAL`` once the deal is over."""
+        game = self._r.game
+        if game is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if game.is_over or game.deal_number > 1:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return int(game.current_player)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return [action.id for action in self._r.game.legal_actions()]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The dealer (outcome ``faces + seat``), then each card in turn, by its face's
+        index in the deck: uniform over the cards not yet dealt."""
+        table = self._table
+        if self._r.dealer is None:
+            offset = len(table.faces)
+            return [(offset + seat, 1.0 / table.players) for seat in range(table.players)]
+        left = list(table.face_counts)
+        for index in self._r.dealt:
+            left[index] -= 1
+        total = table.deck_size - len(self._r.dealt)
+        return [(index, count / total) for index, count in enumerate(left) if count]
+
+    def _apply_action(self, action: int) -> None:
+        record, table = self._r, self._table
+        if record.game is None:
+            if record.dealer is None:
+                record.dealer = action - len(table.faces)
+                return
+            record.dealt.append(action)
+            if len(record.dealt) == table.deck_size:
+                record.game = table.build(record.dealer, record.dealt)
+            return
+        game = record.game
+        seat = game.current_player
+        kinds = table.spec.gain_kinds
+        watch = kinds is None or table.action_kinds[action] in kinds
+        before = [game.hand(s) for s in range(table.players)] if watch else None
+        game.apply(action)
+        gains: tuple[tuple[int, ...], ...] = ()
+        if before is not None:
+            gains = tuple(
+                _received(before[s], game.hand(s), table.face_of) for s in range(table.players)
+            )
+            if not any(gains):
+                gains = ()
+        record.log.append((seat, action, gains))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        table = self._table
+        if player == pyspiel.PlayerId.CHANCE:
+            if action >= len(table.faces):
+                return f"dealer {action - len(table.faces)}"
+            return f"deal {table.cards[action]}"
+        return table.action_texts[action]
+
+    def is_terminal(self) -> bool:
+        """Whether the deal is over (played out, or void)."""
+        return self._over()
+
+    def returns(self) -> list[float]:
+        """Each seat's score from the deal once it is over (0 for a void deal), else 0."""
+        game = self._r.game
+        if game is None or game.deal_number > 1 or not game.is_over:
+            return [0.0] * self._table.players
+        return [float(score) for score in game.scores]
+
+    def resample_from_infostate(self, player: int, probability_sampler: Any) -> CardcoreState:
+        """A state ``player`` cannot tell from this one: cardcore's determinization
+        (``determinize``) from a seed drawn with ``probability_sampler``, replayed from its
+        deal so that its history holds the same player actions."""
+        seed = int(probability_sampler() * 2**53)
+        state: CardcoreState = self.get_game().new_initial_state()
+        record, table = self._r, self._table
+        if record.dealer is not None and table.first_dealer is None:
+            state.apply_action(len(table.faces) + record.dealer)
+        if record.game is None:
+            if record.dealer is None:
+                return state
+            seats = table.order(record.dealer)
+            dealt = list(record.dealt)
+            pool = Counter(dict(enumerate(table.face_counts)))
+            pool.subtract(i for s, i in zip(seats, dealt, strict=False) if s == player)
+            others = [i for s, i in zip(seats, dealt, strict=False) if s != player]
+            draw = list(pool.elements())
+            random.Random(seed).shuffle(draw)
+            refill = iter(draw[: len(others)])
+            for position, seat in enumerate(seats[: len(dealt)]):
+                if seat != player:
+                    dealt[position] = next(refill)
+            for index in dealt:
+                state.apply_action(index)
+            return state
+        other = record.game.determinize(player, seed=seed)
+        hands, aside = table.layout(other)
+        dealer = record.dealer
+        assert dealer is not None
+        if table.spec.aside == "trump_card":
+            turned = table.face_of[other.trump_card.id]
+            hands[dealer].remove(turned)
+            hands[dealer].append(turned)
+        positions = [iter(hand) for hand in hands]
+        rest = iter(aside)
+        for seat in table.order(dealer):
+            state.apply_action(next(positions[seat]) if seat >= 0 else next(rest))
+        for action in other.history:
+            state.apply_action(action.id)
+        return state
+
+    def __str__(self) -> str:
+        record = self._r
+        if record.game is not None:
+            return str(record.game)
+        cards = " ".join(str(self._table.cards[i]) for i in record.dealt)
+        return f"dealer {record.dealer}, dealing: {cards}"
+
+    # --- what a seat sees ----------------------------------------------------------------
+
+    def _dealt_to(self, seat: int) -> list[int]:
+        record = self._r
+        if record.dealer is None:
+            return []
+        return [
+            index
+            for s, index in zip(self._table.order(record.dealer), record.dealt, strict=False)
+            if s == seat
+        ]
+
+    def _steps_seen(self, seat: int) -> list[str]:
+        table = self._table
+        spec = table.spec
+        lines = []
+        for actor, action, gains in self._r.log:
+            kind = table.action_kinds[action]
+            text = table.action_texts[action]
+            if actor != seat and kind in spec.private_action_kinds:
+                text = f"{kind} ?"
+            line = f"{actor} {text}"
+            for s, received in enumerate(gains):
+                if received and (s == seat or kind not in spec.private_gain_kinds):
+                    cards = " ".join(str(table.cards[i]) for i in received)
+                    line += f" [{s} +{cards}]"
+            lines.append(line)
+        return lines
+
+
+def _received(before: list[Card], after: list[Card], face_of: dict[int, int]) -> tuple[int, ...]:
+    """The cards in ``after`` and not in ``before`` (as multisets), by face index."""
+    if len(after) <= len(before) and after == before[: len(after)]:
+        return ()
+    gained = Counter(card.id for card in after)
+    gained.subtract(card.id for card in before)
+    return tuple(sorted(face_of[face] for face in gained.elements()))
+
+
+class _Observer:
+    """OpenSpiel's observer of a cardcore state: the observation (cardcore's observation
+    and its tensor) or, with perfect recall, the information state."""
+
+    def __init__(self, table: _Table, perfect_recall: bool) -> None:
+        self.table = table
+        self.perfect_recall = perfect_recall
+        size = table.info_size if perfect_recall else table.observation_size
+        self.tensor = np.zeros(size, np.float32)
+        if perfect_recall:
+            faces, most = len(table.faces), table.spec.max_players
+            start = table.observation_size
+            self.dict = {
+                "observation": self.tensor[:start],
+                "dealer": self.tensor[start : start + most],
+                "dealt": self.tensor[start + most : start + most + faces],
+                "received": self.tensor[start + most + faces :].reshape(most, faces),
+            }
+        else:
+            self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: CardcoreState, player: int) -> None:
+        """Writes what ``player`` sees of ``state`` into ``tensor``."""
+        table, record = self.table, state._r
+        self.tensor.fill(0.0)
+        observation = self.dict["observation"]
+        if record.game is not None:
+            record.game.observation_tensor(player, out=observation)
+        if not self.perfect_recall:
+            return
+        players = table.players
+        if record.dealer is not None:
+            self.dict["dealer"][(record.dealer - player) % players] = 1.0
+        dealt = self.dict["dealt"]
+        for index in state._dealt_to(player):
+            dealt[index] += 1.0
+        received = self.dict["received"]
+        spec = table.spec
+        for actor, action, gains in record.log:
+            del actor
+            private = table.action_kinds[action] in spec.private_gain_kinds
+            for seat, cards in enumerate(gains):
+                if cards and (seat == player or not private):
+                    row = received[(seat - player) % players]
+                    for index in cards:
+                        row[index] += 1.0
+
+    def string_from(self, state: CardcoreState, player: int) -> str:
+        """What ``player`` sees of ``state`` as text."""
+        table, record = self.table, state._r
+        if record.game is None:
+            mine = " ".join(str(table.cards[i]) for i in sorted(state._dealt_to(player)))
+            now = f"seat {player}, dealer {record.dealer}, dealt so far: {mine}"
+        else:
+            now = str(record.game.observation(player))
+        if not self.perfect_recall:
+            return now
+        dealt = " ".join(str(table.cards[i]) for i in sorted(state._dealt_to(player)))
+        steps = state._steps_seen(player)
+        return "\n".join(
+            [f"seat {player}", f"dealer {record.dealer}", f"dealt {dealt}", *steps, now]
+        )
+
+
+class CardcoreGame(pyspiel.Game):  # type: ignore[misc]
+    """A cardcore game's single deal, as an OpenSpiel game."""
+
+    table: _Table
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        name = self.CARDCORE_NAME
+        full = dict(_parameters(name))
+        full.update(params or {})
+        self.table = _table(name, tuple(sorted(full.items())))
+        table = self.table
+        dealer_outcomes = table.players if table.first_dealer is None else 0
+        super().__init__(
+            _GAME_TYPES[name],
+            pyspiel.GameInfo(
+                num_distinct_actions=table.action_count,
+                max_chance_outcomes=len(table.faces) + table.players,
+                num_players=table.players,
+                min_utility=table.min_utility,
+                max_utility=table.max_utility,
+                utility_sum=0.0 if table.spec.zero_sum else None,
+                max_game_length=table.max_moves + table.deck_size + (dealer_outcomes > 0),
+            ),
+            full,
+        )
+
+    CARDCORE_NAME = ""
+
+    def new_initial_state(self) -> CardcoreState:
+        """The state before the deal."""
+        return CardcoreState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        """The observer: the information state with ``perfect_recall``, else the
+        observation."""
+        if params:
+            raise ValueError(f"observation parameters not supported; passed {params}")
+        perfect = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return _Observer(self.table, perfect)
+
+
+def _game_type(name: str) -> Any:
+    info = _INFO[name]
+    spec = SPECS[name]
+    return pyspiel.GameType(
+        short_name=f"cardcore_{name}",
+        long_name=f"cardcore {name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=(
+            pyspiel.GameType.Utility.ZERO_SUM
+            if spec.zero_sum
+            else pyspiel.GameType.Utility.GENERAL_SUM
+        ),
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(info["player_counts"]),
+        min_num_players=min(info["player_counts"]),
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_parameters(name),
+    )
+
+
+_GAME_TYPES = {name: _game_type(name) for name in cardcore.GAMES}
+
+
+def _register() -> None:
+    for name in cardcore.GAMES:
+        cls = type(
+            f"Cardcore{name.title().replace('_', '')}Game",
+            (CardcoreGame,),
+            {"CARDCORE_NAME": name, "__doc__": f"cardcore's {name}, one deal."},
+        )
+        pyspiel.register_game(_GAME_TYPES[name], cls)
+
+
+_register()

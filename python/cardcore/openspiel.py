@@ -54,6 +54,9 @@ class Spec:
     private_gain_kinds: frozenset[str]
     #: The action kinds whose card only the acting seat sees (a discard).
     private_action_kinds: frozenset[str]
+    #: The actions the other seats do not see taken at all: Tarot's ``no poignee``, asked
+    #: only of a seat that holds enough trumps, is silent at the table.
+    silent_actions: frozenset[str] = frozenset()
 
 
 def _tarot_utility(params: Mapping[str, Any]) -> tuple[float, float]:
@@ -107,6 +110,7 @@ SPECS: dict[str, Spec] = {
             frozenset({"bid"}),
             frozenset(),
             frozenset({"discard"}),
+            frozenset({"no poignee"}),
         ),
         Spec(
             "five_hundred",
@@ -243,6 +247,18 @@ class _Table:
             hands, dealer=dealer, seed=self.seed, **{self.spec.aside: rest}, **self.options
         )
 
+    def sequence(self, game: Any, dealer: int) -> list[int]:
+        """The chance outcomes that deal a game's deal in play (the cards of each hand in
+        face order, Brouc's turned card last)."""
+        hands, aside = self.layout(game)
+        if self.spec.aside == "trump_card":
+            turned = self.face_of[game.trump_card.id]
+            hands[dealer].remove(turned)
+            hands[dealer].append(turned)
+        positions = [iter(hand) for hand in hands]
+        rest = iter(aside)
+        return [next(positions[seat]) if seat >= 0 else next(rest) for seat in self.order(dealer)]
+
     def layout(self, game: Any) -> tuple[list[list[int]], list[int]]:
         """The hands as dealt and the aside (face indices) of a game's deal in play."""
         data = json.loads(game.to_json())
@@ -282,6 +298,9 @@ def info_state_tensor_size(observation_size: int, spec: Spec, faces: int) -> int
     return observation_size + spec.max_players + faces * (1 + 1 + spec.max_players - 1)
 
 
+_Step = tuple[int, int, tuple[tuple[int, ...], ...], int]
+
+
 class _Record:
     """A state's own data: the deal so far, the cardcore game, and what each seat saw
     reach each hand. Copied by ``copy.deepcopy`` (OpenSpiel's ``clone``) cheaply: the
@@ -293,8 +312,9 @@ class _Record:
         self.dealer: int | None = None
         self.dealt: list[int] = []
         self.game: Any = None
-        #: Per player action: (seat, action id, per seat the cards its hand received).
-        self.log: list[tuple[int, int, tuple[tuple[int, ...], ...]]] = []
+        #: Per player action: (seat, action id, per seat the cards its hand received, for a
+        #: Jolly ``undo`` how many steps it takes back).
+        self.log: list[_Step] = []
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Record:
         other = _Record()
@@ -375,6 +395,14 @@ class CardcoreState(pyspiel.State):  # type: ignore[misc]
         kinds = table.spec.gain_kinds
         watch = kinds is None or table.action_kinds[action] in kinds
         before = [game.hand(s) for s in range(table.players)] if watch else None
+        undone = 0
+        if table.action_texts[action] == "undo":
+            # As Jolly's determinization counts it (J10): in the play phase an undo takes
+            # back the pending meld's close and the placements of its cards, else one step.
+            if game.phase == "play":
+                undone = len(game.melds[-1].cards) + 1 if game.melds else 0
+            else:
+                undone = 1
         game.apply(action)
         gains: tuple[tuple[int, ...], ...] = ()
         if before is not None:
@@ -383,7 +411,7 @@ class CardcoreState(pyspiel.State):  # type: ignore[misc]
             )
             if not any(gains):
                 gains = ()
-        record.log.append((seat, action, gains))
+        record.log.append((seat, action, gains, undone))
 
     def _action_to_string(self, player: int, action: int) -> str:
         table = self._table
@@ -430,20 +458,23 @@ class CardcoreState(pyspiel.State):  # type: ignore[misc]
             for index in dealt:
                 state.apply_action(index)
             return state
-        other = record.game.determinize(player, seed=seed)
-        hands, aside = table.layout(other)
         dealer = record.dealer
         assert dealer is not None
-        if table.spec.aside == "trump_card":
-            turned = table.face_of[other.trump_card.id]
-            hands[dealer].remove(turned)
-            hands[dealer].append(turned)
-        positions = [iter(hand) for hand in hands]
-        rest = iter(aside)
-        for seat in table.order(dealer):
-            state.apply_action(next(positions[seat]) if seat >= 0 else next(rest))
-        for action in other.history:
-            state.apply_action(action.id)
+        other = record.game.determinize(player, seed=seed)
+        dealt = table.sequence(other, dealer)
+        actions = [step[1] for step in record.log]
+        drawn = [action.id for action in other.history]
+        # The determinization may order what the seat cannot tell apart its own way (a
+        # Tarot discard's cards) or leave steps out (Jolly's steps taken back in earlier
+        # turns): the true steps are kept when the drawn deal replays them.
+        if drawn != actions and not (
+            len(drawn) == len(actions) and _replays(table.build(dealer, dealt), actions)
+        ):
+            actions = drawn
+        for index in dealt:
+            state.apply_action(index)
+        for action in actions:
+            state.apply_action(action)
         return state
 
     def __str__(self) -> str:
@@ -465,13 +496,31 @@ class CardcoreState(pyspiel.State):  # type: ignore[misc]
             if s == seat
         ]
 
+    def _kept(self) -> list[_Step]:
+        """The steps an information state recalls: all, but Jolly's steps of earlier turns
+        taken back with ``undo`` (and the undo), which its determinization leaves out."""
+        log = self._r.log
+        if not any(step[3] for step in log):
+            return log
+        kinds = self._table.action_kinds
+        turn = max((i + 1 for i, step in enumerate(log) if kinds[step[1]] == "discard"), default=0)
+        kept: list[_Step] = []
+        for step in log[:turn]:
+            if self._table.action_texts[step[1]] == "undo":
+                del kept[len(kept) - step[3] :]
+            else:
+                kept.append(step)
+        return kept + log[turn:]
+
     def _steps_seen(self, seat: int) -> list[str]:
         table = self._table
         spec = table.spec
         lines = []
-        for actor, action, gains in self._r.log:
+        for actor, action, gains, _ in self._kept():
             kind = table.action_kinds[action]
             text = table.action_texts[action]
+            if actor != seat and text in spec.silent_actions:
+                continue
             if actor != seat and kind in spec.private_action_kinds:
                 text = f"{kind} ?"
             line = f"{actor} {text}"
@@ -481,6 +530,15 @@ class CardcoreState(pyspiel.State):  # type: ignore[misc]
                     line += f" [{s} +{cards}]"
             lines.append(line)
         return lines
+
+
+def _replays(game: Any, actions: Sequence[int]) -> bool:
+    """Whether ``actions`` are legal, in turn, from ``game`` (which they change)."""
+    for action in actions:
+        if not game.is_legal(action):
+            return False
+        game.apply(action)
+    return True
 
 
 def _received(before: list[Card], after: list[Card], face_of: dict[int, int]) -> tuple[int, ...]:
@@ -530,8 +588,7 @@ class _Observer:
             dealt[index] += 1.0
         received = self.dict["received"]
         spec = table.spec
-        for actor, action, gains in record.log:
-            del actor
+        for _, action, gains, _ in state._kept():
             private = table.action_kinds[action] in spec.private_gain_kinds
             for seat, cards in enumerate(gains):
                 if cards and (seat == player or not private):

@@ -21,8 +21,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-import pyspiel
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as error:
+    raise ImportError(
+        f"cardcore.openspiel needs {error.name or 'a module'}, which is not installed: "
+        f"pip install 'cardcore[openspiel]' ({error})",
+        name=error.name,
+    ) from error
 
 import cardcore
 from cardcore import Card

@@ -31,6 +31,7 @@ def test_without_openspiel_the_module_says_which_extra(tmp_path: Path, blocked: 
     # import cardcore never needs it.
     assert run_without({blocked}, {"core": "import cardcore"}, tmp_path) == {"core": None}
 
+
 TABLES = [
     *openspiel.GAME_NAMES,
     "cardcore_tarot(players=3)",
@@ -222,3 +223,34 @@ def test_openspiels_ismcts_and_mcts_play_a_deal_to_the_end(name: str) -> None:
         returns = state.returns()
         assert len(returns) == game.num_players()
         assert game.min_utility() <= min(returns) <= max(returns) <= game.max_utility()
+
+
+@pytest.mark.parametrize("name", ["cardcore_tarot(players=5)", "cardcore_five_hundred"])
+def test_the_tensors_steps_are_the_strings_steps(name: str) -> None:
+    # The information-state tensor's step rows (docs/openspiel.md) say what the string's
+    # step lines say: the actor, from the observer, and the action, or that it was hidden.
+    game = pyspiel.load_game(name)
+    table = game.table
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    for _ in range(table.deck_size + 30):
+        if not state.is_terminal():
+            play_randomly(state, rng)
+    players = game.num_players()
+    most = table.spec.max_players
+    start = table.observation_size + most + len(table.faces) * (1 + most)
+    for seat in range(players):
+        tensor = np.array(state.information_state_tensor(seat))
+        rows = tensor[start:].reshape(table.sequence_rows, table.sequence_width)
+        decoded = []
+        for row in rows[rows.any(axis=1)]:
+            actor = (int(np.flatnonzero(row[:most])[0]) + seat) % players
+            what = np.flatnonzero(row[most:])[0]
+            if what == table.action_count:
+                decoded.append(f"{actor} discard ?")
+            else:
+                decoded.append(f"{actor} {table.action_texts[what]}")
+        lines = state.information_state_string(seat).splitlines()[3:]
+        assert [line.split(" [")[0] for line in lines[: len(decoded)]] == decoded
+        # then the observation's text
+        assert lines[len(decoded)] == str(state.cardcore_game.observation(seat)).splitlines()[0]

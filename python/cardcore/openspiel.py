@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,7 +34,7 @@ except ImportError as error:
 import cardcore
 from cardcore import Card
 
-__all__ = ["GAME_NAMES", "SPECS", "Spec", "info_state_tensor_size"]
+__all__ = ["GAME_NAMES", "SPECS", "CardcoreGame", "CardcoreState", "Spec"]
 
 
 @dataclass(frozen=True)
@@ -64,6 +64,9 @@ class Spec:
     #: The actions the other seats do not see taken at all: Tarot's ``no poignee``, asked
     #: only of a seat that holds enough trumps, is silent at the table.
     silent_actions: frozenset[str] = frozenset()
+    #: Whether the information-state tensor has a row per step (all but Jolly, whose
+    #: round may run to its 5000-step cap).
+    sequence: bool = True
 
 
 def _tarot_utility(params: Mapping[str, Any]) -> tuple[float, float]:
@@ -146,9 +149,12 @@ SPECS: dict[str, Spec] = {
             None,
             frozenset({"draw"}),
             frozenset(),
+            sequence=False,
         ),
     )
 }
+
+"""Each game's ``Spec``, by its cardcore name."""
 
 #: The OpenSpiel short names, ``cardcore_<name>``, in ``cardcore.GAMES`` order.
 GAME_NAMES: tuple[str, ...] = tuple(f"cardcore_{name}" for name in cardcore.GAMES)
@@ -219,8 +225,15 @@ class _Table:
         self.hand_size = len(sample.hand(0))
         self.deck_size = sum(self.face_counts)
         self.observation_size = sample.observation_tensor_size
-        self.info_size = info_state_tensor_size(self.observation_size, self.spec, len(self.faces))
         self.max_moves = self.spec.max_moves(params)
+        self.sequence_width = self.spec.max_players + self.action_count + 1
+        self.sequence_rows = self.max_moves if self.spec.sequence else 0
+        self.info_size = (
+            self.observation_size
+            + self.spec.max_players
+            + len(self.faces) * (1 + self.spec.max_players)
+            + self.sequence_rows * self.sequence_width
+        )
         self.min_utility, self.max_utility = self.spec.utility(params)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
@@ -296,13 +309,6 @@ def _table(name: str, params: tuple[tuple[str, Any], ...]) -> _Table:
     if key not in _TABLES:
         _TABLES[key] = _Table(name, dict(params))
     return _TABLES[key]
-
-
-def info_state_tensor_size(observation_size: int, spec: Spec, faces: int) -> int:
-    """The information-state tensor's length: the observation tensor, the dealer (one flag
-    a seat), the seat's cards as dealt, the cards it received since, the cards it saw each
-    other seat receive."""
-    return observation_size + spec.max_players + faces * (1 + 1 + spec.max_players - 1)
 
 
 _Step = tuple[int, int, tuple[tuple[int, ...], ...], int]
@@ -519,22 +525,34 @@ class CardcoreState(pyspiel.State):  # type: ignore[misc]
                 kept.append(step)
         return kept + log[turn:]
 
+    def _seen(
+        self, seat: int
+    ) -> Iterator[tuple[int, int, bool, list[tuple[int, tuple[int, ...]]]]]:
+        """The steps as ``seat`` saw them, in order: (actor, action id, whether the action
+        was hidden from the seat, the (seat, cards) the seat saw reach a hand). Another
+        seat's silent action is left out."""
+        spec = self._table.spec
+        kinds, texts = self._table.action_kinds, self._table.action_texts
+        for actor, action, gains, _ in self._kept():
+            if actor != seat and texts[action] in spec.silent_actions:
+                continue
+            kind = kinds[action]
+            hidden = actor != seat and kind in spec.private_action_kinds
+            private = kind in spec.private_gain_kinds
+            seen = [
+                (s, cards) for s, cards in enumerate(gains) if cards and (s == seat or not private)
+            ]
+            yield actor, action, hidden, seen
+
     def _steps_seen(self, seat: int) -> list[str]:
         table = self._table
-        spec = table.spec
         lines = []
-        for actor, action, gains, _ in self._kept():
+        for actor, action, hidden, seen in self._seen(seat):
             kind = table.action_kinds[action]
-            text = table.action_texts[action]
-            if actor != seat and text in spec.silent_actions:
-                continue
-            if actor != seat and kind in spec.private_action_kinds:
-                text = f"{kind} ?"
-            line = f"{actor} {text}"
-            for s, received in enumerate(gains):
-                if received and (s == seat or kind not in spec.private_gain_kinds):
-                    cards = " ".join(str(table.cards[i]) for i in received)
-                    line += f" [{s} +{cards}]"
+            line = f"{actor} {kind} ?" if hidden else f"{actor} {table.action_texts[action]}"
+            for s, received in seen:
+                cards = " ".join(str(table.cards[i]) for i in received)
+                line += f" [{s} +{cards}]"
             lines.append(line)
         return lines
 
@@ -573,8 +591,14 @@ class _Observer:
                 "observation": self.tensor[:start],
                 "dealer": self.tensor[start : start + most],
                 "dealt": self.tensor[start + most : start + most + faces],
-                "received": self.tensor[start + most + faces :].reshape(most, faces),
+                "received": self.tensor[
+                    start + most + faces : start + most + faces * (most + 1)
+                ].reshape(most, faces),
             }
+            if table.sequence_rows:
+                self.dict["steps"] = self.tensor[start + most + faces * (most + 1) :].reshape(
+                    table.sequence_rows, table.sequence_width
+                )
         else:
             self.dict = {"observation": self.tensor}
 
@@ -594,14 +618,15 @@ class _Observer:
         for index in state._dealt_to(player):
             dealt[index] += 1.0
         received = self.dict["received"]
-        spec = table.spec
-        for _, action, gains, _ in state._kept():
-            private = table.action_kinds[action] in spec.private_gain_kinds
-            for seat, cards in enumerate(gains):
-                if cards and (seat == player or not private):
-                    row = received[(seat - player) % players]
-                    for index in cards:
-                        row[index] += 1.0
+        steps = self.dict.get("steps")
+        for row, (actor, action, hidden, seen) in enumerate(state._seen(player)):
+            for seat, cards in seen:
+                block = received[(seat - player) % players]
+                for index in cards:
+                    block[index] += 1.0
+            if steps is not None and row < len(steps):
+                steps[row, (actor - player) % players] = 1.0
+                steps[row, -1 if hidden else table.spec.max_players + action] = 1.0
 
     def string_from(self, state: CardcoreState, player: int) -> str:
         """What ``player`` sees of ``state`` as text."""

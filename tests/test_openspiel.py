@@ -254,3 +254,20 @@ def test_the_tensors_steps_are_the_strings_steps(name: str) -> None:
         assert [line.split(" [")[0] for line in lines[: len(decoded)]] == decoded
         # then the observation's text
         assert lines[len(decoded)] == str(state.cardcore_game.observation(seat)).splitlines()[0]
+
+
+@pytest.mark.parametrize("name", ["cardcore_tarot", "cardcore_jolly(players=3)"])
+def test_the_tensor_kept_up_step_by_step_is_the_tensor_written_afresh(name: str) -> None:
+    # One state observed after every step (its flags extended step by step) writes what
+    # a clone, observed once, writes (its flags computed from the whole log).
+    game = pyspiel.load_game(name)
+    rng = random.Random(6)
+    state = game.new_initial_state()
+    steps = 0
+    while not state.is_terminal() and steps < game.table.deck_size + 120:
+        play_randomly(state, rng)
+        steps += 1
+        for seat in range(game.num_players()):
+            kept_up = state.information_state_tensor(seat)
+            if steps % 17 == 0:
+                assert state.clone().information_state_tensor(seat) == kept_up

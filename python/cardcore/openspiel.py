@@ -319,29 +319,39 @@ class _Record:
     reach each hand. Copied by ``copy.deepcopy`` (OpenSpiel's ``clone``) cheaply: the
     game is cloned, the logs (of immutable entries) copied shallow."""
 
-    __slots__ = ("dealer", "dealt", "game", "log")
+    __slots__ = ("cache", "dealer", "dealt", "game", "left", "log", "to_act")
 
-    def __init__(self) -> None:
+    def __init__(self, left: list[int] | None = None) -> None:
         self.dealer: int | None = None
         self.dealt: list[int] = []
+        #: The cards not dealt yet, a count per face.
+        self.left: list[int] = list(left or [])
         self.game: Any = None
         #: Per player action: (seat, action id, per seat the cards its hand received, for a
         #: Jolly ``undo`` how many steps it takes back).
         self.log: list[_Step] = []
+        #: The seat to act, or OpenSpiel's CHANCE or TERMINAL.
+        self.to_act = int(pyspiel.PlayerId.CHANCE)
+        #: Per seat, the information-state tensor's flags beyond the observation, as
+        #: (log length covered, steps seen, flat indices); not copied, not saved.
+        self.cache: dict[int, tuple[int, int, list[int]]] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Record:
         other = _Record()
         other.dealer = self.dealer
         other.dealt = list(self.dealt)
+        other.left = list(self.left)
         other.game = None if self.game is None else self.game.clone()
         other.log = list(self.log)
+        other.to_act = self.to_act
         return other
 
     def __getstate__(self) -> tuple[Any, ...]:
-        return (self.dealer, self.dealt, self.game, self.log)
+        return (self.dealer, self.dealt, self.left, self.game, self.log, self.to_act)
 
     def __setstate__(self, state: tuple[Any, ...]) -> None:
-        self.dealer, self.dealt, self.game, self.log = state
+        self.dealer, self.dealt, self.left, self.game, self.log, self.to_act = state
+        self.cache = {}
 
 
 class CardcoreState(pyspiel.State):  # type: ignore[misc]
@@ -350,7 +360,7 @@ class CardcoreState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: CardcoreGame) -> None:
         super().__init__(game)
         self._table = game.table
-        self._r = _Record()
+        self._r = _Record(self._table.face_counts)
         if self._table.first_dealer is not None:
             self._r.dealer = self._table.first_dealer
 
@@ -370,12 +380,7 @@ class CardcoreState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         """The seat to act, ``CHANCE`` while dealing, ``TERMINAL`` once the deal is over."""
-        game = self._r.game
-        if game is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if game.is_over or game.deal_number > 1:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return int(game.current_player)
+        return self._r.to_act
 
     def _legal_actions(self, player: int) -> list[int]:
         return [action.id for action in self._r.game.legal_actions()]
@@ -387,11 +392,9 @@ class CardcoreState(pyspiel.State):  # type: ignore[misc]
         if self._r.dealer is None:
             offset = len(table.faces)
             return [(offset + seat, 1.0 / table.players) for seat in range(table.players)]
-        left = list(table.face_counts)
-        for index in self._r.dealt:
-            left[index] -= 1
-        total = table.deck_size - len(self._r.dealt)
-        return [(index, count / total) for index, count in enumerate(left) if count]
+        left = self._r.left
+        chance = 1.0 / (table.deck_size - len(self._r.dealt))
+        return [(index, count * chance) for index, count in enumerate(left) if count]
 
     def _apply_action(self, action: int) -> None:
         record, table = self._r, self._table
@@ -400,8 +403,10 @@ class CardcoreState(pyspiel.State):  # type: ignore[misc]
                 record.dealer = action - len(table.faces)
                 return
             record.dealt.append(action)
+            record.left[action] -= 1
             if len(record.dealt) == table.deck_size:
                 record.game = table.build(record.dealer, record.dealt)
+                record.to_act = _to_act(record.game)
             return
         game = record.game
         seat = game.current_player
@@ -425,6 +430,7 @@ class CardcoreState(pyspiel.State):  # type: ignore[misc]
             if not any(gains):
                 gains = ()
         record.log.append((seat, action, gains, undone))
+        record.to_act = _to_act(game)
 
     def _action_to_string(self, player: int, action: int) -> str:
         table = self._table
@@ -499,6 +505,44 @@ class CardcoreState(pyspiel.State):  # type: ignore[misc]
 
     # --- what a seat sees ----------------------------------------------------------------
 
+    def _flags(self, seat: int) -> list[int]:
+        """The information-state tensor's features beyond the observation that are 1 (a
+        face held twice is listed twice), kept up to date step by step in the record."""
+        table, record = self._table, self._r
+        players, most = table.players, table.spec.max_players
+        base = table.observation_size
+        received = base + most + len(table.faces)
+        steps = received + most * len(table.faces)
+        width = table.sequence_width
+        cached = record.cache.get(seat)
+        log_length = len(record.log)
+        if cached is not None and cached[0] == log_length:
+            return cached[2]
+        rows, skip = 0, 0
+        if cached is not None and cached[0] < log_length and table.spec.sequence:
+            _, rows, flags = cached
+            flags = list(flags)
+            skip = cached[0]
+            seen = self._seen(seat, self._r.log[skip:])
+        else:
+            flags = []
+            if record.dealer is not None:
+                flags.append(base + (record.dealer - seat) % players)
+            flags.extend(base + most + index for index in self._dealt_to(seat))
+            seen = self._seen(seat)
+        for actor, action, hidden, cards_seen in seen:
+            for s, cards in cards_seen:
+                block = received + (s - seat) % players * len(table.faces)
+                flags.extend(block + index for index in cards)
+            if rows < table.sequence_rows:
+                row = steps + rows * width
+                flags.append(row + (actor - seat) % players)
+                flags.append(row + (width - 1 if hidden else most + action))
+            rows += 1
+        if record.game is not None:
+            record.cache[seat] = (log_length, rows, flags)
+        return flags
+
     def _dealt_to(self, seat: int) -> list[int]:
         record = self._r
         if record.dealer is None:
@@ -526,14 +570,14 @@ class CardcoreState(pyspiel.State):  # type: ignore[misc]
         return kept + log[turn:]
 
     def _seen(
-        self, seat: int
+        self, seat: int, steps: Sequence[_Step] | None = None
     ) -> Iterator[tuple[int, int, bool, list[tuple[int, tuple[int, ...]]]]]:
         """The steps as ``seat`` saw them, in order: (actor, action id, whether the action
         was hidden from the seat, the (seat, cards) the seat saw reach a hand). Another
         seat's silent action is left out."""
         spec = self._table.spec
         kinds, texts = self._table.action_kinds, self._table.action_texts
-        for actor, action, gains, _ in self._kept():
+        for actor, action, gains, _ in self._kept() if steps is None else steps:
             if actor != seat and texts[action] in spec.silent_actions:
                 continue
             kind = kinds[action]
@@ -555,6 +599,13 @@ class CardcoreState(pyspiel.State):  # type: ignore[misc]
                 line += f" [{s} +{cards}]"
             lines.append(line)
         return lines
+
+
+def _to_act(game: Any) -> int:
+    """The seat to act in a dealt game, or TERMINAL once the deal is over (or void)."""
+    if game.is_over or game.deal_number > 1:
+        return int(pyspiel.PlayerId.TERMINAL)
+    return int(game.current_player)
 
 
 def _replays(game: Any, actions: Sequence[int]) -> bool:
@@ -611,22 +662,11 @@ class _Observer:
             record.game.observation_tensor(player, out=observation)
         if not self.perfect_recall:
             return
-        players = table.players
-        if record.dealer is not None:
-            self.dict["dealer"][(record.dealer - player) % players] = 1.0
-        dealt = self.dict["dealt"]
-        for index in state._dealt_to(player):
-            dealt[index] += 1.0
-        received = self.dict["received"]
-        steps = self.dict.get("steps")
-        for row, (actor, action, hidden, seen) in enumerate(state._seen(player)):
-            for seat, cards in seen:
-                block = received[(seat - player) % players]
-                for index in cards:
-                    block[index] += 1.0
-            if steps is not None and row < len(steps):
-                steps[row, (actor - player) % players] = 1.0
-                steps[row, -1 if hidden else table.spec.max_players + action] = 1.0
+        indices = state._flags(player)
+        if table.spec.sequence:
+            self.tensor[indices] = 1.0
+        else:  # Jolly's faces come twice: the flags count
+            np.add.at(self.tensor, indices, 1.0)
 
     def string_from(self, state: CardcoreState, player: int) -> str:
         """What ``player`` sees of ``state`` as text."""

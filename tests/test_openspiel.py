@@ -264,10 +264,10 @@ def test_the_tensor_kept_up_step_by_step_is_the_tensor_written_afresh(name: str)
     rng = random.Random(6)
     state = game.new_initial_state()
     steps = 0
-    while not state.is_terminal() and steps < game.table.deck_size + 120:
+    while not state.is_terminal() and steps < game.table.deck_size + 400:
         play_randomly(state, rng)
         steps += 1
         for seat in range(game.num_players()):
             kept_up = state.information_state_tensor(seat)
-            if steps % 17 == 0:
+            if steps % 23 == 0:
                 assert state.clone().information_state_tensor(seat) == kept_up

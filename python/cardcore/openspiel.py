@@ -67,6 +67,8 @@ class Spec:
     #: Whether the information-state tensor has a row per step (all but Jolly, whose
     #: round may run to its 5000-step cap).
     sequence: bool = True
+    #: Whether a step can take earlier ones back (Jolly's ``undo``).
+    takes_back: bool = False
 
 
 def _tarot_utility(params: Mapping[str, Any]) -> tuple[float, float]:
@@ -150,6 +152,7 @@ SPECS: dict[str, Spec] = {
             frozenset({"draw"}),
             frozenset(),
             sequence=False,
+            takes_back=True,
         ),
     )
 }
@@ -507,41 +510,63 @@ class CardcoreState(pyspiel.State):  # type: ignore[misc]
 
     def _flags(self, seat: int) -> list[int]:
         """The information-state tensor's features beyond the observation that are 1 (a
-        face held twice is listed twice), kept up to date step by step in the record."""
+        face held twice is listed twice). Those of the finished turns are kept in the
+        record, seat by seat, and extended as turns end; the turn in play's (which a Jolly
+        ``undo`` may still take back) are written afresh."""
         table, record = self._table, self._r
-        players, most = table.players, table.spec.max_players
-        base = table.observation_size
-        received = base + most + len(table.faces)
-        steps = received + most * len(table.faces)
-        width = table.sequence_width
+        log = record.log
+        turn = self._turn_start()
         cached = record.cache.get(seat)
-        log_length = len(record.log)
-        if cached is not None and cached[0] == log_length:
-            return cached[2]
-        rows, skip = 0, 0
-        if cached is not None and cached[0] < log_length and table.spec.sequence:
-            _, rows, flags = cached
-            flags = list(flags)
-            skip = cached[0]
-            seen = self._seen(seat, self._r.log[skip:])
-        else:
-            flags = []
+        if cached is None:
+            flags: list[int] = []
             if record.dealer is not None:
-                flags.append(base + (record.dealer - seat) % players)
-            flags.extend(base + most + index for index in self._dealt_to(seat))
-            seen = self._seen(seat)
-        for actor, action, hidden, cards_seen in seen:
+                flags.append(table.observation_size + (record.dealer - seat) % table.players)
+            flags.extend(
+                table.observation_size + table.spec.max_players + index
+                for index in self._dealt_to(seat)
+            )
+            cached = (0, 0, flags)
+        done, rows, flags = cached
+        if done < turn:
+            flags = list(flags)
+            rows = self._extend(flags, seat, rows, _kept_steps(table, log[done:turn]))
+            if record.game is not None:
+                record.cache[seat] = (turn, rows, flags)
+        if turn == len(log):
+            return flags
+        flags = list(flags)
+        self._extend(flags, seat, rows, log[turn:])
+        return flags
+
+    def _turn_start(self) -> int:
+        """Where the turn in play begins in the log: after the last discard (Jolly), or at
+        its end (the other games take nothing back)."""
+        log = self._r.log
+        if not self._table.spec.takes_back:
+            return len(log)
+        kinds = self._table.action_kinds
+        return next(
+            (i + 1 for i in range(len(log) - 1, -1, -1) if kinds[log[i][1]] == "discard"), 0
+        )
+
+    def _extend(self, flags: list[int], seat: int, rows: int, steps: Sequence[_Step]) -> int:
+        """Adds the features of ``steps`` (recalled, from row ``rows`` on) to ``flags``;
+        returns the rows then written."""
+        table = self._table
+        players, most, faces = table.players, table.spec.max_players, len(table.faces)
+        received = table.observation_size + most + faces
+        start = received + most * faces
+        width = table.sequence_width
+        for actor, action, hidden, cards_seen in self._seen(seat, steps):
             for s, cards in cards_seen:
-                block = received + (s - seat) % players * len(table.faces)
+                block = received + (s - seat) % players * faces
                 flags.extend(block + index for index in cards)
             if rows < table.sequence_rows:
-                row = steps + rows * width
+                row = start + rows * width
                 flags.append(row + (actor - seat) % players)
                 flags.append(row + (width - 1 if hidden else most + action))
             rows += 1
-        if record.game is not None:
-            record.cache[seat] = (log_length, rows, flags)
-        return flags
+        return rows
 
     def _dealt_to(self, seat: int) -> list[int]:
         record = self._r
@@ -556,18 +581,8 @@ class CardcoreState(pyspiel.State):  # type: ignore[misc]
     def _kept(self) -> list[_Step]:
         """The steps an information state recalls: all, but Jolly's steps of earlier turns
         taken back with ``undo`` (and the undo), which its determinization leaves out."""
-        log = self._r.log
-        if not any(step[3] for step in log):
-            return log
-        kinds = self._table.action_kinds
-        turn = max((i + 1 for i, step in enumerate(log) if kinds[step[1]] == "discard"), default=0)
-        kept: list[_Step] = []
-        for step in log[:turn]:
-            if self._table.action_texts[step[1]] == "undo":
-                del kept[len(kept) - step[3] :]
-            else:
-                kept.append(step)
-        return kept + log[turn:]
+        turn = self._turn_start()
+        return _kept_steps(self._table, self._r.log[:turn]) + self._r.log[turn:]
 
     def _seen(
         self, seat: int, steps: Sequence[_Step] | None = None
@@ -599,6 +614,20 @@ class CardcoreState(pyspiel.State):  # type: ignore[misc]
                 line += f" [{s} +{cards}]"
             lines.append(line)
         return lines
+
+
+def _kept_steps(table: _Table, steps: Sequence[_Step]) -> list[_Step]:
+    """Finished turns' steps, those taken back by an ``undo`` (and the undo) left out (a
+    turn's steps are taken back only within it)."""
+    if not any(step[3] for step in steps):
+        return list(steps)
+    kept: list[_Step] = []
+    for step in steps:
+        if table.action_texts[step[1]] == "undo":
+            del kept[len(kept) - step[3] :]
+        else:
+            kept.append(step)
+    return kept
 
 
 def _to_act(game: Any) -> int:

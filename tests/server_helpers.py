@@ -39,6 +39,11 @@ class Server:
     process: subprocess.Popen[bytes] | None = None
 
     @property
+    def log(self) -> Path:
+        """The server's stderr, beside its database."""
+        return self.db.with_suffix(".log")
+
+    @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
@@ -48,16 +53,17 @@ class Server:
 
     def start(self) -> Server:
         command = [sys.executable, "-m", "cardcore", "serve", "--port", str(self.port)]
-        self.process = subprocess.Popen(
-            [*command, "--db", str(self.db)],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                [*command, "--db", str(self.db)],
+                stdout=subprocess.DEVNULL,
+                stderr=log,
+                env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"cardcore serve exited: {self.process.stderr!r}")
+                raise RuntimeError(f"cardcore serve exited: {self.log.read_text()}")
             with contextlib.suppress(OSError):
                 get(self, "/api/games")
                 return self
@@ -125,6 +131,9 @@ class Client:
     async def open(
         cls, server: Server, table: str, token: str | None = None, **options: Any
     ) -> Client:
+        # max_queue=None: the client reads everything it is sent at once, so that closing it
+        # never waits behind messages the test did not read.
+        options.setdefault("max_queue", None)
         connection = await connect(f"{server.ws}/api/tables/{table}/ws", **options)
         client = cls(connection, token)
         if token is not None:
@@ -135,7 +144,9 @@ class Client:
         await self.connection.send(message if isinstance(message, str) else json.dumps(message))
 
     async def receive(self, timeout: float = 20) -> dict[str, Any]:
-        message: dict[str, Any] = json.loads(await asyncio.wait_for(self.connection.recv(), timeout))
+        message: dict[str, Any] = json.loads(
+            await asyncio.wait_for(self.connection.recv(), timeout)
+        )
         self.messages.append(message)
         return message
 

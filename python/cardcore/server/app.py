@@ -43,7 +43,8 @@ class Limits:
     """What one client may send: the largest message or request body (bytes), and the
     rate of WebSocket messages (a bucket of ``burst`` messages refilled at ``rate`` a
     second; a message over it is refused with an error, and a client that keeps sending
-    ``close_after`` refused messages in a row is disconnected)."""
+    ``close_after`` refused messages in a row is disconnected). A client that does not
+    read what it is sent is disconnected once ``backlog`` messages wait for it."""
 
     def __init__(
         self,
@@ -51,11 +52,13 @@ class Limits:
         rate: float = 20.0,
         burst: int = 40,
         close_after: int = 200,
+        backlog: int = 1000,
     ) -> None:
         self.max_message = max_message
         self.rate = rate
         self.burst = burst
         self.close_after = close_after
+        self.backlog = backlog
 
 
 class _Bucket:
@@ -189,7 +192,9 @@ def create_app(
         await websocket.accept()
         outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         try:
-            table, connection = await hall.connect(websocket.path_params["table"], outbox.put_nowait)
+            table, connection = await hall.connect(
+                websocket.path_params["table"], outbox.put_nowait
+            )
         except RequestError as exc:
             await websocket.send_json({"type": "error", "code": exc.code, "error": str(exc)})
             await websocket.close(code=4404)
@@ -198,13 +203,16 @@ def create_app(
         async def write() -> None:
             while (message := await outbox.get()) is not None:
                 await websocket.send_text(json.dumps(message))
+            table.connections.discard(connection)
+            with contextlib.suppress(Exception):
+                await websocket.close(code=1008)
 
         writer = asyncio.create_task(write())
         table.greet(connection)
         try:
             await _read(websocket, table, connection, limits)
-        except WebSocketDisconnect:
-            pass
+        except (WebSocketDisconnect, RuntimeError):
+            pass  # gone (RuntimeError: receiving after the writer closed a slow reader)
         finally:
             table.connections.discard(connection)
             outbox.put_nowait(None)
@@ -228,9 +236,7 @@ def create_app(
     )
 
 
-async def _read(
-    websocket: WebSocket, table: Table, connection: Connection, limits: Limits
-) -> None:
+async def _read(websocket: WebSocket, table: Table, connection: Connection, limits: Limits) -> None:
     """Read a client's messages until it goes: ``join`` (become a seat), ``watch`` (become
     a spectator) and ``action``. Every refusal is an ``error`` message; the match is
     unchanged and the connection kept."""
@@ -310,7 +316,9 @@ def serve(
         app,
         host=host,
         port=port,
-        ws_max_size=limits.max_message,
+        # Frames up to four times the limit are read and refused with an error message (the
+        # connection kept); larger ones close the connection (1009) before being read whole.
+        ws_max_size=4 * limits.max_message,
         log_level="warning",
         lifespan="on",
     )

@@ -16,17 +16,18 @@ never waits on the disk. Every query is parameterised.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sqlite3
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-__all__ = ["ActionRow", "SQLiteStore", "SeatRow", "SeatKind", "StaleStepError", "Store", "TableRow"]
+__all__ = ["ActionRow", "SQLiteStore", "SeatKind", "SeatRow", "StaleStepError", "Store", "TableRow"]
 
 SeatKind = Literal["open", "invited", "bot", "human"]
 """A seat: open to anyone, reserved by an invitation, played by a native bot, or taken by a
@@ -115,9 +116,7 @@ class Store(ABC):
         """Replace one seat of a table and set the table's status, in one transaction."""
 
     @abstractmethod
-    async def commit_action(
-        self, table_id: str, row: ActionRow, state: str, status: str
-    ) -> None:
+    async def commit_action(self, table_id: str, row: ActionRow, state: str, status: str) -> None:
         """Append ``row`` to the table's log and make ``state`` its state, in one
         transaction. ``row.step`` must be the table's number of actions so far, or
         ``StaleStepError`` is raised and nothing is written."""
@@ -254,9 +253,7 @@ class SQLiteStore(Store):
 
         await self._run(write)
 
-    async def commit_action(
-        self, table_id: str, row: ActionRow, state: str, status: str
-    ) -> None:
+    async def commit_action(self, table_id: str, row: ActionRow, state: str, status: str) -> None:
         def write(db: sqlite3.Connection) -> None:
             with _transaction(db):
                 changed = db.execute(
@@ -280,7 +277,10 @@ class SQLiteStore(Store):
                 "SELECT step, seat, action, by, at FROM actions WHERE table_id = ? ORDER BY step",
                 (table_id,),
             ).fetchall()
-            return [ActionRow(int(s), int(seat), str(a), str(b), float(at)) for s, seat, a, b, at in rows]
+            return [
+                ActionRow(int(s), int(seat), str(a), str(b), float(at))
+                for s, seat, a, b, at in rows
+            ]
 
         return await self._run(read)
 
@@ -288,18 +288,17 @@ class SQLiteStore(Store):
 _TABLE_COLUMNS = "id, game, options, seed, level, clock, stake, status, state, step, created"
 
 
-class _transaction:
+@contextlib.contextmanager
+def _transaction(db: sqlite3.Connection) -> Iterator[None]:
     """``BEGIN IMMEDIATE`` ... ``COMMIT``, or ``ROLLBACK`` on an exception (the connection is
     in autocommit mode, so each transaction is explicit)."""
-
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
-
-    def __enter__(self) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
-
-    def __exit__(self, kind: object, value: object, trace: object) -> None:
-        self.db.execute("ROLLBACK" if kind is not None else "COMMIT")
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
 
 
 def _write_seat(db: sqlite3.Connection, table_id: str, seat: SeatRow) -> None:

@@ -151,9 +151,7 @@ class Table:
 
     # ---- playing
 
-    async def play(
-        self, seat: int, action: str, by: By, expected_step: int | None = None
-    ) -> None:
+    async def play(self, seat: int, action: str, by: By, expected_step: int | None = None) -> None:
         """Play ``action`` (its text or id as text) for ``seat``: check it, commit it, then
         tell everyone. Raises ``RequestError`` (the match unchanged) when it is refused."""
         async with self.lock:
@@ -359,9 +357,7 @@ class Hall:
             raise RequestError(400, "bad_level", f"'level' must be one of {', '.join(LEVELS)}")
         clock = body.get("clock")
         if clock is not None and (
-            isinstance(clock, bool)
-            or not isinstance(clock, int | float)
-            or not 0 < clock <= 86400
+            isinstance(clock, bool) or not isinstance(clock, int | float) or not 0 < clock <= 86400
         ):
             raise RequestError(400, "bad_clock", "'clock' must be seconds, above 0, at most 86400")
         stake = body.get("stake")
@@ -453,8 +449,10 @@ class Hall:
                     raise RequestError(409, "no_seat", "no seat is open")
                 seat = free[0]
             else:
-                if isinstance(wanted, bool) or not isinstance(wanted, int) or not (
-                    0 <= wanted < len(table.row.seats)
+                if (
+                    isinstance(wanted, bool)
+                    or not isinstance(wanted, int)
+                    or not (0 <= wanted < len(table.row.seats))
                 ):
                     raise RequestError(
                         400, "bad_seat", f"'seat' must be from 0 to {len(table.row.seats) - 1}"

@@ -19,7 +19,6 @@ pytest.importorskip("starlette", reason="the server extra is not installed")
 pytest.importorskip("uvicorn", reason="the server extra is not installed")
 pytest.importorskip("websockets", reason="the server extra is not installed")
 
-import contextlib
 
 import cardcore
 from cardcore import Game

@@ -1,12 +1,16 @@
 """The server's storage, through the ``Store`` interface: every implementation is held to
-the same tests (SQLite now; a PostgreSQL store joins ``STORES``). A table and its seats
+the same tests, SQLite and PostgreSQL (against the server named by the environment's
+``CARDCORE_TEST_POSTGRES``, a connection string, which .ci/run sets; each test in a schema
+of its own, dropped after). A table and its seats
 read back as written; ``commit_action`` appends the log row and the state together, and a
 step that is not the next one writes nothing; a reopened store has everything committed."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+import os
+import secrets
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -24,7 +28,25 @@ from cardcore.server.store import (
     TableRow,
 )
 
-STORES: dict[str, Callable[[Path], Store]] = {"sqlite": lambda tmp: SQLiteStore(tmp / "t.db")}
+POSTGRES = os.environ.get("CARDCORE_TEST_POSTGRES")
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def make_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Callable[[], Store]]:
+    """A function making stores on one database: an SQLite file, or a fresh PostgreSQL
+    schema."""
+    if request.param == "sqlite":
+        yield lambda: SQLiteStore(tmp_path / "t.db")
+        return
+    if not POSTGRES:
+        pytest.skip("no PostgreSQL: set CARDCORE_TEST_POSTGRES to a connection string")
+    psycopg = pytest.importorskip("psycopg")
+    from cardcore.server.store_postgres import PostgresStore
+
+    schema = f"test_{secrets.token_hex(6)}"
+    yield lambda: PostgresStore(POSTGRES, schema=schema)
+    with psycopg.connect(POSTGRES, autocommit=True) as db:
+        db.execute(psycopg.sql.SQL("DROP SCHEMA {} CASCADE").format(psycopg.sql.Identifier(schema)))
 
 
 def table_row(table_id: str, created: float) -> TableRow:
@@ -92,6 +114,5 @@ async def exercise(make: Callable[[], Store]) -> None:
     await again.close()
 
 
-@pytest.mark.parametrize("kind", list(STORES))
-def test_a_store_keeps_tables_seats_and_actions(tmp_path: Path, kind: str) -> None:
-    asyncio.run(exercise(lambda: STORES[kind](tmp_path)))
+def test_a_store_keeps_tables_seats_and_actions(make_store: Callable[[], Store]) -> None:
+    asyncio.run(exercise(make_store))

@@ -36,6 +36,9 @@ class Server:
 
     db: Path
     port: int = field(default_factory=free_port)
+    #: Other flags of ``cardcore serve`` (a PostgreSQL ``--db`` given here wins over ``db``,
+    #: which then only names the log).
+    flags: tuple[str, ...] = ()
     process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -55,7 +58,7 @@ class Server:
         command = [sys.executable, "-m", "cardcore", "serve", "--port", str(self.port)]
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
-                [*command, "--db", str(self.db)],
+                [*command, "--db", str(self.db), *self.flags],
                 stdout=subprocess.DEVNULL,
                 stderr=log,
                 env={**os.environ, "PYTHONUNBUFFERED": "1"},

@@ -515,7 +515,16 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="the address (default 127.0.0.1)")
     serve.add_argument("--port", type=_port, default=8000, help="the port (default 8000)")
     serve.add_argument(
-        "--db", default="cardcore.db", metavar="PATH", help="the SQLite file (default cardcore.db)"
+        "--db",
+        default="cardcore.db",
+        metavar="PATH",
+        help="the SQLite file (default cardcore.db), or a PostgreSQL connection string "
+        "(postgresql://...; needs psycopg) that several servers may share",
+    )
+    serve.add_argument(
+        "--schema",
+        default="public",
+        help="with PostgreSQL: the schema holding the tables (default public)",
     )
     serve.add_argument(
         "--allow-origin",
@@ -1091,9 +1100,16 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     except ImportError as exc:
         err.write(f"cardcore: error: {exc}\n")
         return 2
-    out.write(f"cardcore serve: http://{args.host}:{args.port}/ (tables in {args.db})\n")
+    where = args.db.split("@")[-1]  # no password on the screen
+    out.write(f"cardcore serve: http://{args.host}:{args.port}/ (tables in {where})\n")
     out.flush()
-    serve(args.host, args.port, args.db, allowed_origins=tuple(args.allow_origin))
+    serve(
+        args.host,
+        args.port,
+        args.db,
+        allowed_origins=tuple(args.allow_origin),
+        schema=args.schema,
+    )
     return 0
 
 

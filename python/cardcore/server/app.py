@@ -274,6 +274,7 @@ async def _read(websocket: WebSocket, table: Table, connection: Connection, limi
                 refuse("bad_token", "no seat of this table has that token")
                 continue
             connection.seat = seat
+            connection.token_hash = table.row.seats[seat].token_hash
             table.greet(connection)
         elif kind == "watch":
             connection.seat = None
@@ -305,13 +306,22 @@ def serve(
     db: str | Path = "cardcore.db",
     *,
     allowed_origins: tuple[str, ...] = (),
+    schema: str = "public",
 ) -> None:
     """Run the server until interrupted: uvicorn on ``host:port``, the tables in the SQLite
-    file ``db``."""
+    file ``db``, or in the PostgreSQL database ``db`` names when it is a connection string
+    (``postgresql://...``; the tables in ``schema``), which several servers may share."""
     import uvicorn
 
     limits = Limits()
-    app = create_app(SQLiteStore(db), allowed_origins=allowed_origins, limits=limits)
+    store: Store
+    if str(db).startswith(("postgresql://", "postgres://")):
+        from cardcore.server.store_postgres import PostgresStore
+
+        store = PostgresStore(str(db), schema=schema)
+    else:
+        store = SQLiteStore(db)
+    app = create_app(store, allowed_origins=allowed_origins, limits=limits)
     uvicorn.run(
         app,
         host=host,

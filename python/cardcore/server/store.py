@@ -122,8 +122,12 @@ class Store(ABC):
         ``StaleStepError`` is raised and nothing is written."""
 
     @abstractmethod
-    async def actions(self, table_id: str) -> list[ActionRow]:
-        """The table's log, oldest first."""
+    async def actions(self, table_id: str, since: int = 0) -> list[ActionRow]:
+        """The table's log from step ``since`` on, oldest first."""
+
+    async def listen(self, changed: Callable[[str], None]) -> None:
+        """Call ``changed(table_id)`` whenever another process commits an action or a seat
+        of that table (a store that one process alone uses, as SQLite's, never does)."""
 
 
 _SCHEMA = """
@@ -271,11 +275,12 @@ class SQLiteStore(Store):
 
         await self._run(write)
 
-    async def actions(self, table_id: str) -> list[ActionRow]:
+    async def actions(self, table_id: str, since: int = 0) -> list[ActionRow]:
         def read(db: sqlite3.Connection) -> list[ActionRow]:
             rows = db.execute(
-                "SELECT step, seat, action, by, at FROM actions WHERE table_id = ? ORDER BY step",
-                (table_id,),
+                "SELECT step, seat, action, by, at FROM actions WHERE table_id = ? AND step >= ?"
+                " ORDER BY step",
+                (table_id, since),
             ).fetchall()
             return [
                 ActionRow(int(s), int(seat), str(a), str(b), float(at))

@@ -2,15 +2,19 @@
 the same tables, the same transaction per action as ``SQLiteStore``.
 
 One asynchronous connection, its calls taken in turn under a lock; every query
-parameterised (the schema's name too, as a quoted identifier). Sharing live tables between
-two server processes (LISTEN/NOTIFY) is not built yet: the store is tested on its own
-(tests/test_server_store.py), and ``cardcore serve`` uses SQLite.
+parameterised (the schema's name too, as a quoted identifier). Several server processes
+share one database: each commit sends a NOTIFY on the schema's channel, and ``listen``
+tells the server of the other processes' commits, so that it brings its tables up to date
+and tells its own clients.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import secrets
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cardcore.server.store import ActionRow, SeatRow, StaleStepError, Store, TableRow
@@ -76,6 +80,9 @@ class PostgresStore(Store):
         self.schema = schema
         self._db: psycopg.AsyncConnection[Any] | None = None
         self._lock = asyncio.Lock()
+        self._pid = secrets.token_hex(8)  # this store's name in its notifications
+        self._listener: psycopg.AsyncConnection[Any] | None = None
+        self._listening: asyncio.Task[None] | None = None
 
     def _conn(self) -> psycopg.AsyncConnection[Any]:
         assert self._db is not None, "the store is not open"
@@ -94,6 +101,12 @@ class PostgresStore(Store):
                 await self._db.execute(statement)
 
     async def close(self) -> None:
+        if self._listening is not None:
+            self._listening.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._listening
+        if self._listener is not None:
+            await self._listener.close()
         if self._db is not None:
             await self._db.close()
             self._db = None
@@ -142,6 +155,7 @@ class PostgresStore(Store):
         async with self._lock, db.transaction():
             await db.execute(_UPSERT_SEAT, _seat_values(table_id, seat))
             await db.execute("UPDATE tables SET status = %s WHERE id = %s", (status, table_id))
+            await self._notify(db, table_id)
 
     async def commit_action(self, table_id: str, row: ActionRow, state: str, status: str) -> None:
         db = self._conn()
@@ -158,18 +172,45 @@ class PostgresStore(Store):
                 " VALUES (%s, %s, %s, %s, %s, %s)",
                 (table_id, row.step, row.seat, row.action, row.by, row.at),
             )
+            await self._notify(db, table_id)
 
-    async def actions(self, table_id: str) -> list[ActionRow]:
+    async def actions(self, table_id: str, since: int = 0) -> list[ActionRow]:
         db = self._conn()
         async with self._lock:
             cursor = await db.execute(
-                "SELECT step, seat, action, by, at FROM actions WHERE table_id = %s ORDER BY step",
-                (table_id,),
+                "SELECT step, seat, action, by, at FROM actions WHERE table_id = %s"
+                " AND step >= %s ORDER BY step",
+                (table_id, since),
             )
             return [
                 ActionRow(int(s), int(seat), str(a), str(b), float(at))
                 for s, seat, a, b, at in await cursor.fetchall()
             ]
+
+    async def _notify(self, db: psycopg.AsyncConnection[Any], table_id: str) -> None:
+        """Tell the other processes (delivered when the transaction commits)."""
+        await db.execute("SELECT pg_notify(%s, %s)", (self._channel(), f"{self._pid} {table_id}"))
+
+    def _channel(self) -> str:
+        return f"cardcore_{self.schema}"[:63]
+
+    async def listen(self, changed: Callable[[str], None]) -> None:
+        """PostgreSQL's LISTEN on a connection of its own: every commit of another process
+        on this schema calls ``changed`` with its table."""
+        import psycopg
+        from psycopg import sql
+
+        self._listener = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True)
+        await self._listener.execute(sql.SQL("LISTEN {}").format(sql.Identifier(self._channel())))
+        listener = self._listener
+
+        async def receive() -> None:
+            async for notice in listener.notifies():
+                pid, _, table_id = notice.payload.partition(" ")
+                if pid != self._pid:
+                    changed(table_id)
+
+        self._listening = asyncio.create_task(receive())
 
     async def _table(self, row: tuple[Any, ...]) -> TableRow:
         table_id, game, options, seed, level, clock, stake, status, state, step, created = row

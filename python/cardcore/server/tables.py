@@ -22,7 +22,7 @@ from typing import Any, Literal, cast
 import anyio.to_thread
 
 import cardcore
-from cardcore import CardcoreError, Game
+from cardcore import Action, CardcoreError, Game
 from cardcore.bots import LEVELS, NativeBot, make
 from cardcore.server.store import ActionRow, SeatRow, StaleStepError, Store, TableRow, now
 from cardcore.server.views import public_action, public_view, revealed_to, seat_view
@@ -70,6 +70,7 @@ class Connection:
 
     seat: int | None
     send: Send
+    token_hash: str | None = None
 
 
 @dataclass(eq=False)
@@ -142,6 +143,14 @@ class Table:
 
     # ---- tokens
 
+    def seat_of_hash(self, connection: Connection) -> int | None:
+        """The connection's seat, if the token it joined with still holds it."""
+        for seat in self.row.seats:
+            if seat.seat == connection.seat and seat.kind == "human":
+                if connection.token_hash == seat.token_hash:
+                    return seat.seat
+        return None
+
     def seat_of(self, token: object) -> int | None:
         """The seat whose token this is, or ``None``."""
         for seat in self.row.seats:
@@ -183,33 +192,74 @@ class Table:
             try:
                 await self.store.commit_action(self.row.id, row, after.to_json(), status)
             except StaleStepError as exc:
+                await self._catch_up()  # another process played first: its actions are told
                 raise RequestError(409, "stale", str(exc)) from exc
             self.game = after
             self.row.step = step + 1
             self.row.status = status
             self.row.state = ""  # the store has it; the game is the truth in memory
             self._turn()
-            for connection in list(self.connections):
-                known = (
-                    public
-                    if connection.seat is None
-                    else connection.seat == seat or connection.seat in revealed
-                )
-                connection.send(
-                    {
-                        "type": "event",
-                        "table": self.row.id,
-                        "step": step,
-                        "seat": seat,
-                        "by": by,
-                        "action": str(chosen) if known else None,
-                    }
-                )
-                if connection.seat is None:
-                    connection.send(self.view_message())
-                else:
-                    connection.send(self.seat_message(connection.seat))
+            self._tell(step, seat, by, chosen, revealed, public)
         self.schedule()
+
+    def _tell(
+        self, step: int, seat: int, by: str, chosen: Action, revealed: set[int], public: bool
+    ) -> None:
+        """Queue, for every connection, the event of the action at ``step`` and where the
+        match now stands."""
+        for connection in list(self.connections):
+            known = (
+                public
+                if connection.seat is None
+                else connection.seat == seat or connection.seat in revealed
+            )
+            connection.send(
+                {
+                    "type": "event",
+                    "table": self.row.id,
+                    "step": step,
+                    "seat": seat,
+                    "by": by,
+                    "action": str(chosen) if known else None,
+                }
+            )
+            if connection.seat is None:
+                connection.send(self.view_message())
+            else:
+                connection.send(self.seat_message(connection.seat))
+
+    async def catch_up(self) -> None:
+        """Bring the table up to what another process committed (a store shared by several
+        processes), then let its bots and clock go on."""
+        async with self.lock:
+            await self._catch_up()
+        self.schedule()
+
+    async def _catch_up(self) -> None:
+        """Under the lock: the stored seats and status, then each action committed since
+        this process's step, applied and told to this process's clients as if played
+        here."""
+        stored = await self.store.table(self.row.id)
+        if stored is None:
+            return
+        if stored.seats != self.row.seats:
+            self.row.seats = stored.seats
+            for connection in list(self.connections):
+                if connection.seat is not None and self.seat_of_hash(connection) is None:
+                    connection.seat = None  # its seat was given up elsewhere: it watches
+            self.broadcast_seats()
+        for entry in await self.store.actions(self.row.id, since=self.row.step):
+            before = self.game
+            chosen = before.action(entry.action)
+            after = before.clone()
+            after.apply(chosen)
+            revealed = revealed_to(before, chosen, entry.seat)
+            public = public_action(before, chosen, entry.seat, revealed)
+            self.game = after
+            self.row.step = entry.step + 1
+            self._turn()
+            self._tell(entry.step, entry.seat, entry.by, chosen, revealed, public)
+        self.row.status = stored.status if self.row.step >= stored.step else self.row.status
 
     def _turn(self) -> None:
         """Start the turn clock when a new seat is to act (a turn is the run of actions of
@@ -308,10 +358,21 @@ class Hall:
         self.store = store
         self.tables: dict[str, Table] = {}
         self._loading = asyncio.Lock()
+        self._tasks: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
         for row in await self.store.tables(("open", "playing")):
             self._adopt(row)
+        await self.store.listen(self._changed)
+
+    def _changed(self, table_id: str) -> None:
+        """Another process committed to this table: bring it up to date (a table not in
+        memory is read from the store when asked for)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            task = asyncio.create_task(table.catch_up())
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
 
     async def stop(self) -> None:
         for table in list(self.tables.values()):
@@ -440,6 +501,7 @@ class Hall:
         if not isinstance(name, str) or len(name) > MAX_NAME:
             raise RequestError(400, "bad_name", f"'name' must be a string of at most {MAX_NAME}")
         async with table.lock:
+            await table._catch_up()  # the seats as stored (another process may share them)
             if table.row.status == "over":
                 raise RequestError(409, "over", "the match is over")
             wanted = body.get("seat")
@@ -479,6 +541,7 @@ class Hall:
         ``token``, which stops working."""
         table = await self.table(table_id)
         async with table.lock:
+            await table._catch_up()
             seat = table.seat_of(body.get("token"))
             if seat is None:
                 raise RequestError(403, "bad_token", "no seat of this table has that token")

@@ -5,6 +5,7 @@ bots' together), for each number of tables asked.
 
     python benches/load.py                      # 10, 50, 100 and 200 tables, 10 s each
     python benches/load.py --tables 500 --seconds 20 --think 2   # people take 2 s a move
+    python benches/load.py --postgres postgresql://user:pw@127.0.0.1/db  # PostgreSQL
     python benches/load.py --url http://127.0.0.1:8000   # a server already running
 
 Without ``--url`` it starts ``cardcore serve`` on a free port with a fresh SQLite file for
@@ -19,6 +20,7 @@ import argparse
 import asyncio
 import json
 import random
+import secrets
 import statistics
 import sys
 import tempfile
@@ -111,12 +113,22 @@ def main() -> None:
     parser.add_argument(
         "--think", type=float, default=0.0, help="a person's mean seconds per action (default 0)"
     )
+    parser.add_argument(
+        "--postgres",
+        metavar="DSN",
+        help="the servers keep their tables in this PostgreSQL database (a fresh schema per "
+        "step) instead of SQLite",
+    )
     parser.add_argument("--url", help="a server already running (default: start one per step)")
     args = parser.parse_args()
     print(f"{'tables':>6} {'actions/s':>10} {'median ms':>10} {'p99 ms':>8} {'errors':>6}")
     for tables in args.tables:
         with tempfile.TemporaryDirectory() as directory:
-            server = None if args.url else Server(Path(directory) / "load.db").start()
+            flags: tuple[str, ...] = ()
+            if args.postgres:
+                schema = f"load_{secrets.token_hex(4)}"
+                flags = ("--db", args.postgres, "--schema", schema)
+            server = None if args.url else Server(Path(directory) / "load.db", flags=flags).start()
             url = args.url or (server.url if server else "")
             try:
                 result = asyncio.run(run(url, tables, args.seconds, args.think))

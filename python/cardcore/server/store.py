@@ -128,6 +128,7 @@ class Store(ABC):
     async def listen(self, changed: Callable[[str], None]) -> None:
         """Call ``changed(table_id)`` whenever another process commits an action or a seat
         of that table (a store that one process alone uses, as SQLite's, never does)."""
+        return None
 
 
 _SCHEMA = """

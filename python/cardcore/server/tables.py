@@ -146,9 +146,12 @@ class Table:
     def seat_of_hash(self, connection: Connection) -> int | None:
         """The connection's seat, if the token it joined with still holds it."""
         for seat in self.row.seats:
-            if seat.seat == connection.seat and seat.kind == "human":
-                if connection.token_hash == seat.token_hash:
-                    return seat.seat
+            if (seat.seat, seat.kind, seat.token_hash) == (
+                connection.seat,
+                "human",
+                connection.token_hash,
+            ):
+                return seat.seat
         return None
 
     def seat_of(self, token: object) -> int | None:

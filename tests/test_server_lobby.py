@@ -299,3 +299,31 @@ def test_without_the_extra_serve_says_which_to_install() -> None:
     assert done.stderr == (
         "cardcore: error: cardcore serve needs starlette: pip install 'cardcore[server]'\n"
     )
+
+
+async def leaving(server: Server) -> None:
+    seats: list[Any] = ["open", "open", "bot", "bot"]
+    tid = post(server, "/api/tables", {"game": "brouc", "seats": seats})["table"]
+    ann = post(server, f"/api/tables/{tid}/join", {"name": "Ann"})["token"]
+    client = await Client.open(server, tid, ann)
+    assert (await client.until("state"))["seat"] == 0
+    post(server, f"/api/tables/{tid}/leave", {"token": ann})
+    # The connection watches from then on: the seats change, then only public views.
+    seats_now = await client.until("seats")
+    assert seats_now["seats"][0]["kind"] == "open"
+    left_at = len(client.messages)
+    bob = post(server, f"/api/tables/{tid}/join", {"name": "Bob", "seat": 1})["token"]
+    assert bob != ann
+    await client.send({"type": "action", "token": ann, "action": "7S"})
+    assert (await client.until("error"))["code"] == "bad_token"
+    await client.send({"type": "join", "token": ann})
+    assert (await client.until("error"))["code"] == "bad_token"
+    await client.send({"type": "watch"})
+    view = await client.until("view")
+    assert "observation" not in view and "hand" not in view["view"]
+    assert all(m["type"] != "state" for m in client.messages[left_at:])
+    await client.close()
+
+
+def test_a_seat_left_is_no_longer_that_connections(server: Server) -> None:
+    asyncio.run(leaving(server))

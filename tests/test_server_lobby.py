@@ -320,7 +320,8 @@ async def leaving(server: Server) -> None:
     assert (await client.until("error"))["code"] == "bad_token"
     await client.send({"type": "watch"})
     view = await client.until("view")
-    assert "observation" not in view and "hand" not in view["view"]
+    assert "observation" not in view
+    assert "hand" not in view["view"]
     assert all(m["type"] != "state" for m in client.messages[left_at:])
     await client.close()
 

@@ -8,6 +8,7 @@ when stderr is a terminal) and prints the summary and the throughput.
 bots against each other, seats rotated on the same deals, and prints the table.
 ``--json`` makes ``games``, ``simulate`` and ``arena`` write one JSON document on stdout instead.
 ``cardcore check [GAME ...]`` runs ``cardcore.check``: the engine against the reference.
+``cardcore serve`` runs the game server (``cardcore.server``, the ``server`` extra).
 
 ``play`` writes cards with suit symbols and red hearts and diamonds on a terminal,
 letters elsewhere (``--color``, ``NO_COLOR``, ``TERM=dumb``): the one decision is
@@ -67,6 +68,7 @@ __all__ = [  # the views are re-exported: tests and callers reach them through t
     "cmd_check",
     "cmd_games",
     "cmd_play",
+    "cmd_serve",
     "cmd_simulate",
     "derive_seeds",
     "game_name",
@@ -150,6 +152,16 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port: {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is from 0 to 65535, not {value}")
     return value
 
 
@@ -493,6 +505,33 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-progress",
         action="store_true",
         help="no progress bar (it is drawn on stderr only when stderr is a terminal)",
+    )
+
+    serve = sub.add_parser(
+        "serve",
+        help="run the game server: a lobby, tables over WebSockets, bots (docs/server.md)",
+        description="Run cardcore's game server (needs: pip install 'cardcore[server]').",
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="the address (default 127.0.0.1)")
+    serve.add_argument("--port", type=_port, default=8000, help="the port (default 8000)")
+    serve.add_argument(
+        "--db",
+        default="cardcore.db",
+        metavar="PATH",
+        help="the SQLite file (default cardcore.db), or a PostgreSQL connection string "
+        "(postgresql://...; needs psycopg) that several servers may share",
+    )
+    serve.add_argument(
+        "--schema",
+        default="public",
+        help="with PostgreSQL: the schema holding the tables (default public)",
+    )
+    serve.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="a web origin whose pages may open WebSockets (repeatable; the server's own always)",
     )
     return parser
 
@@ -1050,6 +1089,31 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 # --------------------------------------------------------------------------------------
+# cardcore serve
+
+
+def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Run the game server (``cardcore.server``) until interrupted; without the ``server``
+    extra, say which to install (exit code 2)."""
+    try:
+        from cardcore.server import serve
+    except ImportError as exc:
+        err.write(f"cardcore: error: {exc}\n")
+        return 2
+    where = args.db.split("@")[-1]  # no password on the screen
+    out.write(f"cardcore serve: http://{args.host}:{args.port}/ (tables in {where})\n")
+    out.flush()
+    serve(
+        args.host,
+        args.port,
+        args.db,
+        allowed_origins=tuple(args.allow_origin),
+        schema=args.schema,
+    )
+    return 0
+
+
+# --------------------------------------------------------------------------------------
 # main
 
 
@@ -1092,6 +1156,8 @@ def _run(args: argparse.Namespace, input_fn: InputFn, out: TextIO, err: TextIO) 
             return cmd_arena(args, out, err)
         if args.command == "check":
             return cmd_check(args, out, err)
+        if args.command == "serve":
+            return cmd_serve(args, out, err)
     except (CardcoreError, OverflowError) as exc:  # OverflowError: a number too big for it
         out.flush()
         message = "; ".join([str(exc) or type(exc).__name__, *getattr(exc, "__notes__", [])])

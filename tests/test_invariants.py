@@ -373,7 +373,7 @@ def assert_blind_draws(
 
 
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)
-@scaled(2.0)
+@scaled(1.0)
 @given(data=st.data(), seed=SEEDS, choices=CHOICES, steps=STEPS)
 def test_observations_leak_no_hidden_card(
     name: str, data: st.DataObject, seed: int, choices: list[int], steps: int

@@ -18,6 +18,9 @@ from harness import CONFIGURED_GAMES, config
 from stub_members import classes, members_of
 
 SEEDS = (1, 2, 3)
+# One state in STRIDE is checked, seed ``s`` the states ``s % STRIDE`` modulo STRIDE: the
+# three seeds between them check every step number (and every match's end).
+STRIDE = 3
 
 
 def module_of(name: str) -> Any:
@@ -25,15 +28,19 @@ def module_of(name: str) -> Any:
 
 
 def positions(name: str, seed: int) -> Any:
-    """The game at every state of a seeded random match, for each option set."""
+    """The game at one state in ``STRIDE`` of a seeded random match (and at its end), for
+    each option set."""
     for options in config(name).option_sets:
         game = cardcore.new_game(name, seed=seed, **options)
         rng = random.Random(seed)
+        step = 0
         while True:
-            yield game
+            if game.is_over or step % STRIDE == seed % STRIDE:
+                yield game
             if game.is_over:
                 break
             game.apply(rng.choice(game.legal_actions()))
+            step += 1
 
 
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)

@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
+import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,6 +29,22 @@ from cardcore.server.store import ActionRow, SeatRow, StaleStepError, Store, Tab
 from cardcore.server.views import public_action, public_view, revealed_to, seat_view
 
 __all__ = ["Connection", "Hall", "RequestError", "Table", "hash_secret"]
+
+_log = logging.getLogger("cardcore.server")
+
+
+def _started(work: Any, what: str) -> asyncio.Task[None]:
+    """A background task whose failure is logged (a table's bot or clock that raised
+    would otherwise stop in silence and stall its table)."""
+    task: asyncio.Task[None] = asyncio.create_task(work)
+
+    def report(done: asyncio.Task[None]) -> None:
+        if not done.cancelled() and done.exception() is not None:
+            _log.error("%s stopped", what, exc_info=done.exception())
+
+    task.add_done_callback(report)
+    return task
+
 
 Send = Callable[[dict[str, Any]], None]
 By = Literal["human", "bot", "clock"]
@@ -285,12 +302,14 @@ class Table:
         assert seat is not None
         if seat in self.bots or seat in self.covered:
             if self._bot_task is None or self._bot_task.done():
-                self._bot_task = asyncio.create_task(self._bot_turn())
+                self._bot_task = _started(self._bot_turn(), f"table {self.row.id}: the bots")
             return
         if self.turn_seat != seat:
             self._turn()
         if self.deadline is not None and (self._clock_task is None or self._clock_task.done()):
-            self._clock_task = asyncio.create_task(self._clock_runs(seat, self.deadline))
+            self._clock_task = _started(
+                self._clock_runs(seat, self.deadline), f"table {self.row.id}: the clock"
+            )
 
     async def _clock_runs(self, seat: int, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - _clock()))
@@ -373,7 +392,7 @@ class Hall:
         memory is read from the store when asked for)."""
         table = self.tables.get(table_id)
         if table is not None:
-            task = asyncio.create_task(table.catch_up())
+            task = _started(table.catch_up(), f"table {table_id}: catching up")
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 

@@ -103,6 +103,22 @@ def test_from_json_verdicts_agree(
     assert_same_verdict(json.dumps(mutate_state(data, state(game))), seed)
 
 
+@pytest.mark.parametrize(
+    ("name", "option"),
+    [("five_hundred", "max_deals"), ("tarot", "max_deals"), ("jolly", "max_round_steps")],
+)
+def test_a_state_saved_before_the_caps_loads_with_their_default(name: str, option: str) -> None:
+    """The caps that end every match came after states were first saved: a state without
+    one loads in the engine and in the reference alike, at the cap's default, and plays on."""
+    game = play_to(cardcore.new_game(name, seed=7), Chooser([], 7), 40)
+    saved = state(game)
+    default = saved["options"].pop(option)
+    loaded = cardcore.from_json(json.dumps(saved))
+    assert dict(loaded.options)[option] == default
+    assert REFERENCE.from_json(json.dumps(saved)).options[option] == default
+    assert_same_verdict(json.dumps(saved), 7)
+
+
 def _brouc_after(actions: int, **options: Any) -> dict[str, Any]:
     game = play_to(cardcore.new_game("brouc", seed=2024, **options), Chooser([], 2024), actions)
     return state(game)

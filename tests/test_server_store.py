@@ -3,7 +3,9 @@ the same tests, SQLite and PostgreSQL (against the server named by the environme
 ``CARDCORE_TEST_POSTGRES``, a connection string, which .ci/run sets; each test in a schema
 of its own, dropped after). A table and its seats
 read back as written; ``commit_action`` appends the log row and the state together, and a
-step that is not the next one writes nothing; a reopened store has everything committed."""
+step that is not the next one writes nothing, nor does a seat change from a seat that has
+changed since it was read (two joins at one open seat); a reopened store has everything
+committed."""
 
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from cardcore.server.store import (
     ActionRow,
     SeatRow,
     SQLiteStore,
+    StaleSeatError,
     StaleStepError,
     Store,
     TableRow,
@@ -82,10 +85,20 @@ async def exercise(make: Callable[[], Store]) -> None:
     assert [t.id for t in await store.tables(("open",))] == ["t1", "t2"]
 
     taken = SeatRow(0, "human", "Ann", token_hash="cd" * 32)
-    await store.update_seat("t1", taken, "playing")
+    await store.update_seat("t1", taken, "playing", was=first.seats[0])
+    # A second join that read the seat open too (another process, the same instant): refused,
+    # nothing written; so is a write from a seat read with another token.
+    late = SeatRow(0, "human", "Bob", token_hash="ef" * 32)
+    with pytest.raises(StaleSeatError):
+        await store.update_seat("t1", late, "open", was=first.seats[0])
+    with pytest.raises(StaleSeatError):
+        await store.update_seat("t1", SeatRow(0, "open"), "open", was=late)
+    # The invited seat, read with its invitation, is taken.
+    invited = SeatRow(1, "human", "Zoe", token_hash="01" * 32)
+    await store.update_seat("t1", invited, "playing", was=first.seats[1])
     read = await store.table("t1")
     assert read is not None
-    assert (read.status, read.seats[0]) == ("playing", taken)
+    assert (read.status, read.seats[0], read.seats[1]) == ("playing", taken, invited)
     assert [t.id for t in await store.tables(("playing",))] == ["t1"]
 
     await store.commit_action("t1", ActionRow(0, 0, "QH", "human", 5.0), '{"state": 1}', "playing")

@@ -658,6 +658,7 @@ class JollyReference(ReferenceGame):
     HAND_SIZE = HAND_SIZE
     SETUP_IN_DEALERS_HAND = False  # the stock is dealt to no seat
     OPTION_NAMES = OPTION_NAMES
+    LATER_OPTIONS = ("max_round_steps",)
     STATE_KEYS = STATE_KEYS
     TRICK_KEYS = ()
     RECORD_KEYS = RECORD_KEYS

@@ -124,6 +124,10 @@ class ReferenceGame(ABC):
     """Whether the setup's cards are the dealer's (Brouc's turned card) or dealt to no
     seat (Julien's talon)."""
     OPTION_NAMES: ClassVar[tuple[str, ...]]
+    LATER_OPTIONS: ClassVar[tuple[str, ...]] = ()
+    """Of ``OPTION_NAMES``, those added after states were first saved (the caps that end
+    every match): a saved state without one reads it at its default, as the engine reads
+    states saved before it existed."""
     STATE_KEYS: ClassVar[tuple[str, ...]]
     """The keys of the state JSON, in the order of the game's rules page."""
     TRICK_KEYS: ClassVar[tuple[str, ...]]
@@ -361,8 +365,12 @@ class ReferenceGame(ABC):
         """The game a parsed ``to_json`` state describes; RuleError unless play can reach
         it (see the module docstring)."""
         state = json_object(data, "the state", cls.STATE_KEYS)
-        options = json_object(state["options"], "'options'", cls.OPTION_NAMES)
+        options = json_object(
+            state["options"], "'options'", cls.OPTION_NAMES, optional=cls.LATER_OPTIONS
+        )
         game = cls(seed=0, **options)
+        # The replay is compared with the state as if it named the options it left out.
+        state = {**state, "options": {**game.options, **options}}
         rng = integer(state["rng"], "'rng'", 0, MASK64)
         history = [
             game._read_action(item, f"'history'[{index}]")
@@ -717,11 +725,13 @@ def array(value: object, what: str, length: int | None = None) -> list[object]:
     return value
 
 
-def json_object(value: object, what: str, keys: Sequence[str]) -> dict[str, object]:
-    """A JSON object with exactly ``keys``."""
+def json_object(
+    value: object, what: str, keys: Sequence[str], optional: Sequence[str] = ()
+) -> dict[str, object]:
+    """A JSON object with exactly ``keys``, those in ``optional`` perhaps left out."""
     if not isinstance(value, dict):
         raise RuleError(f"{what} must be a JSON object, got {value!r}")
-    missing = [key for key in keys if key not in value]
+    missing = [key for key in keys if key not in value and key not in optional]
     unknown = [key for key in value if key not in keys]
     if missing or unknown:
         raise RuleError(f"{what}: missing keys {missing}, unknown keys {unknown}")

@@ -863,6 +863,7 @@ class TarotReference(TrickGame):
     DECK = DECK
     SETUP_IN_DEALERS_HAND = False  # the chien is dealt to no seat
     OPTION_NAMES = OPTION_NAMES
+    LATER_OPTIONS = ("max_deals",)
     STATE_KEYS = STATE_KEYS
     TRICK_KEYS = TRICK_KEYS
     RECORD_KEYS = RECORD_KEYS

@@ -27,7 +27,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-__all__ = ["ActionRow", "SQLiteStore", "SeatKind", "SeatRow", "StaleStepError", "Store", "TableRow"]
+__all__ = [
+    "ActionRow",
+    "SQLiteStore",
+    "SeatKind",
+    "SeatRow",
+    "StaleSeatError",
+    "StaleStepError",
+    "Store",
+    "TableRow",
+]
 
 SeatKind = Literal["open", "invited", "bot", "human"]
 """A seat: open to anyone, reserved by an invitation, played by a native bot, or taken by a
@@ -39,6 +48,11 @@ T = TypeVar("T")
 class StaleStepError(Exception):
     """``commit_action`` was given a step that is not the table's next one: another
     process (or a bug) wrote that step first. Nothing was written."""
+
+
+class StaleSeatError(Exception):
+    """``update_seat`` found the seat no longer as the caller read it: another process
+    seated someone there, or freed it, first. Nothing was written."""
 
 
 @dataclass
@@ -112,8 +126,10 @@ class Store(ABC):
         """The tables whose status is one of ``statuses``, oldest first, with their seats."""
 
     @abstractmethod
-    async def update_seat(self, table_id: str, seat: SeatRow, status: str) -> None:
-        """Replace one seat of a table and set the table's status, in one transaction."""
+    async def update_seat(self, table_id: str, seat: SeatRow, status: str, was: SeatRow) -> None:
+        """Replace one seat of a table and set the table's status, in one transaction, if the
+        seat is still ``was`` (its kind and secrets); else ``StaleSeatError`` and nothing is
+        written, so two processes cannot both seat someone at one open seat."""
 
     @abstractmethod
     async def commit_action(self, table_id: str, row: ActionRow, state: str, status: str) -> None:
@@ -250,10 +266,15 @@ class SQLiteStore(Store):
 
         return await self._run(read)
 
-    async def update_seat(self, table_id: str, seat: SeatRow, status: str) -> None:
+    async def update_seat(self, table_id: str, seat: SeatRow, status: str, was: SeatRow) -> None:
         def write(db: sqlite3.Connection) -> None:
             with _transaction(db):
-                _write_seat(db, table_id, seat)
+                changed = db.execute(
+                    f"UPDATE seats SET {SEAT_CHANGE}",
+                    (*seat_change(table_id, seat, was),),
+                ).rowcount
+                if changed != 1:
+                    raise StaleSeatError(f"table {table_id}: seat {seat.seat} has changed")
                 db.execute("UPDATE tables SET status = ? WHERE id = ?", (status, table_id))
 
         await self._run(write)
@@ -305,6 +326,29 @@ def _transaction(db: sqlite3.Connection) -> Iterator[None]:
         db.execute("ROLLBACK")
         raise
     db.execute("COMMIT")
+
+
+SEAT_CHANGE = (
+    "kind = ?, name = ?, level = ?, token_hash = ?, invitation_hash = ?"
+    " WHERE table_id = ? AND seat = ? AND kind = ? AND token_hash IS ? AND invitation_hash IS ?"
+)
+"""``update_seat``'s compare-and-set, after ``UPDATE seats SET`` (SQLite's placeholders)."""
+
+
+def seat_change(table_id: str, seat: SeatRow, was: SeatRow) -> tuple[object, ...]:
+    """The parameters of ``SEAT_CHANGE``, in its order."""
+    return (
+        seat.kind,
+        seat.name,
+        seat.level,
+        seat.token_hash,
+        seat.invitation_hash,
+        table_id,
+        seat.seat,
+        was.kind,
+        was.token_hash,
+        was.invitation_hash,
+    )
 
 
 def _write_seat(db: sqlite3.Connection, table_id: str, seat: SeatRow) -> None:

@@ -17,7 +17,16 @@ import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from cardcore.server.store import ActionRow, SeatRow, StaleStepError, Store, TableRow
+from cardcore.server.store import (
+    SEAT_CHANGE,
+    ActionRow,
+    SeatRow,
+    StaleSeatError,
+    StaleStepError,
+    Store,
+    TableRow,
+    seat_change,
+)
 
 if TYPE_CHECKING:
     import psycopg
@@ -67,6 +76,12 @@ _UPSERT_SEAT = (
     " VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (table_id, seat) DO UPDATE SET"
     " kind = EXCLUDED.kind, name = EXCLUDED.name, level = EXCLUDED.level,"
     " token_hash = EXCLUDED.token_hash, invitation_hash = EXCLUDED.invitation_hash"
+)
+
+# SQLite's compare-and-set in PostgreSQL's words: its NULL-safe comparison is IS NOT DISTINCT
+# FROM, and an untyped NULL parameter needs its type.
+_CHANGE_SEAT = "UPDATE seats SET " + SEAT_CHANGE.replace("?", "%s").replace(
+    "IS %s", "IS NOT DISTINCT FROM %s::text"
 )
 
 
@@ -150,10 +165,12 @@ class PostgresStore(Store):
             )
             return [await self._table(row) for row in await cursor.fetchall()]
 
-    async def update_seat(self, table_id: str, seat: SeatRow, status: str) -> None:
+    async def update_seat(self, table_id: str, seat: SeatRow, status: str, was: SeatRow) -> None:
         db = self._conn()
         async with self._lock, db.transaction():
-            await db.execute(_UPSERT_SEAT, _seat_values(table_id, seat))
+            cursor = await db.execute(_CHANGE_SEAT, seat_change(table_id, seat, was))
+            if cursor.rowcount != 1:
+                raise StaleSeatError(f"table {table_id}: seat {seat.seat} has changed")
             await db.execute("UPDATE tables SET status = %s WHERE id = %s", (status, table_id))
             await self._notify(db, table_id)
 

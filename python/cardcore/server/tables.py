@@ -25,7 +25,15 @@ import anyio.to_thread
 import cardcore
 from cardcore import Action, CardcoreError, Game
 from cardcore.bots import LEVELS, NativeBot, make
-from cardcore.server.store import ActionRow, SeatRow, StaleStepError, Store, TableRow, now
+from cardcore.server.store import (
+    ActionRow,
+    SeatRow,
+    StaleSeatError,
+    StaleStepError,
+    Store,
+    TableRow,
+    now,
+)
 from cardcore.server.views import public_action, public_view, revealed_to, seat_view
 
 __all__ = ["Connection", "Hall", "RequestError", "Table", "hash_secret"]
@@ -136,7 +144,10 @@ class Table:
         return list(summary(self.row)["seats"])
 
     def _common(self) -> dict[str, Any]:
-        remaining = None if self.deadline is None else max(0.0, self.deadline - _clock())
+        remaining = None
+        if self.deadline is not None and self.row.clock is not None:
+            # Clamped: the deadline's float sum can exceed the clock by a rounding error.
+            remaining = min(self.row.clock, max(0.0, self.deadline - _clock()))
         return {
             "table": self.row.id,
             "step": self.row.step,
@@ -551,7 +562,12 @@ class Hall:
             taken = SeatRow(seat.seat, "human", name or seat.name, token_hash=hash_secret(token))
             seats = [taken if s.seat == seat.seat else s for s in table.row.seats]
             status = _status(seats) if table.row.status == "open" else table.row.status
-            await self.store.update_seat(table.row.id, taken, status)
+            try:
+                await self.store.update_seat(table.row.id, taken, status, was=seat)
+            except StaleSeatError:
+                raise RequestError(
+                    409, "seat_taken", f"seat {seat.seat} was taken at the same moment"
+                ) from None
             table.row.seats = seats
             table.row.status = status
             table.broadcast_seats()
@@ -568,7 +584,14 @@ class Hall:
             if seat is None:
                 raise RequestError(403, "bad_token", "no seat of this table has that token")
             freed = SeatRow(seat, "open", "")
-            await self.store.update_seat(table.row.id, freed, table.row.status)
+            try:
+                await self.store.update_seat(
+                    table.row.id, freed, table.row.status, was=table.row.seats[seat]
+                )
+            except StaleSeatError:
+                raise RequestError(
+                    403, "bad_token", "no seat of this table has that token"
+                ) from None
             table.row.seats = [freed if s.seat == seat else s for s in table.row.seats]
             for connection in list(table.connections):
                 if connection.seat == seat:

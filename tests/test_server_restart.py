@@ -135,7 +135,9 @@ async def absent(server: Server) -> None:
             "game": "brouc",
             "options": {"single_deal": True},
             "seats": seats,
-            "clock": 0.3,
+            # Long enough that a loaded machine still answers within it (the person's
+            # turn below must be the person's), short enough for a test.
+            "clock": 2.0,
             "level": "easy",
         },
     )
@@ -151,7 +153,7 @@ async def absent(server: Server) -> None:
         message = await client.until("state")
         if message["legal_actions"]:
             assert message["clock"]["seat"] == 0
-            assert 0 < message["clock"]["remaining"] <= 0.3
+            assert 0 < message["clock"]["remaining"] <= 2.0
             break
     action = message["legal_actions"][0]
     await client.send({"type": "action", "token": token, "action": action, "step": message["step"]})

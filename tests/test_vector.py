@@ -4,7 +4,7 @@ threads, illegal and malformed actions, read-only buffers, same-step autoreset."
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 import pytest
@@ -44,13 +44,72 @@ def test_rows_show_the_matches_they_stand_for(name: str, opponents: Opponents) -
             np.testing.assert_array_equal(masks[i], game.legal_actions_mask())
             if terminated[i]:
                 ends += 1
-                assert rewards[i] in (-1.0, 0.0, 1.0)
+                assert rewards[i] == env.seat_rewards[i, seat]
+                if env.reward == "outcome":
+                    assert rewards[i] in (-1.0, 0.0, 1.0)
                 assert history[: len(went_on)] != went_on, "a new match"
             else:
                 assert rewards[i] == 0.0
                 assert history[: len(went_on)] == went_on, "the match went on"
 
     assert ends > 0, "some deals ended within the steps"
+
+
+@pytest.mark.parametrize("name", CONFIGURED_GAMES)
+def test_self_play_rows_show_the_seat_to_act_and_pay_every_seat(name: str) -> None:
+    reward: Literal["outcome", "score"] = "score" if name in ("tarot", "jolly") else "outcome"
+    env = cardcore.VectorEnv(name, 3, seed=6, opponents="self", reward=reward, single_deal=True)
+    assert (env.seat, env.reward) == (None, reward)
+    assert env.seat_rewards.shape == env.final_scores.shape == (3, env.num_players)
+    rng = np.random.default_rng(6)
+    ends, seen = 0, set()
+    for step in range(5000):  # at least 100 steps, and on until a deal has ended
+        if step >= 100 and ends:
+            break
+        before = [env.game_at(i) for i in range(3)]
+        actions = random_legal(env.masks, rng)
+        observations, masks, rewards, terminated, _ = env.step(actions)
+        for i in range(3):
+            game, played = env.game_at(i), before[i]
+            acting = played.current_player
+            assert acting is not None
+            played.apply(actions[i])  # no bot plays: the step is this one action
+            player = int(env.players[i])
+            seen.add(player)
+            assert game.current_player == player
+            np.testing.assert_array_equal(observations[i], game.observation_tensor(player))
+            np.testing.assert_array_equal(masks[i], game.legal_actions_mask())
+            assert terminated[i] == played.is_over
+            if terminated[i]:
+                ends += 1
+                assert env.seat_rewards[i].tolist() == pytest.approx(played.rewards(reward))
+                assert rewards[i] == env.seat_rewards[i, acting]
+                assert env.final_scores[i].tolist() == played.scores
+                np.testing.assert_array_equal(
+                    env.final_observations[i], played.observation_tensor(acting)
+                )
+            else:
+                assert game == played
+                assert rewards[i] == 0.0
+                assert not env.seat_rewards[i].any()
+    assert ends > 0
+    assert seen == set(range(env.num_players)), "every seat's decisions are shown"
+
+
+def test_self_play_and_reward_arguments_are_checked() -> None:
+    with pytest.raises(cardcore.OptionError, match="seat"):
+        cardcore.VectorEnv("brouc", 2, seed=0, opponents="self", seat=1)
+    with pytest.raises(cardcore.OptionError, match="outcome or score"):
+        cardcore.VectorEnv("brouc", 2, seed=0, reward="wins")  # type: ignore[arg-type]
+    with pytest.raises(cardcore.OptionTypeError):
+        cardcore.VectorEnv("brouc", 2, seed=0, reward=1)  # type: ignore[arg-type]
+    selfish = cardcore.VectorEnv("brouc", 2, seed=0, opponents="self")
+    assert repr(selfish) == 'VectorEnv("brouc", num_envs=2, opponents="self")'
+    assert selfish.reward == "outcome"
+    deal = cardcore.VectorEnv("brouc", 2, seed=0, single_deal=True)
+    assert deal.reward == "score", "a Brouc deal has no winner: its score is the default"
+    assert deal.masks.dtype == np.int8
+    assert deal.players.tolist() == [0, 0]
 
 
 def random_agent_wins(opponents: Opponents) -> float:
@@ -111,7 +170,7 @@ def test_an_illegal_action_changes_nothing_in_its_match_and_costs_its_reward() -
     env = cardcore.VectorEnv("brouc", 2, seed=3, illegal_reward=-0.25)
     before = [env.game_at(i) for i in range(2)]
     actions = env.masks.argmax(axis=1)
-    actions[0] = int(np.flatnonzero(~env.masks[0])[0])
+    actions[0] = int(np.flatnonzero(env.masks[0] == 0)[0])
     _, _, rewards, terminated, illegal = env.step(actions)
     assert env.game_at(0) == before[0]
     assert env.game_at(1) != before[1]
@@ -207,7 +266,7 @@ def test_the_vector_env_follows_the_gymnasium_vector_api(name: str) -> None:
     for step in range(5000):  # at least 80 steps, and on until a deal has ended
         if step >= 80 and finished:
             break
-        actions = random_legal(observations["action_mask"].astype(bool), rng)
+        actions = random_legal(observations["action_mask"], rng)
         assert envs.action_space.contains(actions)
         observations, rewards, terminated, truncated, infos = envs.step(actions)
         assert envs.observation_space.contains(observations)
@@ -221,9 +280,15 @@ def test_the_vector_env_follows_the_gymnasium_vector_api(name: str) -> None:
                 final = infos["final_obs"][row]
                 assert envs.single_observation_space.contains(final)
                 assert not final["action_mask"].any()
-            assert set(rewards[terminated].tolist()) <= {-1.0, 0.0, 1.0}
+            scores = envs.engine.final_scores
+            for row in np.flatnonzero(terminated):
+                assert infos["final_info"][row] == {"scores": scores[row].tolist()}
+                np.testing.assert_array_equal(infos["final_scores"][row], scores[row])
+            if envs.engine.reward == "outcome":
+                assert set(rewards[terminated].tolist()) <= {-1.0, 0.0, 1.0}
         assert not rewards[~terminated].any()
-        np.testing.assert_array_equal(envs.action_masks(), observations["action_mask"] == 1)
+        np.testing.assert_array_equal(infos["player"], np.zeros(4))
+        np.testing.assert_array_equal(envs.action_masks(), observations["action_mask"])
     assert finished > 0
     envs.close()
 
@@ -249,7 +314,7 @@ def test_gymnasium_vector_wrappers_run_over_it() -> None:
     rng = np.random.default_rng(2)
     episodes = 0
     for _ in range(300):
-        actions = random_legal(observations["action_mask"].astype(bool), rng)
+        actions = random_legal(observations["action_mask"], rng)
         observations, _, _, _, infos = envs.step(actions)
         if "episode" in infos:
             episodes += int(infos["_episode"].sum())

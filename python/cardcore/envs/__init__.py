@@ -14,12 +14,45 @@ match's reward is +1 for each winning seat and -1 for the others at its end (0 f
 every seat when nobody wins), 0 before. A match ended by its cap rather than its rules
 (``game.truncated``, docs/protocol.md "Every match ends") is reported as truncated, not
 terminated, and nobody wins it. Each module imports its framework only
-when it is imported itself.
+when it is imported itself, but for the registration below.
+
+Importing ``cardcore.envs`` with Gymnasium installed registers one Gymnasium id per
+game (``GYMNASIUM_IDS``): ``gymnasium.make("cardcore/Brouc-v0", **options)`` makes a
+``CardcoreEnv``, ``gymnasium.make_vec("cardcore/Brouc-v0", num_envs,
+vectorization_mode="vector_entry_point")`` a ``CardcoreVectorEnv``. PettingZoo's
+conventions are kept as well: ``cardcore.envs.brouc_v0.env()`` and ``raw_env()``.
 """
 
 from __future__ import annotations
 
-__all__: list[str] = []
+import importlib.util
+
+import cardcore
+
+__all__ = ["GYMNASIUM_IDS", "register"]
+
+GYMNASIUM_IDS: dict[str, str] = {
+    name: "cardcore/" + "".join(part.title() for part in name.split("_")) + "-v0"
+    for name in cardcore.GAMES
+}
+"""Each game's Gymnasium id, by game name: ``{"brouc": "cardcore/Brouc-v0", ...}``."""
+
+
+def register() -> None:
+    """Registers ``GYMNASIUM_IDS`` with Gymnasium (done when ``cardcore.envs`` is imported
+    with Gymnasium installed): each id makes a ``CardcoreEnv``, or with
+    ``gymnasium.make_vec`` a ``CardcoreVectorEnv``, the options as keyword arguments.
+    Ids already registered are left as they are."""
+    import gymnasium
+
+    for game, env_id in GYMNASIUM_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                env_id,
+                entry_point="cardcore.envs.gymnasium:CardcoreEnv",
+                vector_entry_point="cardcore.envs.vector:CardcoreVectorEnv",
+                kwargs={"game": game},
+            )
 
 
 def missing_extra(module: str, extra: str, error: ImportError) -> ImportError:
@@ -30,3 +63,7 @@ def missing_extra(module: str, extra: str, error: ImportError) -> ImportError:
         f"pip install 'cardcore[{extra}]' ({error})",
         name=error.name,
     )
+
+
+if importlib.util.find_spec("gymnasium") is not None:
+    register()

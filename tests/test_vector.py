@@ -112,6 +112,75 @@ def test_self_play_and_reward_arguments_are_checked() -> None:
     assert deal.players.tolist() == [0, 0]
 
 
+def first_legal_policy(calls: list[int]) -> Any:
+    """A Python opponent that plays each row's first legal action, counting its rows."""
+
+    def policy(observations: Array, masks: Array) -> Array:
+        assert observations.dtype == np.float32
+        assert masks.dtype == np.int8
+        assert len(observations) == len(masks) > 0
+        assert masks.any(axis=1).all()
+        calls.append(len(masks))
+        return np.asarray(masks.argmax(axis=1))
+
+    return policy
+
+
+@pytest.mark.parametrize("name", ["brouc", "five_hundred"])
+def test_a_python_policy_plays_the_other_seats(name: str) -> None:
+    seat, calls = 1, list[int]()
+    env = cardcore.VectorEnv(
+        name, 3, seed=8, seat=seat, opponents=first_legal_policy(calls), single_deal=True
+    )
+    assert calls, "the opponents before the agent's first decision"
+    rng = np.random.default_rng(8)
+    ends = 0
+    for step in range(5000):  # at least 60 steps, and on until a deal has ended
+        if step >= 60 and ends:
+            break
+        before = [env.game_at(i) for i in range(3)]
+        actions = random_legal(env.masks, rng)
+        _, _, rewards, terminated, _ = env.step(actions)
+        for i in range(3):
+            game, replayed = env.game_at(i), before[i]
+            replayed.apply(actions[i])
+            while not replayed.is_over and replayed.current_player != seat:
+                replayed.apply(replayed.legal_actions()[0])  # what the policy plays
+            assert terminated[i] == replayed.is_over
+            assert game.current_player == seat == env.players[i]
+            if terminated[i]:
+                ends += 1
+                assert rewards[i] == pytest.approx(replayed.rewards(env.reward)[seat])
+                assert env.final_scores[i].tolist() == replayed.scores
+            else:
+                assert game == replayed
+    assert ends > 0
+
+
+def test_a_failing_python_policy_stops_the_step_until_a_reset() -> None:
+    def failing(observations: Array, masks: Array) -> Array:
+        raise KeyError("no policy here")
+
+    def illegal(observations: Array, masks: Array) -> Array:
+        return np.asarray((masks == 0).argmax(axis=1))
+
+    for policy, error in ((failing, KeyError), (illegal, cardcore.IllegalActionError)):
+        with pytest.raises(error):
+            cardcore.VectorEnv("tarot", 2, seed=1, opponents=policy)
+    answers: list[Any] = []
+    env = cardcore.VectorEnv(
+        "brouc", 2, seed=1, opponents=lambda o, m: answers.pop() if answers else m.argmax(1)
+    )
+    answers.append([0.5, 1.5])  # not action ids
+    with pytest.raises(cardcore.OptionTypeError, match="one integer action id per row"):
+        env.step(env.masks.argmax(axis=1))
+    with pytest.raises(cardcore.IllegalActionError, match="opponents are to act"):
+        env.step(env.masks.argmax(axis=1))
+    env.reset(3)
+    assert all(env.game_at(i).current_player == 0 for i in range(2))
+    env.step(env.masks.argmax(axis=1))
+
+
 def random_agent_wins(opponents: Opponents) -> float:
     """The share of 400 Brouc matches a random agent wins against ``opponents``."""
     env = cardcore.VectorEnv("brouc", 50, seed=2, opponents=opponents)
@@ -345,3 +414,22 @@ def test_matches_ended_by_their_cap_are_truncated_not_terminated() -> None:
         assert (infos.get("_final_obs", truncated) >= truncated).all()
         truncations += int(truncated.sum())
     assert truncations > 0
+
+
+def test_the_gymnasium_vector_env_plays_every_seat_in_self_play() -> None:
+    env = CardcoreVectorEnv("julien", 2, opponents="self", reward="score", single_deal=True)
+    observations, _ = env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    seen: set[int] = set()
+    for _ in range(40):
+        actions = random_legal(observations["action_mask"], rng)
+        observations, _, _, _, infos = env.step(actions)
+        np.testing.assert_array_equal(infos["player"], env.engine.players)
+        seen.update(infos["player"].tolist())
+        for row in range(2):
+            game, player = env.engine.game_at(row), int(infos["player"][row])
+            assert game.current_player == player
+            np.testing.assert_array_equal(
+                observations["observation"][row], game.observation_tensor(player)
+            )
+    assert seen == {0, 1, 2, 3}

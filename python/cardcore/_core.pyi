@@ -1615,8 +1615,11 @@ class VectorEnv:
     The agent plays ``seat`` (default 0) in every match and bots (``opponents``:
     ``"random"``, the default, or a level of ``cardcore.bots``) the other seats; with
     ``opponents="self"`` it plays every seat (self-play) and each row shows the seat to
-    act (``players``). A match's end pays ``reward`` (``"outcome"`` or ``"score"``; None
-    for the game's default); an action the agent may not take costs ``illegal_reward``
+    act (``players``); with a callable, ``opponents(observations, masks)`` decides for
+    the other seats: given the batch of their observations and int8 masks, it returns
+    one action id a row (a Python policy, for league or population training). A
+    match's end pays ``reward`` (``"outcome"`` or ``"score"``; None for the game's
+    default); an action the agent may not take costs ``illegal_reward``
     (default -1.0); ``threads`` (default 1) share the matches.
     Each call writes the rows into the environment's own read-only numpy arrays (the
     same objects every call: copy what must outlive the next one); a match that ends
@@ -1630,7 +1633,10 @@ class VectorEnv:
         *,
         seed: int,
         seat: int | None = None,
-        opponents: Opponents | Literal["self"] | None = None,
+        opponents: Opponents
+        | Literal["self"]
+        | Callable[[NDArray[np.float32], NDArray[np.int8]], Any]
+        | None = None,
         reward: Literal["outcome", "score"] | None = None,
         illegal_reward: float | None = None,
         threads: int | None = None,

@@ -9,11 +9,13 @@ observation and ``info["final_scores"][i]`` its final scores per seat. Observati
 actions and rewards are those of ``cardcore.envs``; an action the agent may not take
 now changes nothing in its match, costs ``illegal_reward`` and sets
 ``info["illegal"][i]``. With ``opponents="self"`` the agent plays every seat
-(self-play): each row shows the seat to act, ``info["player"][i]``.
+(self-play): each row shows the seat to act, ``info["player"][i]``; with a callable,
+``opponents(observations, masks)`` decides for the other seats (a Python policy).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 from cardcore.envs import missing_extra
@@ -48,8 +50,8 @@ class CardcoreVectorEnv(VectorEnv[Observation, Array, Array]):
         game: str,
         num_envs: int,
         *,
-        seat: int = 0,
-        opponents: bots.Opponents | Literal["self"] = "random",
+        seat: int | None = None,
+        opponents: bots.Opponents | Literal["self"] | Callable[[Array, Array], Any] = "random",
         reward: Reward | None = None,
         illegal_reward: float = -1.0,
         threads: int = 1,

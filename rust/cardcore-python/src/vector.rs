@@ -20,6 +20,20 @@ use crate::{
 trait Batch: Send {
     fn reset(&mut self, seed: u64, out: &mut Outputs<'_>) -> cardcore::Result<()>;
     fn step(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> cardcore::Result<()>;
+    fn opponents_to_act(&self) -> Vec<usize>;
+    fn opponents_view(
+        &mut self,
+        matches: &[usize],
+        seats: &mut [i64],
+        observations: &mut [f32],
+        masks: &mut [i8],
+    );
+    fn opponents_step(
+        &mut self,
+        matches: &[usize],
+        actions: &[i64],
+        out: &mut Outputs<'_>,
+    ) -> cardcore::Result<()>;
     /// A copy of match `index` as a Python game object.
     fn game(&self, py: Python<'_>, index: usize) -> PyResult<Option<Py<PyAny>>>;
 }
@@ -31,6 +45,29 @@ impl<G: PyGame + Levels> Batch for VecEnv<G> {
 
     fn step(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> cardcore::Result<()> {
         VecEnv::step(self, actions, out)
+    }
+
+    fn opponents_to_act(&self) -> Vec<usize> {
+        VecEnv::opponents_to_act(self)
+    }
+
+    fn opponents_view(
+        &mut self,
+        matches: &[usize],
+        seats: &mut [i64],
+        observations: &mut [f32],
+        masks: &mut [i8],
+    ) {
+        VecEnv::opponents_view(self, matches, seats, observations, masks);
+    }
+
+    fn opponents_step(
+        &mut self,
+        matches: &[usize],
+        actions: &[i64],
+        out: &mut Outputs<'_>,
+    ) -> cardcore::Result<()> {
+        VecEnv::opponents_step(self, matches, actions, out)
     }
 
     fn game(&self, py: Python<'_>, index: usize) -> PyResult<Option<Py<PyAny>>> {
@@ -87,7 +124,10 @@ fn buffer1<T: numpy::Element>(py: Python<'_>, rows: usize) -> PyResult<Py<PyArra
 /// `num_envs` matches of one game stepped together: the agent plays `seat`
 /// (default 0) in each, bots (`opponents`: `"random"`, the default, or a
 /// level of `cardcore.bots`) the other seats; with `opponents="self"` the
-/// agent plays every seat (self-play) and each row shows the seat to act.
+/// agent plays every seat (self-play) and each row shows the seat to act;
+/// with a callable, `opponents(observations, masks)` decides for the other
+/// seats, given the batch of their observations and masks and returning one
+/// action id each (a Python policy, for league or population training).
 /// A match's end pays `reward` (`"outcome"` or `"score"`; None for the
 /// game's default); an action the agent may not take costs `illegal_reward`
 /// (default -1.0); `threads` (default 1) share the matches. Each call writes
@@ -97,6 +137,8 @@ fn buffer1<T: numpy::Element>(py: Python<'_>, rows: usize) -> PyResult<Py<PyArra
 pub(crate) struct PyVectorEnv {
     batch: Mutex<Box<dyn Batch>>,
     buffers: Buffers,
+    /// The Python policy of the other seats, when they are not bots.
+    policy: Option<Py<PyAny>>,
     game: &'static str,
     num_envs: usize,
     seat: Option<usize>,
@@ -145,12 +187,16 @@ impl PyVectorEnv {
                     .map_err(|_| to_py_err(Error::Seat(format!("seat {seat} is out of range"))))?
             }
         };
+        let policy = opponents
+            .filter(|o| !o.is_instance_of::<pyo3::types::PyString>() && o.is_callable())
+            .map(|o| o.clone().unbind());
         let opponents = match opponents.filter(|o| !o.is_none()) {
-            None => Opponents::Random,
-            Some(_) if self_play => Opponents::Random,
+            None => Some(Opponents::Random),
+            Some(_) if self_play => Some(Opponents::Random),
+            Some(_) if policy.is_some() => None,
             Some(o) => {
                 let name = str_arg(o, |m| Error::option("opponents", m))?;
-                Opponents::parse(&name).map_err(to_py_err)?
+                Some(Opponents::parse(&name).map_err(to_py_err)?)
             }
         };
         let threads = match threads.filter(|t| !t.is_none()) {
@@ -185,6 +231,7 @@ impl PyVectorEnv {
                     final_observations: buffer2(py, envs, size)?,
                     final_scores: buffer2(py, envs, players)?,
                 },
+                policy,
                 game: G::NAME,
                 num_envs: envs,
                 seat: settings.seat,
@@ -194,6 +241,7 @@ impl PyVectorEnv {
                 action_count: G::ACTION_COUNT,
             };
             env.run(py, |batch, out| batch.reset(seed, out))?;
+            env.opponents_play(py)?;
             Ok(env)
         }, unknown => Err(to_py_err(Error::UnknownGame(name))))
     }
@@ -320,6 +368,7 @@ impl PyVectorEnv {
     ) -> PyResult<Bound<'py, PyTuple>> {
         let seed = extract_seed(seed)?;
         self.run(py, |batch, out| batch.reset(seed, out))?;
+        self.opponents_play(py)?;
         PyTuple::new(
             py,
             [self.observations(py).into_any(), self.masks(py).into_any()],
@@ -341,6 +390,7 @@ impl PyVectorEnv {
             .as_slice()
             .map_err(|e| to_py_err(Error::option("actions", format!("not contiguous: {e}"))))?;
         self.run(py, |batch, out| batch.step(actions, out))?;
+        self.opponents_play(py)?;
         PyTuple::new(
             py,
             [
@@ -385,6 +435,59 @@ impl PyVectorEnv {
 }
 
 impl PyVectorEnv {
+    /// With a Python policy at the other seats: asks it for their decisions,
+    /// the batch of the matches where one is to act at a time, until every
+    /// match waits for the agent. An error of the policy, or an answer that
+    /// is not one legal action per match asked, leaves those matches
+    /// waiting: the environment must then be reset.
+    fn opponents_play(&self, py: Python<'_>) -> PyResult<()> {
+        let Some(policy) = &self.policy else {
+            return Ok(());
+        };
+        loop {
+            // The batch is unlocked while the policy runs (it may read the env).
+            let (matches, observations, masks) = {
+                let mut batch = lock(&self.batch, "this VectorEnv")?;
+                let matches = batch.opponents_to_act();
+                if matches.is_empty() {
+                    return Ok(());
+                }
+                let count = matches.len();
+                let seats = PyArray1::<i64>::zeros(py, count, false);
+                let observations =
+                    PyArray2::<f32>::zeros(py, [count, self.observation_size], false);
+                let masks = PyArray2::<i8>::zeros(py, [count, self.action_count], false);
+                // SAFETY: fresh C-contiguous arrays, not yet seen by Python.
+                unsafe {
+                    batch.opponents_view(
+                        &matches,
+                        elements(&seats),
+                        elements(&observations),
+                        elements(&masks),
+                    );
+                }
+                (matches, observations, masks)
+            };
+            let answer = policy.call1(py, (observations, masks))?;
+            let actions = actions_arg(py, answer.bind(py)).map_err(|_| {
+                to_py_err(Failure::Type(Error::option(
+                    "opponents",
+                    format!(
+                        "the policy must return one integer action id per row, got {}",
+                        shown(answer.bind(py))
+                    ),
+                )))
+            })?;
+            let actions = actions.readonly();
+            let actions = actions.as_slice().map_err(|e| {
+                to_py_err(Error::option("opponents", format!("not contiguous: {e}")))
+            })?;
+            self.run(py, |batch, out| {
+                batch.opponents_step(&matches, actions, out)
+            })?;
+        }
+    }
+
     /// Runs `call` on the batch and the buffers, without the GIL.
     fn run(
         &self,

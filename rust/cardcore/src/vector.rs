@@ -307,8 +307,9 @@ pub struct Settings {
     /// The agent's seat in every match; `None` for self-play: the agent
     /// plays every seat (no bot plays), each row showing the seat to act.
     pub seat: Option<usize>,
-    /// The bots at the other seats (unused in self-play).
-    pub opponents: Opponents,
+    /// The bots at the other seats (unused in self-play); `None` when the
+    /// caller decides for the other seats ([`VecEnv::opponents_to_act`]).
+    pub opponents: Option<Opponents>,
     /// The rewards' kind; `None` for the game's default ([`Reward::default_for`]).
     pub reward: Option<Reward>,
     /// What an action the agent may not take costs.
@@ -323,12 +324,48 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             seat: Some(0),
-            opponents: Opponents::Random,
+            opponents: Some(Opponents::Random),
             reward: None,
             illegal_reward: -1.0,
             threads: 1,
         }
     }
+}
+
+/// What the slots need to know of the batch to play a step.
+#[derive(Clone, Copy, Debug)]
+struct Rules<'a, G: Game> {
+    /// The agent's seat; `None` in self-play (every seat).
+    seat: Option<usize>,
+    /// The bots; `None` when the caller decides for the other seats.
+    opponents: Option<Opponents>,
+    options: &'a G::Options,
+    reward: Reward,
+}
+
+impl<G: Game> Rules<'_, G> {
+    /// Whether `player` takes the agent's decisions.
+    fn agents(&self, player: usize) -> bool {
+        self.seat.is_none_or(|seat| seat == player)
+    }
+
+    /// The bots a new match gets (random ones, never asked, when no bot plays).
+    fn bots(&self) -> Opponents {
+        self.opponents.unwrap_or(Opponents::Random)
+    }
+}
+
+/// The [`Rules`] of a [`VecEnv`], borrowing its fields alone (not the
+/// slots, which a step borrows mutably beside them).
+macro_rules! rules {
+    ($env:expr) => {
+        Rules {
+            seat: $env.seat,
+            opponents: $env.opponents,
+            options: &$env.options,
+            reward: $env.reward,
+        }
+    };
 }
 
 /// `envs` matches of `G`, the agent at one seat in each, or at every seat.
@@ -338,7 +375,7 @@ pub struct VecEnv<G: Levels> {
     options: G::Options,
     /// The agent's seat; `None` in self-play (every seat).
     seat: Option<usize>,
-    opponents: Opponents,
+    opponents: Option<Opponents>,
     reward: Reward,
     illegal_reward: f32,
     threads: usize,
@@ -352,49 +389,79 @@ fn slot_seeds(seed: u64, index: usize) -> SplitMix64 {
     SplitMix64::new(mix.next_u64())
 }
 
-/// Whether `player` takes the agent's decisions, the agent being at `seat`
-/// (`None`: every seat).
-fn agents(seat: Option<usize>, player: usize) -> bool {
-    seat.is_none_or(|seat| seat == player)
-}
-
 impl<G: Levels> Slot<G> {
-    fn new(seeds: SplitMix64, options: &G::Options, opponents: Opponents) -> Slot<G> {
-        let game = G::with_options(0, options);
-        let bots = Bots::new(opponents, 0, game.num_players());
+    fn new(seeds: SplitMix64, rules: &Rules<'_, G>) -> Slot<G> {
+        let game = G::with_options(0, rules.options);
+        let bots = Bots::new(rules.bots(), 0, game.num_players());
         let mut slot = Slot {
             game,
             bots,
             seeds,
             legal: Vec::new(),
         };
-        slot.deal(options, opponents);
+        slot.deal(rules);
         slot
     }
 
     /// A new match and new bots, from the slot's next seeds.
-    fn deal(&mut self, options: &G::Options, opponents: Opponents) {
-        self.game = G::with_options(self.seeds.next_u64(), options);
-        self.bots = Bots::new(opponents, self.seeds.next_u64(), self.game.num_players());
+    fn deal(&mut self, rules: &Rules<'_, G>) {
+        self.game = G::with_options(self.seeds.next_u64(), rules.options);
+        self.bots = Bots::new(rules.bots(), self.seeds.next_u64(), self.game.num_players());
     }
 
-    /// The bots play until the agent is to act or the match is over.
-    fn others_play(&mut self, seat: Option<usize>) {
+    /// The bots play until the agent is to act or the match is over (or, when
+    /// the caller decides for the other seats, until one of them is to act).
+    fn others_play(&mut self, rules: &Rules<'_, G>) {
         while let Some(player) = self.game.current_player() {
-            if agents(seat, player) {
+            if rules.agents(player) || rules.opponents.is_none() {
                 break;
             }
             self.bots.play(&mut self.game, player);
         }
     }
 
-    /// Deals until the agent has a decision to take (a match that could end
-    /// without one is dealt again, so a row always shows a decision).
-    fn start(&mut self, seat: Option<usize>, options: &G::Options, opponents: Opponents) {
-        self.others_play(seat);
+    /// Whether another seat than the agent's is to act (the caller's to
+    /// decide, when no bot plays it).
+    fn waiting(&self, rules: &Rules<'_, G>) -> bool {
+        self.game
+            .current_player()
+            .is_some_and(|player| !rules.agents(player))
+    }
+
+    /// Deals until the agent has a decision to take, or the caller one for
+    /// another seat (a match that could end without one is dealt again, so a
+    /// row always shows a decision).
+    fn start(&mut self, rules: &Rules<'_, G>) {
+        self.others_play(rules);
         while self.game.is_over() {
-            self.deal(options, opponents);
-            self.others_play(seat);
+            self.deal(rules);
+            self.others_play(rules);
+        }
+    }
+
+    /// After a move: the bots reply; a match over is paid into the row (once
+    /// a step: an ended match's row shows its end) and dealt again; and the
+    /// row shows the agent's next decision, unless another seat's is
+    /// pending. `acting` took the move.
+    fn settle(&mut self, rules: &Rules<'_, G>, row: &mut Row<'_>, acting: usize) {
+        self.others_play(rules);
+        if self.game.is_over() && !row.terminated[0] {
+            let paid = rules.seat.unwrap_or(acting);
+            for (player, reward) in row.seat_rewards.iter_mut().enumerate() {
+                *reward = rules.reward.of(&self.game, player);
+            }
+            row.rewards[0] = row.seat_rewards[paid];
+            row.terminated[0] = true;
+            row.truncated[0] = self.game.truncated();
+            row.final_scores.copy_from_slice(&self.game.scores());
+            self.game.encode(paid, row.final_observations);
+        }
+        if self.game.is_over() {
+            self.deal(rules);
+            self.start(rules);
+        }
+        if !self.waiting(rules) {
+            self.show(row);
         }
     }
 
@@ -428,13 +495,11 @@ impl<G: Levels> VecEnv<G> {
         if let Some(seat) = settings.seat {
             check_seat_among(G::NAME, players, seat)?;
         }
-        let seat = settings.seat;
-        let opponents = settings.opponents;
         let mut env = VecEnv {
             slots: Vec::new(),
             options,
-            seat,
-            opponents,
+            seat: settings.seat,
+            opponents: settings.opponents,
             reward: settings
                 .reward
                 .unwrap_or_else(|| Reward::default_for(&first)),
@@ -442,8 +507,9 @@ impl<G: Levels> VecEnv<G> {
             threads: settings.threads,
             players,
         };
+        let rules = rules!(env);
         env.slots = (0..envs)
-            .map(|i| Slot::new(slot_seeds(seed, i), &env.options, opponents))
+            .map(|i| Slot::new(slot_seeds(seed, i), &rules))
             .collect();
         Ok(env)
     }
@@ -457,7 +523,8 @@ impl<G: Levels> VecEnv<G> {
         self.seat
     }
 
-    pub const fn opponents(&self) -> Opponents {
+    /// The bots at the other seats; `None` when the caller decides for them.
+    pub const fn opponents(&self) -> Option<Opponents> {
         self.opponents
     }
 
@@ -481,27 +548,33 @@ impl<G: Levels> VecEnv<G> {
     }
 
     /// Deals every match again from `seed`, as [`VecEnv::new`] does, and
-    /// writes each row's first decision (rewards 0, no flags set).
+    /// writes each row's first decision (rewards 0, no flags set). When the
+    /// caller decides for the other seats, rows where one of them is to act
+    /// wait for [`VecEnv::opponents_step`].
     pub fn reset(&mut self, seed: u64, out: &mut Outputs<'_>) -> Result<()> {
         let widths = self.widths();
         out.check(self.slots.len(), widths)?;
-        for (i, slot) in self.slots.iter_mut().enumerate() {
-            *slot = Slot::new(slot_seeds(seed, i), &self.options, self.opponents);
-        }
-        let (seat, options, opponents) = (self.seat, &self.options, self.opponents);
+        let rules = rules!(self);
+        let fresh: Vec<Slot<G>> = (0..self.slots.len())
+            .map(|i| Slot::new(slot_seeds(seed, i), &rules))
+            .collect();
+        self.slots = fresh;
+        let rules = rules!(self);
         each_row(
             &mut self.slots,
             self.threads,
             widths,
             out,
             |slot, mut row| {
-                slot.start(seat, options, opponents);
-                slot.show(&mut row);
                 row.rewards[0] = 0.0;
                 row.seat_rewards.fill(0.0);
                 row.terminated[0] = false;
                 row.truncated[0] = false;
                 row.illegal[0] = false;
+                slot.start(&rules);
+                if !slot.waiting(&rules) {
+                    slot.show(&mut row);
+                }
             },
         );
         Ok(())
@@ -511,35 +584,20 @@ impl<G: Levels> VecEnv<G> {
     /// then the bots until the agent's next decision, and writes the rows. An
     /// action id out of the game's range is an error that changes nothing; a
     /// legal id the agent may not take now changes nothing in its match and
-    /// costs `illegal_reward`.
+    /// costs `illegal_reward`. When the caller decides for the other seats,
+    /// rows where one of them is to act wait for [`VecEnv::opponents_step`];
+    /// a step while any waits is an error.
     pub fn step(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> Result<()> {
         let widths = self.widths();
         out.check(self.slots.len(), widths)?;
-        if actions.len() != self.slots.len() {
-            return Err(Error::option(
-                "actions",
-                format!(
-                    "expected {} actions, got {}",
-                    self.slots.len(),
-                    actions.len()
-                ),
+        let ids = action_ids::<G>("actions", actions, self.slots.len())?;
+        if !self.opponents_to_act().is_empty() {
+            return Err(Error::IllegalAction(
+                "the opponents are to act in some matches: their actions first".to_owned(),
             ));
         }
-        let mut ids = Vec::with_capacity(actions.len());
-        for (i, &action) in actions.iter().enumerate() {
-            match ActionId::try_from(action) {
-                Ok(id) if usize::from(id) < G::ACTION_COUNT => ids.push(id),
-                _ => {
-                    return Err(Error::IllegalAction(format!(
-                        "actions[{i}] = {action} is not an action id of {} (0 to {})",
-                        G::NAME,
-                        G::ACTION_COUNT - 1
-                    )))
-                }
-            }
-        }
-        let (seat, options, opponents) = (self.seat, &self.options, self.opponents);
-        let (reward, illegal_reward) = (self.reward, self.illegal_reward);
+        let rules = rules!(self);
+        let illegal_reward = self.illegal_reward;
         each_row(
             &mut self.slots,
             self.threads,
@@ -554,25 +612,121 @@ impl<G: Levels> VecEnv<G> {
                 row.rewards[0] = if legal { 0.0 } else { illegal_reward };
                 row.seat_rewards.fill(0.0);
                 if legal {
-                    slot.others_play(seat);
-                    if slot.game.is_over() {
-                        for (player, paid) in row.seat_rewards.iter_mut().enumerate() {
-                            *paid = reward.of(&slot.game, player);
-                        }
-                        row.rewards[0] = row.seat_rewards[acting];
-                        row.terminated[0] = true;
-                        row.truncated[0] = slot.game.truncated();
-                        row.final_scores.copy_from_slice(&slot.game.scores());
-                        slot.game.encode(acting, row.final_observations);
-                        slot.deal(options, opponents);
-                        slot.start(seat, options, opponents);
-                    }
+                    slot.settle(&rules, &mut row, acting);
+                } else {
+                    slot.show(&mut row);
                 }
-                slot.show(&mut row);
             },
         );
         Ok(())
     }
+
+    /// The matches where another seat than the agent's is to act, waiting for
+    /// the caller's decisions (always none when bots play those seats).
+    pub fn opponents_to_act(&self) -> Vec<usize> {
+        let rules = rules!(self);
+        (0..self.slots.len())
+            .filter(|&i| self.slots[i].waiting(&rules))
+            .collect()
+    }
+
+    /// The seat to act in each match of `matches` (from
+    /// [`VecEnv::opponents_to_act`]), its observation tensor and legal-action
+    /// mask, into rows of `observations` and `masks`.
+    pub fn opponents_view(
+        &mut self,
+        matches: &[usize],
+        seats: &mut [i64],
+        observations: &mut [f32],
+        masks: &mut [i8],
+    ) {
+        let rows = seats
+            .iter_mut()
+            .zip(observations.chunks_mut(G::TENSOR_SIZE))
+            .zip(masks.chunks_mut(G::ACTION_COUNT));
+        for (&i, ((seat, observation), mask)) in matches.iter().zip(rows) {
+            let slot = &mut self.slots[i];
+            let player = slot.game.current_player().unwrap_or(0);
+            *seat = player as i64;
+            slot.game.encode(player, observation);
+            legal_mask(&slot.game, &mut slot.legal, mask);
+        }
+    }
+
+    /// Plays `actions[k]` for the seat to act in match `matches[k]` (the
+    /// caller's decisions for the other seats), then goes on as
+    /// [`VecEnv::step`] does: the rows of matches back at the agent's
+    /// decision are written, a match that ends is paid and dealt again. An
+    /// action that is no legal action of its seat is an error that changes
+    /// nothing.
+    pub fn opponents_step(
+        &mut self,
+        matches: &[usize],
+        actions: &[i64],
+        out: &mut Outputs<'_>,
+    ) -> Result<()> {
+        let widths = self.widths();
+        out.check(self.slots.len(), widths)?;
+        let ids = action_ids::<G>("opponents' actions", actions, matches.len())?;
+        let mut chosen: Vec<Option<ActionId>> = vec![None; self.slots.len()];
+        let rules = rules!(self);
+        for (k, (&i, &id)) in matches.iter().zip(&ids).enumerate() {
+            let waiting = self.slots.get(i).is_some_and(|slot| slot.waiting(&rules));
+            if !waiting || chosen[i].is_some() {
+                return Err(Error::option(
+                    "matches",
+                    format!("match {i} has no opponent waiting for an action"),
+                ));
+            }
+            if !crate::game::is_legal(&self.slots[i].game, id) {
+                return Err(Error::IllegalAction(format!(
+                    "the opponents' action {k} ({} in match {i}) is not legal now",
+                    G::action_text(id)
+                )));
+            }
+            chosen[i] = Some(id);
+        }
+        each_row(
+            &mut self.slots,
+            self.threads,
+            widths,
+            out,
+            |slot, mut row| {
+                if let Some(id) = chosen[row.index] {
+                    let acting = slot.game.current_player().unwrap_or(0);
+                    slot.game
+                        .apply(id)
+                        .expect("the opponents' actions were checked legal");
+                    slot.settle(&rules, &mut row, acting);
+                }
+            },
+        );
+        Ok(())
+    }
+}
+
+/// `actions` as action ids of `G`, `count` of them, or an error naming `name`.
+fn action_ids<G: Game>(name: &str, actions: &[i64], count: usize) -> Result<Vec<ActionId>> {
+    if actions.len() != count {
+        return Err(Error::option(
+            name,
+            format!("expected {count} actions, got {}", actions.len()),
+        ));
+    }
+    let mut ids = Vec::with_capacity(actions.len());
+    for (i, &action) in actions.iter().enumerate() {
+        match ActionId::try_from(action) {
+            Ok(id) if usize::from(id) < G::ACTION_COUNT => ids.push(id),
+            _ => {
+                return Err(Error::IllegalAction(format!(
+                    "{name}[{i}] = {action} is not an action id of {} (0 to {})",
+                    G::NAME,
+                    G::ACTION_COUNT - 1
+                )))
+            }
+        }
+    }
+    Ok(ids)
 }
 
 /// Runs `visit` on every slot with its rows, split over the threads.
@@ -662,7 +816,7 @@ mod tests {
     ) -> Settings {
         Settings {
             seat: Some(seat),
-            opponents,
+            opponents: Some(opponents),
             reward: None,
             illegal_reward,
             threads,
@@ -878,7 +1032,12 @@ mod tests {
                 // Replays the step on the match as it stood, with its bots.
                 let mut replayed = slot.clone();
                 replayed.game.apply(actions[i] as ActionId).unwrap();
-                replayed.others_play(Some(seat));
+                replayed.others_play(&Rules {
+                    seat: Some(seat),
+                    opponents: Some(opponents),
+                    options: &env.options,
+                    reward: env.reward,
+                });
                 assert_eq!(buffers.terminated[i], replayed.game.is_over());
                 if replayed.game.is_over() {
                     ends += 1;
@@ -1058,5 +1217,86 @@ mod tests {
         let paid = Reward::Score.of(&game, 0);
         assert!((paid - margin / 8.0).abs() < 1e-5, "{paid} for {scores:?}");
         assert_eq!(Reward::Outcome.of(&game, 0), 0.0);
+    }
+
+    #[test]
+    fn the_caller_decides_for_the_opponents_when_no_bot_plays() {
+        let (envs, seat) = (3, 2);
+        let settings = Settings {
+            seat: Some(seat),
+            opponents: None,
+            ..Settings::default()
+        };
+        let single = serde_json::json!({"single_deal": true});
+        let mut env = VecEnv::<Brouc>::new(envs, 4, settings, single.as_object().unwrap()).unwrap();
+        let mut buffers = Buffers::<Brouc>::new(envs);
+        let mut rng = SplitMix64::new(4);
+        // Every match waits at a decision: the agent's, or an opponent's.
+        let resolve =
+            |env: &mut VecEnv<Brouc>, buffers: &mut Buffers<Brouc>, rng: &mut SplitMix64| {
+                let mut decided = 0;
+                loop {
+                    let matches = env.opponents_to_act();
+                    if matches.is_empty() {
+                        return decided;
+                    }
+                    let k = matches.len();
+                    let mut seats = vec![0; k];
+                    let mut observations = vec![0.0; k * Brouc::TENSOR_SIZE];
+                    let mut masks = vec![0; k * Brouc::ACTION_COUNT];
+                    env.opponents_view(&matches, &mut seats, &mut observations, &mut masks);
+                    let mut tensor = vec![0.0; Brouc::TENSOR_SIZE];
+                    for (j, &i) in matches.iter().enumerate() {
+                        let game = env.game(i).unwrap();
+                        assert_eq!(game.current_player(), Some(seats[j] as usize));
+                        assert_ne!(seats[j] as usize, seat);
+                        game.encode(seats[j] as usize, &mut tensor);
+                        let row = j * Brouc::TENSOR_SIZE..(j + 1) * Brouc::TENSOR_SIZE;
+                        assert_eq!(observations[row], tensor[..]);
+                    }
+                    let view = Buffers::<Brouc> {
+                        masks,
+                        ..Buffers::new(k)
+                    };
+                    let actions = view.random_legal(k, rng);
+                    // A step now, or an illegal opponent's action, is refused.
+                    assert!(env.step(&vec![0; envs], &mut buffers.outputs()).is_err());
+                    let illegal = (0..Brouc::ACTION_COUNT)
+                        .find(|&a| view.masks[a] == 0)
+                        .unwrap() as i64;
+                    let mut wrong = actions.clone();
+                    wrong[0] = illegal;
+                    let before = env.game(matches[0]).unwrap().to_json();
+                    assert!(env
+                        .opponents_step(&matches, &wrong, &mut buffers.outputs())
+                        .is_err());
+                    assert_eq!(env.game(matches[0]).unwrap().to_json(), before);
+                    env.opponents_step(&matches, &actions, &mut buffers.outputs())
+                        .unwrap();
+                    decided += k;
+                }
+            };
+        env.reset(4, &mut buffers.outputs()).unwrap();
+        let mut decided = resolve(&mut env, &mut buffers, &mut rng);
+        let mut ends = 0;
+        for _ in 0..60 {
+            let actions = buffers.random_legal(envs, &mut rng);
+            env.step(&actions, &mut buffers.outputs()).unwrap();
+            decided += resolve(&mut env, &mut buffers, &mut rng);
+            for i in 0..envs {
+                assert_eq!(env.game(i).unwrap().current_player(), Some(seat));
+                assert_eq!(buffers.players[i], seat as i64);
+                if buffers.terminated[i] {
+                    ends += 1;
+                    let paid = &buffers.seat_rewards[i * 4..(i + 1) * 4];
+                    assert_eq!(buffers.rewards[i], paid[seat]);
+                }
+            }
+        }
+        assert!(decided > 60 * envs, "{decided} opponents' decisions");
+        assert!(ends > 0);
+        assert!(env
+            .opponents_step(&[0], &[0], &mut buffers.outputs())
+            .is_err());
     }
 }

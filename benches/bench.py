@@ -424,16 +424,32 @@ PETTINGZOO_CLASSIC_CARDS = ("leduc_holdem_v4", "texas_holdem_v4", "texas_holdem_
 """PettingZoo's classic card environments (its ``classic`` extra: RLCard, pygame)."""
 
 
-def _vector_run(game: str, envs: int, threads: int, seed: int, seconds: float) -> Sample:
-    """Steps a ``cardcore.VectorEnv`` from Python, each row's first legal action
-    chosen by numpy from the mask: (agent steps, matches ended, elapsed)."""
-    env = cardcore.VectorEnv(game, envs, seed=seed, threads=threads, single_deal=True)
+def _vector_run(
+    game: str,
+    envs: int,
+    threads: int,
+    seed: int,
+    seconds: float,
+    opponents: Literal["random", "self"] = "random",
+    random_actions: bool = False,
+) -> Sample:
+    """Steps a ``cardcore.VectorEnv`` of single deals from Python, each row's first legal
+    action chosen by numpy from the mask, or with ``random_actions`` a uniformly random
+    one (a first-legal policy can pass forever in self-play): (agent steps, matches
+    ended, elapsed)."""
+    import numpy as np
+
+    env = cardcore.VectorEnv(
+        game, envs, seed=seed, threads=threads, opponents=opponents, single_deal=True
+    )
+    rng = np.random.default_rng(seed)
     steps = ended = 0
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
         for _ in range(16):
-            _, _, _, terminated, _ = env.step(env.masks.argmax(axis=1))
+            scores = rng.random(env.masks.shape) * env.masks if random_actions else env.masks
+            _, _, _, terminated, _ = env.step(scores.argmax(axis=1))
             ended += int(terminated.sum())
         steps += 16 * envs
     return Sample((steps, ended), time.perf_counter() - start)
@@ -455,35 +471,14 @@ def vector_rate(bench: Bench, game: str) -> None:
     )
 
 
-def _vector_random_run(
-    game: str, opponents: Literal["random", "self"], seed: int, seconds: float
-) -> Sample:
-    """Steps a ``cardcore.VectorEnv`` of ``VECTOR_ENVS`` single deals on one thread from
-    Python, a uniformly random legal action per row drawn by numpy from the mask (a
-    first-legal policy can pass forever in self-play): (steps, deals ended, elapsed)."""
-    import numpy as np
-
-    env = cardcore.VectorEnv(game, VECTOR_ENVS, seed=seed, opponents=opponents, single_deal=True)
-    rng = np.random.default_rng(seed)
-    steps = ended = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
-        for _ in range(16):
-            actions = (rng.random(env.masks.shape) * env.masks).argmax(axis=1)
-            _, _, _, terminated, _ = env.step(actions)
-            ended += int(terminated.sum())
-        steps += 16 * VECTOR_ENVS
-    return Sample((steps, ended), time.perf_counter() - start)
-
-
 def vector_self_play_rate(bench: Bench, game: str) -> None:
     """Self-play steps/s of the batched environment (the agent at every seat, each step
     one decision) beside the single-seat mode against random bots (each step the
     agent's decision and the bots' replies), both with random legal actions."""
     modes: tuple[Literal["random", "self"], ...] = ("random", "self")
     for opponents in modes:
-        best = measure(bench, partial(_vector_random_run, game, opponents, bench.seed))
+        run = partial(_vector_run, game, VECTOR_ENVS, 1, bench.seed)
+        best = measure(bench, partial(run, opponents=opponents, random_actions=True))
         mode = "self-play" if opponents == "self" else "one seat vs random bots"
         label = f"{game}: VectorEnv {mode}, {VECTOR_ENVS} deals, random actions: steps/s"
         bench.add(Row(f"{game}_vector_{opponents}_actions", label, best.rate(0)))

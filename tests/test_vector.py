@@ -4,6 +4,7 @@ threads, illegal and malformed actions, read-only buffers, same-step autoreset."
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, Literal
 
 import numpy as np
@@ -21,19 +22,32 @@ def random_legal(masks: Array, rng: np.random.Generator) -> Array:
     return np.asarray((rng.random(masks.shape) * masks).argmax(axis=1))
 
 
+def random_steps(
+    env: cardcore.VectorEnv, seed: int, minimum: int
+) -> Iterator[tuple[list[cardcore.Game], Array, tuple[Array, ...]]]:
+    """Steps ``env`` with random legal actions, at least ``minimum`` times and on until a
+    match has ended: yields the matches before each step, the actions and the step's
+    results (at most 5,000 steps)."""
+    rng = np.random.default_rng(seed)
+    ended = False
+    for step in range(5000):
+        if step >= minimum and ended:
+            return
+        before = [env.game_at(i) for i in range(env.num_envs)]
+        actions = random_legal(env.masks, rng)
+        results = env.step(actions)
+        ended = ended or bool(results[3].any())
+        yield before, actions, results
+
+
 @pytest.mark.parametrize("opponents", ["random", "medium"])
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)
 def test_rows_show_the_matches_they_stand_for(name: str, opponents: Opponents) -> None:
     seat = 1
     env = cardcore.VectorEnv(name, 3, seed=4, seat=seat, opponents=opponents, single_deal=True)
-    rng = np.random.default_rng(4)
     ends = 0
-    for step in range(5000):  # at least 150 steps, and on until a deal has ended
-        if step >= 150 and ends:
-            break
-        before = [env.game_at(i) for i in range(3)]
-        actions = random_legal(env.masks, rng)
-        observations, masks, rewards, terminated, illegal = env.step(actions)
+    for before, actions, results in random_steps(env, 4, 150):
+        observations, masks, rewards, terminated, illegal = results
         assert not illegal.any()
         for i in range(3):
             game = env.game_at(i)
@@ -61,14 +75,9 @@ def test_self_play_rows_show_the_seat_to_act_and_pay_every_seat(name: str) -> No
     env = cardcore.VectorEnv(name, 3, seed=6, opponents="self", reward=reward, single_deal=True)
     assert (env.seat, env.reward) == (None, reward)
     assert env.seat_rewards.shape == env.final_scores.shape == (3, env.num_players)
-    rng = np.random.default_rng(6)
     ends, seen = 0, set()
-    for step in range(5000):  # at least 100 steps, and on until a deal has ended
-        if step >= 100 and ends:
-            break
-        before = [env.game_at(i) for i in range(3)]
-        actions = random_legal(env.masks, rng)
-        observations, masks, rewards, terminated, _ = env.step(actions)
+    for before, actions, results in random_steps(env, 6, 100):
+        observations, masks, rewards, terminated, _ = results
         for i in range(3):
             game, played = env.game_at(i), before[i]
             acting = played.current_player
@@ -133,14 +142,8 @@ def test_a_python_policy_plays_the_other_seats(name: str) -> None:
         name, 3, seed=8, seat=seat, opponents=first_legal_policy(calls), single_deal=True
     )
     assert calls, "the opponents before the agent's first decision"
-    rng = np.random.default_rng(8)
     ends = 0
-    for step in range(5000):  # at least 60 steps, and on until a deal has ended
-        if step >= 60 and ends:
-            break
-        before = [env.game_at(i) for i in range(3)]
-        actions = random_legal(env.masks, rng)
-        _, _, rewards, terminated, _ = env.step(actions)
+    for before, actions, (_, _, rewards, terminated, _) in random_steps(env, 8, 60):
         for i in range(3):
             game, replayed = env.game_at(i), before[i]
             replayed.apply(actions[i])

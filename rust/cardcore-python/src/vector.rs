@@ -5,7 +5,7 @@ use std::sync::Mutex;
 
 use cardcore::bot::Levels;
 use cardcore::game::Game;
-use cardcore::vector::{Opponents, Outputs, Reward, Settings, VecEnv};
+use cardcore::vector::{Opponents, Outputs, Reward, Settings, VecEnv, Views};
 use cardcore::Error;
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
@@ -21,13 +21,7 @@ trait Batch: Send {
     fn reset(&mut self, seed: u64, out: &mut Outputs<'_>) -> cardcore::Result<()>;
     fn step(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> cardcore::Result<()>;
     fn opponents_to_act(&self) -> Vec<usize>;
-    fn opponents_view(
-        &mut self,
-        matches: &[usize],
-        seats: &mut [i64],
-        observations: &mut [f32],
-        masks: &mut [i8],
-    );
+    fn opponents_view(&mut self, matches: &[usize], view: Views<'_>);
     fn opponents_step(
         &mut self,
         matches: &[usize],
@@ -51,14 +45,8 @@ impl<G: PyGame + Levels> Batch for VecEnv<G> {
         VecEnv::opponents_to_act(self)
     }
 
-    fn opponents_view(
-        &mut self,
-        matches: &[usize],
-        seats: &mut [i64],
-        observations: &mut [f32],
-        masks: &mut [i8],
-    ) {
-        VecEnv::opponents_view(self, matches, seats, observations, masks);
+    fn opponents_view(&mut self, matches: &[usize], view: Views<'_>) {
+        VecEnv::opponents_view(self, matches, view);
     }
 
     fn opponents_step(
@@ -458,14 +446,14 @@ impl PyVectorEnv {
                     PyArray2::<f32>::zeros(py, [count, self.observation_size], false);
                 let masks = PyArray2::<i8>::zeros(py, [count, self.action_count], false);
                 // SAFETY: fresh C-contiguous arrays, not yet seen by Python.
-                unsafe {
-                    batch.opponents_view(
-                        &matches,
-                        elements(&seats),
-                        elements(&observations),
-                        elements(&masks),
-                    );
-                }
+                let view = unsafe {
+                    Views {
+                        seats: elements(&seats),
+                        observations: elements(&observations),
+                        masks: elements(&masks),
+                    }
+                };
+                batch.opponents_view(&matches, view);
                 (matches, observations, masks)
             };
             let answer = policy.call1(py, (observations, masks))?;

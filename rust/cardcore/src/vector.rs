@@ -288,6 +288,15 @@ impl<'a> Outputs<'a> {
     }
 }
 
+/// The buffers the opponents' decisions are shown in, a row per match asked
+/// ([`VecEnv::opponents_view`]): `G::TENSOR_SIZE` features and
+/// `G::ACTION_COUNT` flags a row, and the seat to act.
+pub struct Views<'a> {
+    pub seats: &'a mut [i64],
+    pub observations: &'a mut [f32],
+    pub masks: &'a mut [i8],
+}
+
 /// The agent's reward for a finished match: +1 if its seat won, -1 if another
 /// did, 0 when nobody won.
 pub fn outcome<G: Game>(game: &G, seat: usize) -> f32 {
@@ -632,14 +641,13 @@ impl<G: Levels> VecEnv<G> {
 
     /// The seat to act in each match of `matches` (from
     /// [`VecEnv::opponents_to_act`]), its observation tensor and legal-action
-    /// mask, into rows of `observations` and `masks`.
-    pub fn opponents_view(
-        &mut self,
-        matches: &[usize],
-        seats: &mut [i64],
-        observations: &mut [f32],
-        masks: &mut [i8],
-    ) {
+    /// mask, into the rows of `view`.
+    pub fn opponents_view(&mut self, matches: &[usize], view: Views<'_>) {
+        let Views {
+            seats,
+            observations,
+            masks,
+        } = view;
         let rows = seats
             .iter_mut()
             .zip(observations.chunks_mut(G::TENSOR_SIZE))
@@ -763,39 +771,34 @@ fn each_row<G: Levels>(
     });
 }
 
-/// One match's row of the buffers.
+/// One match's row of the buffers: an [`Outputs`] of one row, with the
+/// match's index in the batch.
 struct Row<'a> {
-    /// The match's index in the batch.
     index: usize,
-    observations: &'a mut [f32],
-    masks: &'a mut [i8],
-    players: &'a mut [i64],
-    rewards: &'a mut [f32],
-    seat_rewards: &'a mut [f32],
-    terminated: &'a mut [bool],
-    truncated: &'a mut [bool],
-    illegal: &'a mut [bool],
-    final_observations: &'a mut [f32],
-    final_scores: &'a mut [i64],
+    out: Outputs<'a>,
 }
 
 impl<'a> Row<'a> {
     /// Row `offset` of `out`, which is match `index`.
     fn of(out: &'a mut Outputs<'_>, offset: usize, index: usize, w: Widths) -> Row<'a> {
-        let span = |width: usize| offset * width..(offset + 1) * width;
         Row {
             index,
-            observations: &mut out.observations[span(w.features)],
-            masks: &mut out.masks[span(w.flags)],
-            players: &mut out.players[span(1)],
-            rewards: &mut out.rewards[span(1)],
-            seat_rewards: &mut out.seat_rewards[span(w.seats)],
-            terminated: &mut out.terminated[span(1)],
-            truncated: &mut out.truncated[span(1)],
-            illegal: &mut out.illegal[span(1)],
-            final_observations: &mut out.final_observations[span(w.features)],
-            final_scores: &mut out.final_scores[span(w.seats)],
+            out: out.rows(offset..offset + 1, w),
         }
+    }
+}
+
+impl<'a> std::ops::Deref for Row<'a> {
+    type Target = Outputs<'a>;
+
+    fn deref(&self) -> &Outputs<'a> {
+        &self.out
+    }
+}
+
+impl std::ops::DerefMut for Row<'_> {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.out
     }
 }
 
@@ -1244,7 +1247,12 @@ mod tests {
                     let mut seats = vec![0; k];
                     let mut observations = vec![0.0; k * Brouc::TENSOR_SIZE];
                     let mut masks = vec![0; k * Brouc::ACTION_COUNT];
-                    env.opponents_view(&matches, &mut seats, &mut observations, &mut masks);
+                    let view = Views {
+                        seats: &mut seats,
+                        observations: &mut observations,
+                        masks: &mut masks,
+                    };
+                    env.opponents_view(&matches, view);
                     let mut tensor = vec![0.0; Brouc::TENSOR_SIZE];
                     for (j, &i) in matches.iter().enumerate() {
                         let game = env.game(i).unwrap();

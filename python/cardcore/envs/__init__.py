@@ -9,11 +9,14 @@
 
 They observe through ``observation_tensor`` and ``legal_actions_mask``: an
 observation is ``{"observation": float32 features, "action_mask": int8 flags}``,
-the layout of the game's rules page, and actions are the game's action ids. A
-match's reward is +1 for each winning seat and -1 for the others at its end (0 for
-every seat when nobody wins), 0 before. A match ended by its cap rather than its rules
-(``game.truncated``, docs/protocol.md "Every match ends") is reported as truncated, not
-terminated, and nobody wins it. Each module imports its framework only
+the layout of the game's rules page, and actions are the game's action ids (ints or
+numpy integers); masks are int8 in every environment. A match's reward is 0 before
+its end; at its end ``reward="outcome"`` pays +1 for each winning seat and -1 for the
+others (0 for every seat when nobody wins), ``reward="score"`` the seat's score over
+the other seats' mean, scaled (``game.rewards(reward)``); the default is outcome, but
+score for a single Brouc deal, which has no winner. A match ended by its cap rather
+than its rules (``game.truncated``, docs/protocol.md "Every match ends") is reported as
+truncated, not terminated, and nobody wins it. Each module imports its framework only
 when it is imported itself, but for the registration below.
 
 Importing ``cardcore.envs`` with Gymnasium installed registers one Gymnasium id per
@@ -25,7 +28,7 @@ conventions are kept as well: ``cardcore.envs.brouc_v0.env()`` and ``raw_env()``
 
 from __future__ import annotations
 
-import importlib.util
+import contextlib
 
 import cardcore
 
@@ -65,5 +68,5 @@ def missing_extra(module: str, extra: str, error: ImportError) -> ImportError:
     )
 
 
-if importlib.util.find_spec("gymnasium") is not None:
+with contextlib.suppress(ImportError):  # no Gymnasium (or numpy): nothing to register
     register()

@@ -399,16 +399,15 @@ fn is_int(value: &Bound<'_, PyAny>) -> bool {
 /// numpy integer such as `np.int64(3)`, whatever its width); `None` for a
 /// bool (Python's or numpy's) and for anything that is not an integer.
 fn integer_index<'py>(value: &Bound<'py, PyAny>) -> Option<Bound<'py, PyAny>> {
-    if value.is_instance_of::<PyBool>() || !value.hasattr("__index__").unwrap_or(false) {
+    if value.is_instance_of::<PyBool>() {
         return None;
     }
-    let index = value
-        .py()
-        .import("operator")
-        .ok()?
-        .call_method1("index", (value,))
-        .ok()?;
-    is_int(&index).then_some(index)
+    // SAFETY: PyNumber_Index takes a borrowed object and returns a new
+    // reference, or NULL with the exception set (taken and dropped here).
+    let index = unsafe {
+        Bound::from_owned_ptr_or_err(value.py(), pyo3::ffi::PyNumber_Index(value.as_ptr()))
+    };
+    index.ok().filter(is_int)
 }
 
 /// An integer argument that fits 64 bits; `bad` words the error otherwise.
@@ -587,7 +586,12 @@ fn seat_arg<G: Game>(game: &G, seat: &Bound<'_, PyAny>) -> PyResult<usize> {
 
 /// A seat at a table of `num_players` seats of game `name`.
 fn seat_arg_among(name: &str, num_players: usize, seat: &Bound<'_, PyAny>) -> PyResult<usize> {
-    let index = integer_index(seat);
+    // A numpy integer stands for its int; an int is taken as it is (no lookup).
+    let index = if is_int(seat) {
+        None
+    } else {
+        integer_index(seat)
+    };
     let seat = index.as_ref().unwrap_or(seat);
     if !is_int(seat) {
         let message = format!("expected a seat number (an int), got {}", shown(seat));

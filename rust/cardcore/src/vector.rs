@@ -575,11 +575,7 @@ impl<G: Levels> VecEnv<G> {
             widths,
             out,
             |slot, mut row| {
-                row.rewards[0] = 0.0;
-                row.seat_rewards.fill(0.0);
-                row.terminated[0] = false;
-                row.truncated[0] = false;
-                row.illegal[0] = false;
+                row.clear();
                 slot.start(&rules);
                 if !slot.waiting(&rules) {
                     slot.show(&mut row);
@@ -615,14 +611,12 @@ impl<G: Levels> VecEnv<G> {
             |slot, mut row| {
                 let acting = slot.game.current_player().unwrap_or(0);
                 let legal = slot.game.apply(ids[row.index]).is_ok();
+                row.clear();
                 row.illegal[0] = !legal;
-                row.terminated[0] = false;
-                row.truncated[0] = false;
-                row.rewards[0] = if legal { 0.0 } else { illegal_reward };
-                row.seat_rewards.fill(0.0);
                 if legal {
                     slot.settle(&rules, &mut row, acting);
                 } else {
+                    row.rewards[0] = illegal_reward;
                     slot.show(&mut row);
                 }
             },
@@ -785,6 +779,15 @@ impl<'a> Row<'a> {
             index,
             out: out.rows(offset..offset + 1, w),
         }
+    }
+
+    /// A step's start: no reward, no flag.
+    fn clear(&mut self) {
+        self.rewards[0] = 0.0;
+        self.seat_rewards.fill(0.0);
+        self.terminated[0] = false;
+        self.truncated[0] = false;
+        self.illegal[0] = false;
     }
 }
 

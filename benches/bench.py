@@ -15,6 +15,9 @@ For each game (Brouc, Le Julien, French Tarot, 500, Jolly):
 - the Python step loop ``g.apply(rng.choice(g.legal_actions()))`` on the engine and on the
   pure-Python reference (``cardcore.reference``), and their ratio;
 - ``g.clone()`` from Python on a mid-deal state;
+- the batched environment ``cardcore.VectorEnv``: one seat against bots, and self-play
+  (the agent at every seat) beside it, and their ratio (``--only envs`` runs these
+  rows alone);
 
 and, in the bots section (``--only bots`` runs it alone), for each game:
 
@@ -61,7 +64,7 @@ import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, Literal
 
 # numpy's idle BLAS threads cost CPU the figures would miss; set before numpy loads.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
@@ -421,16 +424,32 @@ PETTINGZOO_CLASSIC_CARDS = ("leduc_holdem_v4", "texas_holdem_v4", "texas_holdem_
 """PettingZoo's classic card environments (its ``classic`` extra: RLCard, pygame)."""
 
 
-def _vector_run(game: str, envs: int, threads: int, seed: int, seconds: float) -> Sample:
-    """Steps a ``cardcore.VectorEnv`` from Python, each row's first legal action
-    chosen by numpy from the mask: (agent steps, matches ended, elapsed)."""
-    env = cardcore.VectorEnv(game, envs, seed=seed, threads=threads, single_deal=True)
+def _vector_run(
+    game: str,
+    envs: int,
+    threads: int,
+    seed: int,
+    seconds: float,
+    opponents: Literal["random", "self"] = "random",
+    random_actions: bool = False,
+) -> Sample:
+    """Steps a ``cardcore.VectorEnv`` of single deals from Python, each row's first legal
+    action chosen by numpy from the mask, or with ``random_actions`` a uniformly random
+    one (a first-legal policy can pass forever in self-play): (agent steps, matches
+    ended, elapsed)."""
+    import numpy as np
+
+    env = cardcore.VectorEnv(
+        game, envs, seed=seed, threads=threads, opponents=opponents, single_deal=True
+    )
+    rng = np.random.default_rng(seed)
     steps = ended = 0
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
         for _ in range(16):
-            _, _, _, terminated, _ = env.step(env.masks.argmax(axis=1))
+            scores = rng.random(env.masks.shape) * env.masks if random_actions else env.masks
+            _, _, _, terminated, _ = env.step(scores.argmax(axis=1))
             ended += int(terminated.sum())
         steps += 16 * envs
     return Sample((steps, ended), time.perf_counter() - start)
@@ -449,6 +468,26 @@ def vector_rate(bench: Bench, game: str) -> None:
         f"{game}_vector_1",
         "pettingzoo_classic_best",
         50.0,
+    )
+
+
+def vector_self_play_rate(bench: Bench, game: str) -> None:
+    """Self-play steps/s of the batched environment (the agent at every seat, each step
+    one decision) beside the single-seat mode against random bots (each step the
+    agent's decision and the bots' replies), both with random legal actions."""
+    modes: tuple[Literal["random", "self"], ...] = ("random", "self")
+    for opponents in modes:
+        run = partial(_vector_run, game, VECTOR_ENVS, 1, bench.seed)
+        best = measure(bench, partial(run, opponents=opponents, random_actions=True))
+        mode = "self-play" if opponents == "self" else "one seat vs random bots"
+        label = f"{game}: VectorEnv {mode}, {VECTOR_ENVS} deals, random actions: steps/s"
+        bench.add(Row(f"{game}_vector_{opponents}_actions", label, best.rate(0)))
+    bench.ratio(
+        f"{game}_vector_self_over_seat",
+        f"{game}: VectorEnv self-play steps/s / one-seat steps/s",
+        f"{game}_vector_self_actions",
+        f"{game}_vector_random_actions",
+        0.8,
     )
 
 
@@ -973,7 +1012,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="0.5 s per measurement")
     parser.add_argument("--seed", type=int, default=2024, help="seed of every measurement")
     parser.add_argument("--json", metavar="PATH", help="also write the figures as JSON")
-    parser.add_argument("--only", choices=["bots", "ray"], help="run one section only")
+    parser.add_argument("--only", choices=["bots", "ray", "envs"], help="run one section only")
     args = parser.parse_args(argv)
     if _IMPORT_ERROR is not None:
         print(f"cardcore is not importable ({_IMPORT_ERROR}); build it first, e.g.")
@@ -998,6 +1037,8 @@ def main(argv: list[str] | None = None) -> int:
         return finish(bench, env, args, bots_section(bench))
     if args.only == "ray":
         return finish(bench, env, args, ray_section(bench))
+    if args.only == "envs":
+        return finish(bench, env, args, envs_section(bench))
     steps: list[tuple[str, Callable[[], None]]] = [
         ("OpenSpiel hearts' numpy observer", partial(openspiel_observer, bench)),
         ("PettingZoo classic cards", partial(pettingzoo_classic, bench)),
@@ -1015,6 +1056,7 @@ def main(argv: list[str] | None = None) -> int:
             (f"{game}: observation", partial(observation_rate, bench, game)),
             (f"{game}: tensors and masks", partial(tensor_rate, bench, game)),
             (f"{game}: batched environment", partial(vector_rate, bench, game)),
+            (f"{game}: batched self-play", partial(vector_self_play_rate, bench, game)),
         ]
     steps += [
         ("OpenSpiel", partial(openspiel, bench)),
@@ -1025,6 +1067,18 @@ def main(argv: list[str] | None = None) -> int:
         *ray_section(bench),
     ]
     return finish(bench, env, args, steps)
+
+
+def envs_section(bench: Bench) -> list[tuple[str, Callable[[], None]]]:
+    """The batched environment's rows alone (``--only envs``): each game's single-seat
+    and self-play steps/s."""
+    steps: list[tuple[str, Callable[[], None]]] = []
+    for game in GAMES:
+        steps += [
+            (f"{game}: batched environment", partial(vector_rate, bench, game)),
+            (f"{game}: batched self-play", partial(vector_self_play_rate, bench, game)),
+        ]
+    return steps
 
 
 def finish(

@@ -4,9 +4,13 @@ and plots its learning curve: win rate against random bots over training time.
     pip install 'cardcore[numpy]' matplotlib    # matplotlib only draws the PNG
     python benches/train.py                     # Brouc, 10 minutes, docs/img/learning_curve.png
     python benches/train.py --game julien --minutes 5 --png curve.png
+    python benches/train.py --self-play --png docs/img/learning_curve_self_play.png
 
 The agent plays seat 0 of whole matches; its partner (for team games) and the
-opponents are ``RandomBot`` players inside the engine (``cardcore.VectorEnv``). The
+opponents are ``RandomBot`` players inside the engine (``cardcore.VectorEnv``). With
+``--self-play`` it plays every seat instead (``opponents="self"``): each step is one
+decision of whichever seat is to act, and each seat's decisions are labelled with that
+seat's outcome (``seat_rewards``); it is still evaluated at seat 0 against random bots. The
 policy is a one-hidden-layer network over the seat's observation tensor, its logits
 masked to the legal actions; it learns by policy gradient with a learned baseline
 (advantage actor-critic on Monte Carlo returns: the match's +1/-1/0 outcome), Adam,
@@ -151,11 +155,22 @@ def wilson(rate: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def train(args: argparse.Namespace) -> list[dict[str, float]]:
     rng = np.random.default_rng(args.seed)
-    env = cardcore.VectorEnv(args.game, args.envs, seed=args.seed, threads=args.threads)
+    env = cardcore.VectorEnv(
+        args.game,
+        args.envs,
+        seed=args.seed,
+        threads=args.threads,
+        opponents="self" if args.self_play else "random",
+        reward="outcome",
+    )
     agent = Agent(env.observation_size, env.action_count, args.hidden, rng)
     adam = Adam(agent.params, args.lr)
-    # Each table's steps since its match began, labelled with the outcome at its end.
-    pending: list[list[tuple[Array, Array, int]]] = [[] for _ in range(args.envs)]
+    # Each table's steps since its match began, per seat (one seat unless self-play),
+    # labelled with that seat's outcome at the match's end.
+    seats = range(env.num_players)
+    pending: list[list[list[tuple[Array, Array, int]]]] = [
+        [[] for _ in seats] for _ in range(args.envs)
+    ]
     batch_x: list[Array] = []
     batch_mask: list[Array] = []
     batch_action: list[int] = []
@@ -186,18 +201,20 @@ def train(args: argparse.Namespace) -> list[dict[str, float]]:
     started = time.perf_counter()
     while trained < args.minutes * 60:
         observations, masks = env.observations.copy(), env.masks.copy()
+        players = env.players.tolist()
         actions = agent.act(observations, masks, rng, greedy=False)
-        _, _, rewards, terminated, _ = env.step(actions)
+        _, _, _, terminated, _ = env.step(actions)
         steps += args.envs
         for i in range(args.envs):
-            pending[i].append((observations[i], masks[i], int(actions[i])))
+            pending[i][players[i]].append((observations[i], masks[i], int(actions[i])))
         for i in np.flatnonzero(terminated).tolist():
-            for x, mask, action in pending[i]:
-                batch_x.append(x)
-                batch_mask.append(mask)
-                batch_action.append(action)
-                batch_return.append(float(rewards[i]))
-            pending[i] = []
+            for seat in seats:
+                for x, mask, action in pending[i][seat]:
+                    batch_x.append(x)
+                    batch_mask.append(mask)
+                    batch_action.append(action)
+                    batch_return.append(float(env.seat_rewards[i, seat]))
+                pending[i][seat] = []
         if len(batch_x) >= args.batch:
             grads, _ = agent.gradients(
                 np.stack(batch_x),
@@ -234,9 +251,8 @@ def plot(curve: list[dict[str, float]], args: argparse.Namespace, path: str) -> 
     ax.axhline(0.6, color="red", linestyle="--", label="target (0.6)")
     ax.set_xlabel("training time (minutes)")
     ax.set_ylabel(f"share won of {args.eval_matches:,} matches")
-    ax.set_title(
-        f"{args.game}: seat 0 against random bots, cardcore.VectorEnv ({args.envs} tables)"
-    )
+    trained_how = "self-play" if args.self_play else "trained against random bots"
+    ax.set_title(f"{args.game}: seat 0 against random bots ({trained_how}, {args.envs} tables)")
     ax.set_ylim(0.3, 1.0)
     ax.legend(loc="lower right")
     ax.grid(alpha=0.3)
@@ -250,6 +266,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=10.0, help="training time")
     parser.add_argument("--envs", type=int, default=256, help="tables stepped together")
     parser.add_argument("--threads", type=int, default=1, help="the environment's threads")
+    parser.add_argument(
+        "--self-play", action="store_true", help="train at every seat (opponents='self')"
+    )
     parser.add_argument("--hidden", type=int, default=256)
     parser.add_argument("--lr", type=float, default=3e-4)
     parser.add_argument("--batch", type=int, default=4096, help="labelled steps per update")

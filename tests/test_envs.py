@@ -5,7 +5,7 @@ rewards at a match's end, illegal actions and the other seats' bots."""
 from __future__ import annotations
 
 import warnings
-from typing import Any
+from typing import Any, Literal, get_args
 
 import numpy as np
 import pytest
@@ -59,16 +59,85 @@ def play_aec(name: str, seed: int) -> tuple[list[int], dict[str, float], list[in
     return actions, finals, env.game.winning_seats
 
 
+Reward = Literal["outcome", "score"]
+
+# The searching bots' scale of a deal's swing, which score rewards divide by.
+SCORE_SCALES = {"brouc": 8, "julien": 20, "tarot": 1600, "five_hundred": 250, "jolly": 160}
+
+
+def expected_rewards(game: cardcore.Game, reward: Reward) -> list[float]:
+    """What a finished match pays each seat, worked out here from its scores and
+    winners: docs/envs.md, "What an agent sees and gets"."""
+    seats = range(game.num_players)
+    if reward == "outcome":
+        winners = game.winning_seats
+        return [0.0 if not winners else 1.0 if seat in winners else -1.0 for seat in seats]
+    scores = game.scores
+    others = [(sum(scores) - scores[seat]) / (len(scores) - 1) for seat in seats]
+    return [(scores[seat] - others[seat]) / SCORE_SCALES[game.name] for seat in seats]
+
+
+def default_reward(name: str, single_deal: bool) -> Reward:
+    """The documented default: outcomes, but scores for a Brouc deal (it has no winner)."""
+    return "score" if name == "brouc" and single_deal else "outcome"
+
+
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)
-def test_an_aec_match_is_seeded_and_rewards_its_winners(name: str) -> None:
+def test_an_aec_match_is_seeded_and_rewards_its_seats(name: str) -> None:
     actions, finals, winners = play_aec(name, 7)
     assert play_aec(name, 7)[0] == actions
     assert play_aec(name, 8)[0] != actions
     assert len(finals) == cardcore.new_game(name, seed=0, single_deal=True).num_players
+    game = cardcore.new_game(name, seed=7, single_deal=True)
+    for action in actions:
+        game.apply(action)
+    assert game.winning_seats == winners
+    due = expected_rewards(game, default_reward(name, True))
     for agent, reward in finals.items():
         seat = int(agent.removeprefix("player_"))
-        expected = 0.0 if not winners else 1.0 if seat in winners else -1.0
-        assert reward == expected, (agent, winners)
+        assert reward == pytest.approx(due[seat]), (agent, winners)
+
+
+@pytest.mark.parametrize("name", CONFIGURED_GAMES)
+def test_a_finished_match_pays_its_outcome_or_its_score(name: str) -> None:
+    for single_deal in (True, False):
+        game = cardcore.new_game(name, seed=3, single_deal=single_deal)
+        rng = np.random.default_rng(3)
+        while not game.is_over:
+            assert game.rewards("score") == game.rewards() == [0.0] * game.num_players
+            legal = game.legal_actions()
+            game.apply(legal[int(rng.integers(len(legal)))])
+        for reward in get_args(Reward):
+            assert game.rewards(reward) == pytest.approx(expected_rewards(game, reward))
+        assert sum(game.rewards("score")) == pytest.approx(0.0, abs=1e-5)
+        assert game.rewards() == game.rewards(default_reward(name, single_deal))
+    state = game.to_json()
+    with pytest.raises(cardcore.OptionError, match="outcome or score"):
+        game.rewards("points")  # type: ignore[arg-type]
+    with pytest.raises(cardcore.OptionTypeError):
+        game.rewards(1)  # type: ignore[arg-type]
+    assert game.to_json() == state
+
+
+def test_a_brouc_deal_pays_its_score_by_default_and_outcomes_on_demand() -> None:
+    """A Brouc deal has no winner: outcome rewards would pay 0 to every seat."""
+    for reward, nonzero in ((None, True), ("outcome", False)):
+        env = aec.raw_env("brouc", single_deal=True, reward=reward)
+        env.reset(seed=2)
+        paid: dict[str, float] = {}
+        infos: dict[str, Any] = {}
+        for agent in env.agent_iter():
+            observation, got, terminated, truncated, info = env.last()
+            if terminated or truncated:
+                paid[agent], infos[agent] = got, info
+                env.step(None)
+                continue
+            env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+        assert env.game.winning_seats == []
+        assert any(paid.values()) == nonzero
+        assert all(info == {"scores": env.game.scores} for info in infos.values())
+    with pytest.raises(cardcore.OptionError):
+        aec.raw_env("brouc", reward="wins")
 
 
 def test_an_illegal_aec_action_raises_and_changes_nothing() -> None:
@@ -99,21 +168,24 @@ def test_the_gymnasium_seat_plays_against_bots(name: str, opponents: bots.Oppone
     reward, over = 0.0, False
     while not over:
         assert env.game.current_player == 1
-        assert np.array_equal(observation["action_mask"].astype(bool), env.action_masks())
+        assert np.array_equal(observation["action_mask"], env.action_masks())
+        assert env.action_masks().dtype == observation["action_mask"].dtype == np.int8
         legal = np.flatnonzero(observation["action_mask"])
         observation, reward, over, truncated, info = env.step(np.int64(rng.choice(legal)))
         assert not truncated
-        assert info == {"illegal": False}
         if not over:
+            assert info == {"illegal": False}
             assert reward == 0.0
-    winners = env.game.winning_seats
-    assert reward == (0.0 if not winners else 1.0 if 1 in winners else -1.0)
+    assert info == {"illegal": False, "scores": env.game.scores}
+    assert reward == pytest.approx(expected_rewards(env.game, default_reward(name, True))[1])
     with pytest.raises(cardcore.IllegalActionError, match="reset"):
         env.step(np.int64(0))
 
 
 def test_an_illegal_gymnasium_action_costs_and_changes_nothing() -> None:
-    env = gym_env.CardcoreEnv("tarot", illegal_reward=-0.5)
+    with pytest.raises(cardcore.OptionError, match="reward"):
+        gym_env.CardcoreEnv("tarot", reward="wins")  # type: ignore[arg-type]
+    env = gym_env.CardcoreEnv("tarot", illegal_reward=-0.5, reward="score")
     observation, _ = env.reset(seed=2)
     state = env.game.to_json()
     illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
@@ -203,3 +275,75 @@ def test_a_match_ended_by_its_cap_is_a_gymnasium_truncation() -> None:
         assert env.game.truncated
         assert not over
         assert reward == 0.0
+
+
+def test_importing_the_envs_registers_a_gymnasium_id_per_game() -> None:
+    import gymnasium
+
+    from cardcore.envs import GYMNASIUM_IDS, register
+
+    assert GYMNASIUM_IDS["five_hundred"] == "cardcore/FiveHundred-v0"
+    assert sorted(GYMNASIUM_IDS) == sorted(cardcore.GAMES)
+    register()  # a second registration leaves the ids as they are, without a warning
+    made = gymnasium.make("cardcore/Tarot-v0", seat=2, players=3, single_deal=True)
+    assert isinstance(made.unwrapped, gym_env.CardcoreEnv)
+    assert (made.unwrapped.seat, made.unwrapped.game.num_players) == (2, 3)
+    observation, _ = made.reset(seed=4)
+    direct, _ = gym_env.CardcoreEnv("tarot", seat=2, players=3, single_deal=True).reset(seed=4)
+    np.testing.assert_array_equal(observation["observation"], direct["observation"])
+    batch = gymnasium.make_vec(
+        "cardcore/Jolly-v0", 3, vectorization_mode="vector_entry_point", players=2
+    )
+    from cardcore.envs.vector import CardcoreVectorEnv
+
+    assert isinstance(batch.unwrapped, CardcoreVectorEnv)
+    observations, _ = batch.reset(seed=1)
+    assert observations["action_mask"].shape == (3, batch.unwrapped.engine.action_count)
+    assert batch.unwrapped.engine.num_players == 2
+
+
+@pytest.mark.parametrize("name", CONFIGURED_GAMES)
+def test_each_game_has_a_versioned_pettingzoo_module(name: str) -> None:
+    import importlib
+
+    module = importlib.import_module(f"cardcore.envs.{name}_v0")
+    table = module.env(single_deal=True)
+    assert table.metadata["name"] == f"{name}_v0"
+    raw = module.raw_env(render_mode="ansi", single_deal=True)
+    assert isinstance(raw, aec.RawEnv)
+    assert (raw.game_name, raw.render_mode) == (name, "ansi")
+    if name == "julien":  # the checker's cost: one game is enough
+        pettingzoo_test.api_test(table, num_cycles=100, verbose_progress=False)
+
+
+@pytest.mark.parametrize("name", CONFIGURED_GAMES)
+def test_numpy_integers_are_actions_and_seats_for_every_game(name: str) -> None:
+    game = cardcore.new_game(name, seed=2)
+    legal = game.legal_actions()[0].id
+    illegal = next(i for i in range(game.action_count) if not game.is_legal(i))
+    seat = game.current_player
+    assert seat is not None
+    for kind in (np.uint8, np.uint16, np.int32, np.int64, np.uint64):
+        assert game.is_legal(kind(legal))
+        assert not game.is_legal(kind(illegal))
+        assert game.action(kind(legal)).id == legal
+        assert game.describe(kind(legal)) == game.describe(legal)
+        np.testing.assert_array_equal(
+            game.observation_tensor(kind(seat)),  # type: ignore[arg-type]
+            game.observation_tensor(seat),
+        )
+    state = game.to_json()
+    for refused, error in (
+        (np.bool_(True), cardcore.IllegalActionTypeError),
+        (np.float64(legal), cardcore.IllegalActionTypeError),
+        (np.int64(game.action_count), cardcore.IllegalActionError),
+        (np.int64(-1), cardcore.IllegalActionError),
+        (np.int64(illegal), cardcore.IllegalActionError),
+    ):
+        with pytest.raises(error):
+            game.apply(refused)  # type: ignore[arg-type]
+        assert game.to_json() == state
+    with pytest.raises(cardcore.SeatTypeError):
+        game.observation(np.bool_(False))  # type: ignore[arg-type]
+    game.apply(np.int64(legal))
+    assert [action.id for action in game.history] == [legal]

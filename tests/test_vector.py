@@ -4,7 +4,8 @@ threads, illegal and malformed actions, read-only buffers, same-step autoreset."
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator
+from typing import Any, Literal
 
 import numpy as np
 import pytest
@@ -21,19 +22,32 @@ def random_legal(masks: Array, rng: np.random.Generator) -> Array:
     return np.asarray((rng.random(masks.shape) * masks).argmax(axis=1))
 
 
+def random_steps(
+    env: cardcore.VectorEnv, seed: int, minimum: int
+) -> Iterator[tuple[list[cardcore.Game], Array, tuple[Array, ...]]]:
+    """Steps ``env`` with random legal actions, at least ``minimum`` times and on until a
+    match has ended: yields the matches before each step, the actions and the step's
+    results (at most 5,000 steps)."""
+    rng = np.random.default_rng(seed)
+    ended = False
+    for step in range(5000):
+        if step >= minimum and ended:
+            return
+        before = [env.game_at(i) for i in range(env.num_envs)]
+        actions = random_legal(env.masks, rng)
+        results = env.step(actions)
+        ended = ended or bool(results[3].any())
+        yield before, actions, results
+
+
 @pytest.mark.parametrize("opponents", ["random", "medium"])
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)
 def test_rows_show_the_matches_they_stand_for(name: str, opponents: Opponents) -> None:
     seat = 1
     env = cardcore.VectorEnv(name, 3, seed=4, seat=seat, opponents=opponents, single_deal=True)
-    rng = np.random.default_rng(4)
     ends = 0
-    for step in range(5000):  # at least 150 steps, and on until a deal has ended
-        if step >= 150 and ends:
-            break
-        before = [env.game_at(i) for i in range(3)]
-        actions = random_legal(env.masks, rng)
-        observations, masks, rewards, terminated, illegal = env.step(actions)
+    for before, actions, results in random_steps(env, 4, 150):
+        observations, masks, rewards, terminated, illegal = results
         assert not illegal.any()
         for i in range(3):
             game = env.game_at(i)
@@ -44,13 +58,130 @@ def test_rows_show_the_matches_they_stand_for(name: str, opponents: Opponents) -
             np.testing.assert_array_equal(masks[i], game.legal_actions_mask())
             if terminated[i]:
                 ends += 1
-                assert rewards[i] in (-1.0, 0.0, 1.0)
+                assert rewards[i] == env.seat_rewards[i, seat]
+                if env.reward == "outcome":
+                    assert rewards[i] in (-1.0, 0.0, 1.0)
                 assert history[: len(went_on)] != went_on, "a new match"
             else:
                 assert rewards[i] == 0.0
                 assert history[: len(went_on)] == went_on, "the match went on"
 
     assert ends > 0, "some deals ended within the steps"
+
+
+@pytest.mark.parametrize("name", CONFIGURED_GAMES)
+def test_self_play_rows_show_the_seat_to_act_and_pay_every_seat(name: str) -> None:
+    reward: Literal["outcome", "score"] = "score" if name in ("tarot", "jolly") else "outcome"
+    env = cardcore.VectorEnv(name, 3, seed=6, opponents="self", reward=reward, single_deal=True)
+    assert (env.seat, env.reward) == (None, reward)
+    assert env.seat_rewards.shape == env.final_scores.shape == (3, env.num_players)
+    ends, seen = 0, set()
+    for before, actions, results in random_steps(env, 6, 100):
+        observations, masks, rewards, terminated, _ = results
+        for i in range(3):
+            game, played = env.game_at(i), before[i]
+            acting = played.current_player
+            assert acting is not None
+            played.apply(actions[i])  # no bot plays: the step is this one action
+            player = int(env.players[i])
+            seen.add(player)
+            assert game.current_player == player
+            np.testing.assert_array_equal(observations[i], game.observation_tensor(player))
+            np.testing.assert_array_equal(masks[i], game.legal_actions_mask())
+            assert terminated[i] == played.is_over
+            if terminated[i]:
+                ends += 1
+                assert env.seat_rewards[i].tolist() == pytest.approx(played.rewards(reward))
+                assert rewards[i] == env.seat_rewards[i, acting]
+                assert env.final_scores[i].tolist() == played.scores
+                np.testing.assert_array_equal(
+                    env.final_observations[i], played.observation_tensor(acting)
+                )
+            else:
+                assert game == played
+                assert rewards[i] == 0.0
+                assert not env.seat_rewards[i].any()
+    assert ends > 0
+    assert seen == set(range(env.num_players)), "every seat's decisions are shown"
+
+
+def test_self_play_and_reward_arguments_are_checked() -> None:
+    with pytest.raises(cardcore.OptionError, match="seat"):
+        cardcore.VectorEnv("brouc", 2, seed=0, opponents="self", seat=1)
+    with pytest.raises(cardcore.OptionError, match="outcome or score"):
+        cardcore.VectorEnv("brouc", 2, seed=0, reward="wins")  # type: ignore[arg-type]
+    with pytest.raises(cardcore.OptionTypeError):
+        cardcore.VectorEnv("brouc", 2, seed=0, reward=1)  # type: ignore[arg-type]
+    selfish = cardcore.VectorEnv("brouc", 2, seed=0, opponents="self")
+    assert repr(selfish) == 'VectorEnv("brouc", num_envs=2, opponents="self")'
+    assert selfish.reward == "outcome"
+    deal = cardcore.VectorEnv("brouc", 2, seed=0, single_deal=True)
+    assert deal.reward == "score", "a Brouc deal has no winner: its score is the default"
+    assert deal.masks.dtype == np.int8
+    assert deal.players.tolist() == [0, 0]
+
+
+def first_legal_policy(calls: list[int]) -> Any:
+    """A Python opponent that plays each row's first legal action, counting its rows."""
+
+    def policy(observations: Array, masks: Array) -> Array:
+        assert observations.dtype == np.float32
+        assert masks.dtype == np.int8
+        assert len(observations) == len(masks) > 0
+        assert masks.any(axis=1).all()
+        calls.append(len(masks))
+        return np.asarray(masks.argmax(axis=1))
+
+    return policy
+
+
+@pytest.mark.parametrize("name", ["brouc", "five_hundred"])
+def test_a_python_policy_plays_the_other_seats(name: str) -> None:
+    seat, calls = 1, list[int]()
+    env = cardcore.VectorEnv(
+        name, 3, seed=8, seat=seat, opponents=first_legal_policy(calls), single_deal=True
+    )
+    assert calls, "the opponents before the agent's first decision"
+    ends = 0
+    for before, actions, (_, _, rewards, terminated, _) in random_steps(env, 8, 60):
+        for i in range(3):
+            game, replayed = env.game_at(i), before[i]
+            replayed.apply(actions[i])
+            while not replayed.is_over and replayed.current_player != seat:
+                replayed.apply(replayed.legal_actions()[0])  # what the policy plays
+            assert terminated[i] == replayed.is_over
+            assert game.current_player == seat == env.players[i]
+            if terminated[i]:
+                ends += 1
+                assert rewards[i] == pytest.approx(replayed.rewards(env.reward)[seat])
+                assert env.final_scores[i].tolist() == replayed.scores
+            else:
+                assert game == replayed
+    assert ends > 0
+
+
+def test_a_failing_python_policy_stops_the_step_until_a_reset() -> None:
+    def failing(observations: Array, masks: Array) -> Array:
+        raise KeyError("no policy here")
+
+    def illegal(observations: Array, masks: Array) -> Array:
+        return np.asarray((masks == 0).argmax(axis=1))
+
+    for policy, error in ((failing, KeyError), (illegal, cardcore.IllegalActionError)):
+        with pytest.raises(error):
+            cardcore.VectorEnv("tarot", 2, seed=1, opponents=policy)
+    answers: list[Any] = []
+    env = cardcore.VectorEnv(
+        "brouc", 2, seed=1, opponents=lambda o, m: answers.pop() if answers else m.argmax(1)
+    )
+    answers.append([0.5, 1.5])  # not action ids
+    with pytest.raises(cardcore.OptionTypeError, match="one integer action id per row"):
+        env.step(env.masks.argmax(axis=1))
+    with pytest.raises(cardcore.IllegalActionError, match="opponents are to act"):
+        env.step(env.masks.argmax(axis=1))
+    env.reset(3)
+    assert all(env.game_at(i).current_player == 0 for i in range(2))
+    env.step(env.masks.argmax(axis=1))
 
 
 def random_agent_wins(opponents: Opponents) -> float:
@@ -111,7 +242,7 @@ def test_an_illegal_action_changes_nothing_in_its_match_and_costs_its_reward() -
     env = cardcore.VectorEnv("brouc", 2, seed=3, illegal_reward=-0.25)
     before = [env.game_at(i) for i in range(2)]
     actions = env.masks.argmax(axis=1)
-    actions[0] = int(np.flatnonzero(~env.masks[0])[0])
+    actions[0] = int(np.flatnonzero(env.masks[0] == 0)[0])
     _, _, rewards, terminated, illegal = env.step(actions)
     assert env.game_at(0) == before[0]
     assert env.game_at(1) != before[1]
@@ -207,7 +338,7 @@ def test_the_vector_env_follows_the_gymnasium_vector_api(name: str) -> None:
     for step in range(5000):  # at least 80 steps, and on until a deal has ended
         if step >= 80 and finished:
             break
-        actions = random_legal(observations["action_mask"].astype(bool), rng)
+        actions = random_legal(observations["action_mask"], rng)
         assert envs.action_space.contains(actions)
         observations, rewards, terminated, truncated, infos = envs.step(actions)
         assert envs.observation_space.contains(observations)
@@ -221,9 +352,15 @@ def test_the_vector_env_follows_the_gymnasium_vector_api(name: str) -> None:
                 final = infos["final_obs"][row]
                 assert envs.single_observation_space.contains(final)
                 assert not final["action_mask"].any()
-            assert set(rewards[terminated].tolist()) <= {-1.0, 0.0, 1.0}
+            scores = envs.engine.final_scores
+            for row in np.flatnonzero(terminated):
+                assert infos["final_info"][row] == {"scores": scores[row].tolist()}
+                np.testing.assert_array_equal(infos["final_scores"][row], scores[row])
+            if envs.engine.reward == "outcome":
+                assert set(rewards[terminated].tolist()) <= {-1.0, 0.0, 1.0}
         assert not rewards[~terminated].any()
-        np.testing.assert_array_equal(envs.action_masks(), observations["action_mask"] == 1)
+        np.testing.assert_array_equal(infos["player"], np.zeros(4))
+        np.testing.assert_array_equal(envs.action_masks(), observations["action_mask"])
     assert finished > 0
     envs.close()
 
@@ -249,7 +386,7 @@ def test_gymnasium_vector_wrappers_run_over_it() -> None:
     rng = np.random.default_rng(2)
     episodes = 0
     for _ in range(300):
-        actions = random_legal(observations["action_mask"].astype(bool), rng)
+        actions = random_legal(observations["action_mask"], rng)
         observations, _, _, _, infos = envs.step(actions)
         if "episode" in infos:
             episodes += int(infos["_episode"].sum())
@@ -280,3 +417,22 @@ def test_matches_ended_by_their_cap_are_truncated_not_terminated() -> None:
         assert (infos.get("_final_obs", truncated) >= truncated).all()
         truncations += int(truncated.sum())
     assert truncations > 0
+
+
+def test_the_gymnasium_vector_env_plays_every_seat_in_self_play() -> None:
+    env = CardcoreVectorEnv("julien", 2, opponents="self", reward="score", single_deal=True)
+    observations, _ = env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    seen: set[int] = set()
+    for _ in range(40):
+        actions = random_legal(observations["action_mask"], rng)
+        observations, _, _, _, infos = env.step(actions)
+        np.testing.assert_array_equal(infos["player"], env.engine.players)
+        seen.update(infos["player"].tolist())
+        for row in range(2):
+            game, player = env.engine.game_at(row), int(infos["player"][row])
+            assert game.current_player == player
+            np.testing.assert_array_equal(
+                observations["observation"][row], game.observation_tensor(player)
+            )
+    assert seen == {0, 1, 2, 3}

@@ -351,14 +351,19 @@ class _Game(
     @property
     def history(self) -> list[Action]:
         """The actions applied, oldest first."""
-    def is_legal(self, action: Action | int | str) -> bool:
+    def is_legal(self, action: Action | int | np.integer[Any] | str) -> bool:
         """Whether an action (object, id or text in any letter case) is legal now."""
-    def apply(self, action: Action | int | str) -> None:
-        """Plays an action (object, id or text); a refusal changes nothing."""
-    def describe(self, action: Action | int | str) -> str:
+    def apply(self, action: Action | int | np.integer[Any] | str) -> None:
+        """Plays an action (object, id, numpy integer id, or text); a refusal changes
+        nothing."""
+    def rewards(self, reward: Literal["outcome", "score"] | None = None) -> list[float]:
+        """Each seat's reward for the match: 0 while it goes on; at its end ``"outcome"``
+        (+1 won, -1 lost, 0 when nobody won) or ``"score"`` (the seat's score less the
+        other seats' mean, scaled); None for the game's default (docs/envs.md)."""
+    def describe(self, action: Action | int | np.integer[Any] | str) -> str:
         """What an action does, in words: when legal now, what it does in this state
         (docs/protocol.md, "Describing an action"); otherwise what its text says."""
-    def action(self, action: int | str) -> Action:
+    def action(self, action: int | np.integer[Any] | str) -> Action:
         """The action with that id or text, legal or not."""
     def clone(self) -> Self:
         """An independent copy."""
@@ -1617,9 +1622,14 @@ class VectorEnv:
     """``num_envs`` matches of one game stepped together in Rust, for learning agents.
 
     The agent plays ``seat`` (default 0) in every match and bots (``opponents``:
-    ``"random"``, the default, or a level of ``cardcore.bots``) the other seats; an
-    action the agent may not take costs ``illegal_reward`` (default -1.0); ``threads``
-    (default 1) share the matches.
+    ``"random"``, the default, or a level of ``cardcore.bots``) the other seats; with
+    ``opponents="self"`` it plays every seat (self-play) and each row shows the seat to
+    act (``players``); with a callable, ``opponents(observations, masks)`` decides for
+    the other seats: given the batch of their observations and int8 masks, it returns
+    one action id a row (a Python policy, for league or population training). A
+    match's end pays ``reward`` (``"outcome"`` or ``"score"``; None for the game's
+    default); an action the agent may not take costs ``illegal_reward``
+    (default -1.0); ``threads`` (default 1) share the matches.
     Each call writes the rows into the environment's own read-only numpy arrays (the
     same objects every call: copy what must outlive the next one); a match that ends
     is dealt again at once from a seed derived from the run's.
@@ -1632,7 +1642,11 @@ class VectorEnv:
         *,
         seed: int,
         seat: int | None = None,
-        opponents: Opponents | None = None,
+        opponents: Opponents
+        | Literal["self"]
+        | Callable[[NDArray[np.float32], NDArray[np.int8]], Any]
+        | None = None,
+        reward: Literal["outcome", "score"] | None = None,
         illegal_reward: float | None = None,
         threads: int | None = None,
         **options: Any,
@@ -1644,8 +1658,14 @@ class VectorEnv:
     def num_envs(self) -> int:
         """The number of matches stepped together."""
     @property
-    def seat(self) -> int:
-        """The agent's seat in every match."""
+    def seat(self) -> int | None:
+        """The agent's seat in every match; None in self-play (every seat)."""
+    @property
+    def num_players(self) -> int:
+        """The seats at each match's table."""
+    @property
+    def reward(self) -> Literal["outcome", "score"]:
+        """What a match's end pays: ``"outcome"`` or ``"score"``."""
     @property
     def observation_size(self) -> int:
         """The features of a row of ``observations`` (the game's tensor size)."""
@@ -1654,13 +1674,26 @@ class VectorEnv:
         """The flags of a row of ``masks`` (the game's action count)."""
     @property
     def observations(self) -> NDArray[np.float32]:
-        """``(num_envs, observation_size)``: each match's observation tensor for the agent."""
+        """``(num_envs, observation_size)``: each match's observation tensor for the seat
+        to act."""
     @property
-    def masks(self) -> NDArray[np.bool_]:
-        """``(num_envs, action_count)``: each match's legal actions now."""
+    def masks(self) -> NDArray[np.int8]:
+        """``(num_envs, action_count)`` int8: each match's legal actions now (1 legal)."""
+    @property
+    def players(self) -> NDArray[np.int64]:
+        """``(num_envs,)``: the seat each row shows, to act (``seat``, or in self-play
+        whichever seat is to act)."""
     @property
     def rewards(self) -> NDArray[np.float32]:
-        """``(num_envs,)``: the last step's rewards."""
+        """``(num_envs,)``: the last step's rewards, to the seat that acted."""
+    @property
+    def seat_rewards(self) -> NDArray[np.float32]:
+        """``(num_envs, num_players)``: every seat's reward for each match the last step
+        ended; zeros in the other rows."""
+    @property
+    def final_scores(self) -> NDArray[np.int64]:
+        """``(num_envs, num_players)``: the final scores of each match the last step
+        ended (other rows hold older values)."""
     @property
     def terminated(self) -> NDArray[np.bool_]:
         """``(num_envs,)``: the matches the last step ended (and dealt again)."""
@@ -1674,20 +1707,21 @@ class VectorEnv:
     @property
     def final_observations(self) -> NDArray[np.float32]:
         """``(num_envs, observation_size)``: the final observation of each match the last
-        step ended (other rows hold older values)."""
-    def reset(self, seed: int) -> tuple[NDArray[np.float32], NDArray[np.bool_]]:
+        step ended, for the seat that acted (other rows hold older values)."""
+    def reset(self, seed: int) -> tuple[NDArray[np.float32], NDArray[np.int8]]:
         """Deals every match again from ``seed``; returns ``(observations, masks)``."""
     def step(
         self, actions: NDArray[np.integer[Any]] | Iterable[int]
     ) -> tuple[
         NDArray[np.float32],
-        NDArray[np.bool_],
+        NDArray[np.int8],
         NDArray[np.float32],
         NDArray[np.bool_],
         NDArray[np.bool_],
     ]:
-        """One action id per match for the agent, then the bots until its next decision;
-        returns ``(observations, masks, rewards, terminated, illegal)``."""
+        """One action id per match for the seat its row shows, then the bots until the
+        agent's next decision; returns ``(observations, masks, rewards, terminated,
+        illegal)``."""
     def game_at(self, index: int) -> Game:
         """A copy of match ``index`` as it stands."""
 

@@ -7,7 +7,7 @@ game; ``isinstance(x, cardcore.Game)`` checks the shape at run time.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Protocol, Self, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, Self, runtime_checkable
 
 if TYPE_CHECKING:
     import numpy as np
@@ -92,18 +92,23 @@ class Game(_Table, Protocol):
     def legal_actions(self) -> list[Action]:
         """Every legal action, sorted by id."""
 
-    def is_legal(self, action: Action | int | str) -> bool:
-        """Whether an action (object, id or text) is legal now."""
+    def is_legal(self, action: Action | int | np.integer[Any] | str) -> bool:
+        """Whether an action (object, id, numpy integer id or text) is legal now."""
 
-    def apply(self, action: Action | int | str) -> None:
+    def apply(self, action: Action | int | np.integer[Any] | str) -> None:
         """Plays an action; a refusal raises and changes nothing."""
 
-    def describe(self, action: Action | int | str) -> str:
+    def rewards(self, reward: Literal["outcome", "score"] | None = None) -> list[float]:
+        """Each seat's reward for the match: 0 while it goes on; at its end ``"outcome"``
+        (+1 won, -1 lost, 0 when nobody won) or ``"score"`` (the seat's score less the
+        other seats' mean, scaled); None for the game's default (docs/envs.md)."""
+
+    def describe(self, action: Action | int | np.integer[Any] | str) -> str:
         """What an action does, in words: when legal now, what it does in this state
         (a Jolly ``lay 9D`` a lay-off or a joker swap, a bid's contract); otherwise what
         its text says (``"play QH"``)."""
 
-    def action(self, action: int | str) -> Action:
+    def action(self, action: int | np.integer[Any] | str) -> Action:
         """The action with that id or text, legal or not."""
 
     def clone(self) -> Self:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 from gymnasium import spaces
@@ -34,26 +34,40 @@ def observation_space(game: cardcore.Game) -> spaces.Dict:
     )
 
 
+MASK_DTYPE = np.int8
+"""The masks' dtype in every environment, ``VectorEnv`` included: 1 for a legal
+action, 0 otherwise, as Gymnasium's ``Discrete.sample(mask=...)`` takes them."""
+
+
+def mask(game: cardcore.Game) -> np.ndarray[Any, Any]:
+    """The legal actions now, as int8 flags."""
+    return game.legal_actions_mask().view(MASK_DTYPE)
+
+
 def observe(game: cardcore.Game, seat: int) -> Observation:
     """A seat's observation: its tensor, and the legal actions' mask (all zero when
     another seat is to act or the match is over)."""
     to_act = game.current_player == seat
-    mask = game.legal_actions_mask() if to_act else np.zeros(game.action_count, np.bool_)
-    return {"observation": game.observation_tensor(seat), "action_mask": mask.astype(np.int8)}
+    flags = mask(game) if to_act else np.zeros(game.action_count, MASK_DTYPE)
+    return {"observation": game.observation_tensor(seat), "action_mask": flags}
 
 
-def outcome(game: cardcore.Game, seat: int) -> float:
-    """A finished match's reward for a seat: +1 won, -1 lost, 0 when nobody won."""
-    winners = game.winning_seats
-    if not winners:
-        return 0.0
-    return 1.0 if seat in winners else -1.0
+Reward = Literal["outcome", "score"]
+"""What a match's end pays each seat (docs/envs.md, "What an agent sees and gets"):
+``"outcome"`` (+1 won, -1 lost, 0 when nobody won) or ``"score"`` (the seat's score
+over the other seats' mean, scaled); None picks the game's default."""
 
 
-def action_id(action: Any) -> Any:
-    """A space's action as the engine takes it: numpy's integers become ints; anything
-    else goes to the engine as given, which refuses a wrong type with its own error."""
-    return int(action) if isinstance(action, np.integer) else action
+def reward_arg(game: cardcore.Game, reward: Reward | None) -> Reward | None:
+    """``reward`` as given, once the engine has checked it: an ``OptionError`` unless
+    None, ``"outcome"`` or ``"score"``."""
+    game.rewards(reward)
+    return reward
+
+
+def end_info(game: cardcore.Game) -> dict[str, Any]:
+    """What a step's info adds when the match is over: its final ``scores`` per seat."""
+    return {"scores": game.scores} if game.is_over else {}
 
 
 RENDER_MODES = ("ansi", "human")

@@ -7,7 +7,10 @@ bots seeded from the reset's seed: ``cardcore.RandomBot`` players, or with
 ``opponents="easy"``, ``"medium"`` or ``"hard"`` the native bots of that level.
 Observations, actions and rewards are described in ``cardcore.envs``; an action the
 agent may not take now changes nothing, costs ``illegal_reward`` and says so in
-``info["illegal"]``.
+``info["illegal"]``; the step that ends a match gives its final ``info["scores"]``.
+
+``gymnasium.make("cardcore/Brouc-v0", **options)`` makes one too: importing
+``cardcore.envs`` registers an id per game (``cardcore.envs.GYMNASIUM_IDS``).
 """
 
 from __future__ import annotations
@@ -29,12 +32,14 @@ from cardcore._shown import shown
 from cardcore.envs._spaces import (
     RENDER_MODES,
     Observation,
-    action_id,
+    Reward,
+    end_info,
+    mask,
     observation_space,
     observe,
-    outcome,
     render_mode_arg,
     rendered,
+    reward_arg,
 )
 
 __all__ = ["CardcoreEnv"]
@@ -51,6 +56,7 @@ class CardcoreEnv(gymnasium.Env[Observation, np.int64]):
         *,
         seat: int = 0,
         opponents: bots.Opponents = "random",
+        reward: Reward | None = None,
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
         **options: Any,
@@ -69,6 +75,7 @@ class CardcoreEnv(gymnasium.Env[Observation, np.int64]):
         if not 0 <= seat < self.game.num_players:
             raise cardcore.SeatError(f"seat {shown(seat)} is not a seat of this {game} table")
         self.seat = seat
+        self.reward = reward_arg(self.game, reward)
         self.illegal_reward = illegal_reward
         self.render_mode = render_mode_arg(render_mode)
         self.observation_space = cast(spaces.Space[Observation], observation_space(self.game))
@@ -102,29 +109,28 @@ class CardcoreEnv(gymnasium.Env[Observation, np.int64]):
     def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """The agent's action, then the other seats' until the agent's next turn. A match
         that ends by its rules is ``terminated``; one ended by its cap (``game.truncated``,
-        docs/protocol.md "Every match ends") is ``truncated`` instead, with reward 0."""
+        docs/protocol.md "Every match ends") is ``truncated`` instead, and nobody wins it.
+        The reward is 0 until the match ends, then ``game.rewards(reward)[seat]``."""
         if self.game.is_over:
             raise cardcore.IllegalActionError("the match is over: reset the environment")
-        chosen = action_id(action)
-        if not self.game.is_legal(chosen):
+        if not self.game.is_legal(action):
             info = {"illegal": True}
             return observe(self.game, self.seat), self.illegal_reward, False, False, info
-        self.game.apply(chosen)
+        self.game.apply(action)
         self._others_play()
         over = self.game.is_over
-        reward = outcome(self.game, self.seat) if over else 0.0
         truncated = self.game.truncated
         return (
             observe(self.game, self.seat),
-            reward,
+            self.game.rewards(self.reward)[self.seat],
             over and not truncated,
             truncated,
-            {"illegal": False},
+            {"illegal": False} | end_info(self.game),
         )
 
     def action_masks(self) -> np.ndarray[Any, Any]:
-        """The legal actions now, as bool flags (the mask-aware algorithms' hook)."""
-        return self.game.legal_actions_mask()
+        """The legal actions now, as int8 flags (the mask-aware algorithms' hook)."""
+        return mask(self.game)
 
     def render(self) -> str | None:
         """The agent's seat's view as text, ``str(observation)``: returned with

@@ -1,13 +1,18 @@
 """A PettingZoo AEC environment per game: every seat an agent (``player_0`` ...).
 
 ``env("brouc", **options)`` is the environment wrapped in PettingZoo's usual
-checks (``OrderEnforcingWrapper``); ``RawEnv`` is the bare class. Observations,
-actions and rewards are described in ``cardcore.envs``. An illegal action raises
+checks (``OrderEnforcingWrapper``); ``raw_env("brouc", **options)`` (the class
+``RawEnv``) is the bare one. As PettingZoo's own environments do, each game has a
+versioned module too: ``cardcore.envs.brouc_v0.env(**options)`` and ``raw_env``,
+likewise ``julien_v0``, ``tarot_v0``, ``five_hundred_v0``, ``jolly_v0``.
+Observations, actions and rewards are described in ``cardcore.envs``; when a match
+ends every agent's info holds its final ``scores``. An illegal action raises
 ``cardcore.IllegalActionError`` and changes nothing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from cardcore.envs import missing_extra
@@ -25,28 +30,41 @@ from cardcore import _public
 from cardcore.envs._spaces import (
     RENDER_MODES,
     Observation,
-    action_id,
+    Reward,
+    end_info,
     observation_space,
     observe,
-    outcome,
     render_mode_arg,
     rendered,
+    reward_arg,
 )
 
-__all__ = ["RawEnv", "env"]
+__all__ = ["VERSION", "RawEnv", "env", "raw_env"]
+
+VERSION = 0
+"""The environments' version, in their names (``brouc_v0``): it goes up when what
+an agent sees or gets changes."""
 
 
 class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     """The AEC environment of one game, with the game's options."""
 
-    def __init__(self, game: str, render_mode: str | None = None, **options: Any) -> None:
+    def __init__(
+        self,
+        game: str,
+        render_mode: str | None = None,
+        *,
+        reward: Reward | None = None,
+        **options: Any,
+    ) -> None:
         super().__init__()
         self.game_name = game
         self.game_options = options
         self.render_mode = render_mode_arg(render_mode)
         self.game: cardcore.Game = cardcore.new_game(game, seed=0, **options)
+        self.reward = reward_arg(self.game, reward)
         self.metadata = {
-            "name": f"cardcore_{game}",
+            "name": f"{game}_v{VERSION}",
             "render_modes": list(RENDER_MODES),
             "is_parallelizable": False,
         }
@@ -90,21 +108,23 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     def step(self, action: int | None) -> None:
         """The selected agent plays ``action``; at the match's end every agent gets its
-        reward and is terminated, or truncated when the match was ended by its cap
-        (``game.truncated``, reward 0)."""
+        reward (``game.rewards(reward)``) and the final ``scores`` in its info, and is
+        terminated, or truncated when the match was ended by its cap (``game.truncated``:
+        nobody wins it)."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         if action is None:
             raise cardcore.IllegalActionError(f"{agent} is to act: None is no action")
-        self.game.apply(action_id(action))  # a refusal raises here and changes nothing
+        self.game.apply(action)  # a refusal raises here and changes nothing
         self._cumulative_rewards[agent] = 0.0
         if self.game.is_over:
             ended = self.truncations if self.game.truncated else self.terminations
-            for seat, name in enumerate(self.agents):
-                self.rewards[name] = outcome(self.game, seat)
+            for name, paid in zip(self.agents, self.game.rewards(self.reward), strict=True):
+                self.rewards[name] = paid
                 ended[name] = True
+                self.infos[name] = end_info(self.game)
         self._accumulate_rewards()
         self.agent_selection = self._agent(self.game.current_player)
 
@@ -117,10 +137,37 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         """Nothing to release."""
 
 
+def raw_env(game: str, render_mode: str | None = None, **options: Any) -> RawEnv:
+    """The bare AEC environment of ``game`` (options as for ``cardcore.new_game``, and
+    ``reward``), without PettingZoo's wrappers."""
+    return RawEnv(game, render_mode=render_mode, **options)
+
+
 def env(game: str, render_mode: str | None = None, **options: Any) -> AECEnv[str, Any, int]:
-    """The AEC environment of ``game`` (options as for ``cardcore.new_game``), in
-    PettingZoo's order-enforcing wrapper."""
-    return wrappers.OrderEnforcingWrapper(RawEnv(game, render_mode=render_mode, **options))
+    """The AEC environment of ``game`` (options as for ``cardcore.new_game``, and
+    ``reward``), in PettingZoo's order-enforcing wrapper."""
+    return wrappers.OrderEnforcingWrapper(raw_env(game, render_mode=render_mode, **options))
+
+
+def versioned(game: str) -> tuple[Callable[..., AECEnv[str, Any, int]], Callable[..., RawEnv]]:
+    """The ``env`` and ``raw_env`` of a game's versioned module (``cardcore.envs.brouc_v0``):
+    ``env(**options)`` and ``raw_env(**options)``, as PettingZoo's own environments."""
+
+    def game_env(render_mode: str | None = None, **options: Any) -> AECEnv[str, Any, int]:
+        return env(game, render_mode, **options)
+
+    def game_raw_env(render_mode: str | None = None, **options: Any) -> RawEnv:
+        return raw_env(game, render_mode, **options)
+
+    module = f"cardcore.envs.{game}_v{VERSION}"
+    for made, name, doc in (
+        (game_env, "env", env.__doc__),
+        (game_raw_env, "raw_env", raw_env.__doc__),
+    ):
+        made.__name__ = made.__qualname__ = name
+        made.__module__ = module
+        made.__doc__ = (doc or "").replace("``game``", f"{game}")
+    return game_env, game_raw_env
 
 
 __dir__ = _public.listing(__all__, globals())

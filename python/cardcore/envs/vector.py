@@ -4,15 +4,19 @@
 matches in Rust in one call: the agent plays ``seat`` in each, bots the other seats.
 It follows Gymnasium's vector API with same-step autoreset
 (``metadata["autoreset_mode"]``): a match that ends in a step is dealt again in that
-step, its row shows the new match, and ``info["final_obs"][i]`` holds its last
-observation. Observations, actions and rewards are those of ``cardcore.envs``; an
-action the agent may not take now changes nothing in its match, costs
-``illegal_reward`` and sets ``info["illegal"][i]``.
+step, its row shows the new match, ``info["final_obs"][i]`` holds its last
+observation and ``info["final_scores"][i]`` its final scores per seat. Observations,
+actions and rewards are those of ``cardcore.envs``; an action the agent may not take
+now changes nothing in its match, costs ``illegal_reward`` and sets
+``info["illegal"][i]``. With ``opponents="self"`` the agent plays every seat
+(self-play): each row shows the seat to act, ``info["player"][i]``; with a callable,
+``opponents(observations, masks)`` decides for the other seats (a Python policy).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Literal
 
 from cardcore.envs import missing_extra
 
@@ -26,7 +30,7 @@ except ImportError as error:
 
 import cardcore
 from cardcore import _public, bots
-from cardcore.envs._spaces import Observation, observation_space
+from cardcore.envs._spaces import Observation, Reward, observation_space
 
 __all__ = ["CardcoreVectorEnv"]
 
@@ -46,8 +50,9 @@ class CardcoreVectorEnv(VectorEnv[Observation, Array, Array]):
         game: str,
         num_envs: int,
         *,
-        seat: int = 0,
-        opponents: bots.Opponents = "random",
+        seat: int | None = None,
+        opponents: bots.Opponents | Literal["self"] | Callable[[Array, Array], Any] = "random",
+        reward: Reward | None = None,
         illegal_reward: float = -1.0,
         threads: int = 1,
         copy: bool = True,
@@ -59,6 +64,7 @@ class CardcoreVectorEnv(VectorEnv[Observation, Array, Array]):
             seed=0,
             seat=seat,
             opponents=opponents,
+            reward=reward,
             illegal_reward=illegal_reward,
             threads=threads,
             **options,
@@ -94,7 +100,12 @@ class CardcoreVectorEnv(VectorEnv[Observation, Array, Array]):
         (docs/protocol.md, "Every match ends") is ``truncated``, not ``terminated``."""
         observations, masks, rewards, ended, illegal = self.engine.step(actions)
         truncated = self.engine.truncated.copy()
-        infos: dict[str, Any] = {"illegal": illegal.copy(), "_illegal": self._every_row}
+        infos: dict[str, Any] = {
+            "illegal": illegal.copy(),
+            "_illegal": self._every_row,
+            "player": self.engine.players.copy(),
+            "_player": self._every_row,
+        }
         if ended.any():
             ended = ended.copy()
             final_obs = np.empty(self.num_envs, dtype=object)
@@ -105,9 +116,14 @@ class CardcoreVectorEnv(VectorEnv[Observation, Array, Array]):
                     "observation": self.engine.final_observations[row].copy(),
                     "action_mask": no_mask.copy(),
                 }
-                final_info[row] = {}
+                final_info[row] = {"scores": self.engine.final_scores[row].tolist()}
             infos.update(
-                final_obs=final_obs, _final_obs=ended, final_info=final_info, _final_info=ended
+                final_obs=final_obs,
+                _final_obs=ended,
+                final_info=final_info,
+                _final_info=ended,
+                final_scores=self.engine.final_scores.copy(),
+                _final_scores=ended,
             )
         return (
             self._observe(observations, masks),
@@ -118,14 +134,13 @@ class CardcoreVectorEnv(VectorEnv[Observation, Array, Array]):
         )
 
     def action_masks(self) -> Array:
-        """The legal actions of every match now, ``(num_envs, action_count)`` bools."""
+        """The legal actions of every match now, ``(num_envs, action_count)`` int8 flags."""
         return self.engine.masks.copy()
 
     def _observe(self, observations: Array, masks: Array) -> Observation:
-        flags = masks.view(np.int8)
         if self.copy:
-            return {"observation": observations.copy(), "action_mask": flags.copy()}
-        return {"observation": observations, "action_mask": flags}
+            return {"observation": observations.copy(), "action_mask": masks.copy()}
+        return {"observation": observations, "action_mask": masks}
 
 
 __dir__ = _public.listing(__all__, globals())

@@ -395,6 +395,21 @@ fn is_int(value: &Bound<'_, PyAny>) -> bool {
     value.is_instance_of::<PyInt>() && !value.is_instance_of::<PyBool>()
 }
 
+/// The `int` an integer of another type stands for (`operator.index`: a
+/// numpy integer such as `np.int64(3)`, whatever its width); `None` for a
+/// bool (Python's or numpy's) and for anything that is not an integer.
+fn integer_index<'py>(value: &Bound<'py, PyAny>) -> Option<Bound<'py, PyAny>> {
+    if value.is_instance_of::<PyBool>() {
+        return None;
+    }
+    // SAFETY: PyNumber_Index takes a borrowed object and returns a new
+    // reference, or NULL with the exception set (taken and dropped here).
+    let index = unsafe {
+        Bound::from_owned_ptr_or_err(value.py(), pyo3::ffi::PyNumber_Index(value.as_ptr()))
+    };
+    index.ok().filter(is_int)
+}
+
 /// An integer argument that fits 64 bits; `bad` words the error otherwise.
 fn int_arg(value: &Bound<'_, PyAny>, bad: impl FnOnce(String) -> Error) -> PyResult<i64> {
     if !is_int(value) {
@@ -571,6 +586,13 @@ fn seat_arg<G: Game>(game: &G, seat: &Bound<'_, PyAny>) -> PyResult<usize> {
 
 /// A seat at a table of `num_players` seats of game `name`.
 fn seat_arg_among(name: &str, num_players: usize, seat: &Bound<'_, PyAny>) -> PyResult<usize> {
+    // A numpy integer stands for its int; an int is taken as it is (no lookup).
+    let index = if is_int(seat) {
+        None
+    } else {
+        integer_index(seat)
+    };
+    let seat = index.as_ref().unwrap_or(seat);
     if !is_int(seat) {
         let message = format!("expected a seat number (an int), got {}", shown(seat));
         return Err(to_py_err(Failure::Type(Error::Seat(message))));
@@ -861,6 +883,9 @@ fn action_id<G: Game>(action: &Bound<'_, PyAny>) -> PyResult<ActionId> {
             })),
         };
     }
+    if let Some(index) = integer_index(action) {
+        return check_action_id::<G>(int_arg(&index, Error::IllegalAction)?).py_err();
+    }
     Err(to_py_err(Failure::Type(Error::IllegalAction(format!(
         "expected an Action, an action id or an action text, got {}",
         shown(action)
@@ -1117,6 +1142,19 @@ macro_rules! game_class {
             #[getter]
             fn winning_seats(&self) -> PyResult<Vec<usize>> {
                 Ok(self.game()?.winning_seats())
+            }
+
+            /// Each seat's reward for the match (docs/envs.md, "What an agent sees
+            /// and gets"): 0 for every seat while it goes on; at its end, with
+            /// `reward="outcome"`, +1 for a winning seat, -1 for the others, 0 for all
+            /// when nobody won; with `"score"`, the seat's score less the other seats'
+            /// mean, scaled by a typical deal's swing; None picks the game's default.
+            #[pyo3(signature = (reward = None))]
+            fn rewards(&self, reward: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<f32>> {
+                let game = self.game()?;
+                let kind = crate::vector::reward_arg(reward)?
+                    .unwrap_or_else(|| cardcore::vector::Reward::default_for(&**game));
+                Ok((0..game.num_players()).map(|seat| kind.of(&**game, seat)).collect())
             }
 
             /// The record of the deal in play, whole (the last one, once the match

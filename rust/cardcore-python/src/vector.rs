@@ -5,7 +5,7 @@ use std::sync::Mutex;
 
 use cardcore::bot::Levels;
 use cardcore::game::Game;
-use cardcore::vector::{Opponents, Outputs, VecEnv};
+use cardcore::vector::{Opponents, Outputs, Reward, Settings, VecEnv, Views};
 use cardcore::Error;
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
@@ -20,6 +20,14 @@ use crate::{
 trait Batch: Send {
     fn reset(&mut self, seed: u64, out: &mut Outputs<'_>) -> cardcore::Result<()>;
     fn step(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> cardcore::Result<()>;
+    fn opponents_to_act(&self) -> Vec<usize>;
+    fn opponents_view(&mut self, matches: &[usize], view: Views<'_>);
+    fn opponents_step(
+        &mut self,
+        matches: &[usize],
+        actions: &[i64],
+        out: &mut Outputs<'_>,
+    ) -> cardcore::Result<()>;
     /// A copy of match `index` as a Python game object.
     fn game(&self, py: Python<'_>, index: usize) -> PyResult<Option<Py<PyAny>>>;
 }
@@ -33,6 +41,23 @@ impl<G: PyGame + Levels> Batch for VecEnv<G> {
         VecEnv::step(self, actions, out)
     }
 
+    fn opponents_to_act(&self) -> Vec<usize> {
+        VecEnv::opponents_to_act(self)
+    }
+
+    fn opponents_view(&mut self, matches: &[usize], view: Views<'_>) {
+        VecEnv::opponents_view(self, matches, view);
+    }
+
+    fn opponents_step(
+        &mut self,
+        matches: &[usize],
+        actions: &[i64],
+        out: &mut Outputs<'_>,
+    ) -> cardcore::Result<()> {
+        VecEnv::opponents_step(self, matches, actions, out)
+    }
+
     fn game(&self, py: Python<'_>, index: usize) -> PyResult<Option<Py<PyAny>>> {
         VecEnv::game(self, index)
             .map(|game| game.clone().wrap(py))
@@ -43,12 +68,15 @@ impl<G: PyGame + Levels> Batch for VecEnv<G> {
 /// The buffers, owned by the environment and handed out read-only.
 struct Buffers {
     observations: Py<PyArray2<f32>>,
-    masks: Py<PyArray2<bool>>,
+    masks: Py<PyArray2<i8>>,
+    players: Py<PyArray1<i64>>,
     rewards: Py<PyArray1<f32>>,
+    seat_rewards: Py<PyArray2<f32>>,
     terminated: Py<PyArray1<bool>>,
     truncated: Py<PyArray1<bool>>,
     illegal: Py<PyArray1<bool>>,
     final_observations: Py<PyArray2<f32>>,
+    final_scores: Py<PyArray2<i64>>,
 }
 
 /// A numpy array's elements as a Rust slice.
@@ -83,17 +111,27 @@ fn buffer1<T: numpy::Element>(py: Python<'_>, rows: usize) -> PyResult<Py<PyArra
 
 /// `num_envs` matches of one game stepped together: the agent plays `seat`
 /// (default 0) in each, bots (`opponents`: `"random"`, the default, or a
-/// level of `cardcore.bots`) the other seats; an action the agent may not take costs `illegal_reward` (default
-/// -1.0); `threads` (default 1) share the matches. Each call writes the batch's
-/// rows into the environment's own numpy arrays (read-only views, the same
-/// objects every call: copy what must outlive the next call).
+/// level of `cardcore.bots`) the other seats; with `opponents="self"` the
+/// agent plays every seat (self-play) and each row shows the seat to act;
+/// with a callable, `opponents(observations, masks)` decides for the other
+/// seats, given the batch of their observations and masks and returning one
+/// action id each (a Python policy, for league or population training).
+/// A match's end pays `reward` (`"outcome"` or `"score"`; None for the
+/// game's default); an action the agent may not take costs `illegal_reward`
+/// (default -1.0); `threads` (default 1) share the matches. Each call writes
+/// the batch's rows into the environment's own numpy arrays (read-only
+/// views, the same objects every call: copy what must outlive the next call).
 #[pyclass(module = "cardcore", name = "VectorEnv", frozen)]
 pub(crate) struct PyVectorEnv {
     batch: Mutex<Box<dyn Batch>>,
     buffers: Buffers,
+    /// The Python policy of the other seats, when they are not bots.
+    policy: Option<Py<PyAny>>,
     game: &'static str,
     num_envs: usize,
-    seat: usize,
+    seat: Option<usize>,
+    num_players: usize,
+    reward: Reward,
     observation_size: usize,
     action_count: usize,
 }
@@ -101,7 +139,7 @@ pub(crate) struct PyVectorEnv {
 #[pymethods]
 impl PyVectorEnv {
     #[new]
-    #[pyo3(signature = (game, num_envs, *, seed, seat = None, opponents = None, illegal_reward = None, threads = None, **options))]
+    #[pyo3(signature = (game, num_envs, *, seed, seat = None, opponents = None, reward = None, illegal_reward = None, threads = None, **options))]
     #[allow(clippy::too_many_arguments)]
     fn py_new(
         py: Python<'_>,
@@ -110,6 +148,7 @@ impl PyVectorEnv {
         seed: &Bound<'_, PyAny>,
         seat: Option<&Bound<'_, PyAny>>,
         opponents: Option<&Bound<'_, PyAny>>,
+        reward: Option<&Bound<'_, PyAny>>,
         illegal_reward: Option<f64>,
         threads: Option<&Bound<'_, PyAny>>,
         options: Option<&Bound<'_, PyDict>>,
@@ -118,7 +157,13 @@ impl PyVectorEnv {
         let name = str_arg(game, Error::UnknownGame)?;
         let envs = count_arg(num_envs, "num_envs", 1 << 20)?;
         let seed = extract_seed(seed)?;
-        let seat = match seat.filter(|s| !s.is_none()) {
+        let seat = seat.filter(|s| !s.is_none());
+        let self_play = opponents.is_some_and(|o| o.eq("self").unwrap_or(false));
+        if self_play && seat.is_some() {
+            let message = "self-play (opponents=\"self\") plays every seat: leave seat unset";
+            return Err(to_py_err(Error::option("seat", message)));
+        }
+        let seat = match seat {
             None => 0,
             Some(s) if s.is_instance_of::<pyo3::types::PyBool>() => {
                 let message = format!("expected a seat number (an int), got {}", shown(s));
@@ -130,40 +175,61 @@ impl PyVectorEnv {
                     .map_err(|_| to_py_err(Error::Seat(format!("seat {seat} is out of range"))))?
             }
         };
+        let policy = opponents
+            .filter(|o| !o.is_instance_of::<pyo3::types::PyString>() && o.is_callable())
+            .map(|o| o.clone().unbind());
         let opponents = match opponents.filter(|o| !o.is_none()) {
-            None => Opponents::Random,
+            None => Some(Opponents::Random),
+            Some(_) if self_play => Some(Opponents::Random),
+            Some(_) if policy.is_some() => None,
             Some(o) => {
                 let name = str_arg(o, |m| Error::option("opponents", m))?;
-                Opponents::parse(&name).map_err(to_py_err)?
+                Some(Opponents::parse(&name).map_err(to_py_err)?)
             }
         };
         let threads = match threads.filter(|t| !t.is_none()) {
             None => 1,
             Some(t) => count_arg(t, "threads", 1024)?,
         };
+        let reward = reward_arg(reward)?;
+        let settings = Settings {
+            seat: (!self_play).then_some(seat),
+            opponents,
+            reward,
+            illegal_reward: illegal_reward.unwrap_or(-1.0) as f32,
+            threads,
+        };
         cardcore::with_game!(name.as_str(), G => {
             let json = options_to_json::<G>(options)?;
-            let batch = VecEnv::<G>::new(envs, seed, seat, opponents, illegal_reward.unwrap_or(-1.0) as f32, threads, &json)
+            let batch = VecEnv::<G>::new(envs, seed, settings, &json)
                 .map_err(|e| options_err::<G>(e, &json))?;
             let size = G::TENSOR_SIZE;
+            let (players, reward) = (batch.num_players(), batch.reward());
             let env = PyVectorEnv {
                 batch: Mutex::new(Box::new(batch)),
                 buffers: Buffers {
                     observations: buffer2(py, envs, size)?,
                     masks: buffer2(py, envs, G::ACTION_COUNT)?,
+                    players: buffer1(py, envs)?,
                     rewards: buffer1(py, envs)?,
+                    seat_rewards: buffer2(py, envs, players)?,
                     terminated: buffer1(py, envs)?,
                     truncated: buffer1(py, envs)?,
                     illegal: buffer1(py, envs)?,
                     final_observations: buffer2(py, envs, size)?,
+                    final_scores: buffer2(py, envs, players)?,
                 },
+                policy,
                 game: G::NAME,
                 num_envs: envs,
-                seat,
+                seat: settings.seat,
+                num_players: players,
+                reward,
                 observation_size: size,
                 action_count: G::ACTION_COUNT,
             };
             env.run(py, |batch, out| batch.reset(seed, out))?;
+            env.opponents_play(py)?;
             Ok(env)
         }, unknown => Err(to_py_err(Error::UnknownGame(name))))
     }
@@ -180,10 +246,24 @@ impl PyVectorEnv {
         self.num_envs
     }
 
-    /// The agent's seat in every match.
+    /// The agent's seat in every match; None in self-play, where the agent
+    /// plays every seat (`players` tells which seat each row shows).
     #[getter]
-    fn seat(&self) -> usize {
+    fn seat(&self) -> Option<usize> {
         self.seat
+    }
+
+    /// The seats at each match's table.
+    #[getter]
+    fn num_players(&self) -> usize {
+        self.num_players
+    }
+
+    /// What a match's end pays: `"outcome"` (+1 won, -1 lost, 0 nobody won)
+    /// or `"score"` (the seat's score over the others' mean, scaled).
+    #[getter]
+    fn reward(&self) -> &'static str {
+        self.reward.name()
     }
 
     /// The features of a row of `observations` (the game's tensor size).
@@ -199,22 +279,44 @@ impl PyVectorEnv {
     }
 
     /// `(num_envs, observation_size)` float32: each match's observation tensor
-    /// for the agent.
+    /// for the seat to act (the agent's seat, or in self-play any seat).
     #[getter]
     fn observations<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f32>> {
         self.buffers.observations.bind(py).clone()
     }
 
-    /// `(num_envs, action_count)` bool: each match's legal actions now.
+    /// `(num_envs, action_count)` int8: each match's legal actions now (1
+    /// legal, 0 not).
     #[getter]
-    fn masks<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
+    fn masks<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<i8>> {
         self.buffers.masks.bind(py).clone()
     }
 
-    /// `(num_envs,)` float32: the last step's rewards.
+    /// `(num_envs,)` int64: the seat each row shows, to act: `seat` in every
+    /// row, or in self-play whichever seat is to act in the match.
+    #[getter]
+    fn players<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        self.buffers.players.bind(py).clone()
+    }
+
+    /// `(num_envs,)` float32: the last step's rewards, to the seat that acted.
     #[getter]
     fn rewards<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f32>> {
         self.buffers.rewards.bind(py).clone()
+    }
+
+    /// `(num_envs, num_players)` float32: for each match the last step
+    /// ended, every seat's reward; zeros in the other rows.
+    #[getter]
+    fn seat_rewards<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f32>> {
+        self.buffers.seat_rewards.bind(py).clone()
+    }
+
+    /// `(num_envs, num_players)` int64: for each match the last step ended,
+    /// its final scores per seat (`game.scores`; other rows hold older values).
+    #[getter]
+    fn final_scores<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<i64>> {
+        self.buffers.final_scores.bind(py).clone()
     }
 
     /// `(num_envs,)` bool: the matches the last step ended (and dealt again).
@@ -238,7 +340,8 @@ impl PyVectorEnv {
     }
 
     /// `(num_envs, observation_size)` float32: for each match the last step
-    /// ended, its final observation (other rows hold older values).
+    /// ended, its final observation for the seat that acted (other rows hold
+    /// older values).
     #[getter]
     fn final_observations<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f32>> {
         self.buffers.final_observations.bind(py).clone()
@@ -253,6 +356,7 @@ impl PyVectorEnv {
     ) -> PyResult<Bound<'py, PyTuple>> {
         let seed = extract_seed(seed)?;
         self.run(py, |batch, out| batch.reset(seed, out))?;
+        self.opponents_play(py)?;
         PyTuple::new(
             py,
             [self.observations(py).into_any(), self.masks(py).into_any()],
@@ -260,8 +364,8 @@ impl PyVectorEnv {
     }
 
     /// Plays one action per match (a 1-D array or sequence of `num_envs`
-    /// integer action ids) for the agent, then the bots until the agent's next
-    /// decision; a match that ends is dealt again at once. Returns
+    /// integer action ids) for the seat its row shows, then the bots until the
+    /// agent's next decision; a match that ends is dealt again at once. Returns
     /// `(observations, masks, rewards, terminated, illegal)`.
     fn step<'py>(
         &self,
@@ -274,6 +378,7 @@ impl PyVectorEnv {
             .as_slice()
             .map_err(|e| to_py_err(Error::option("actions", format!("not contiguous: {e}"))))?;
         self.run(py, |batch, out| batch.step(actions, out))?;
+        self.opponents_play(py)?;
         PyTuple::new(
             py,
             [
@@ -304,14 +409,73 @@ impl PyVectorEnv {
     }
 
     fn __repr__(&self) -> String {
-        format!(
-            "VectorEnv({:?}, num_envs={}, seat={})",
-            self.game, self.num_envs, self.seat
-        )
+        match self.seat {
+            Some(seat) => format!(
+                "VectorEnv({:?}, num_envs={}, seat={seat})",
+                self.game, self.num_envs
+            ),
+            None => format!(
+                "VectorEnv({:?}, num_envs={}, opponents=\"self\")",
+                self.game, self.num_envs
+            ),
+        }
     }
 }
 
 impl PyVectorEnv {
+    /// With a Python policy at the other seats: asks it for their decisions,
+    /// the batch of the matches where one is to act at a time, until every
+    /// match waits for the agent. An error of the policy, or an answer that
+    /// is not one legal action per match asked, leaves those matches
+    /// waiting: the environment must then be reset.
+    fn opponents_play(&self, py: Python<'_>) -> PyResult<()> {
+        let Some(policy) = &self.policy else {
+            return Ok(());
+        };
+        loop {
+            // The batch is unlocked while the policy runs (it may read the env).
+            let (matches, observations, masks) = {
+                let mut batch = lock(&self.batch, "this VectorEnv")?;
+                let matches = batch.opponents_to_act();
+                if matches.is_empty() {
+                    return Ok(());
+                }
+                let count = matches.len();
+                let seats = PyArray1::<i64>::zeros(py, count, false);
+                let observations =
+                    PyArray2::<f32>::zeros(py, [count, self.observation_size], false);
+                let masks = PyArray2::<i8>::zeros(py, [count, self.action_count], false);
+                // SAFETY: fresh C-contiguous arrays, not yet seen by Python.
+                let view = unsafe {
+                    Views {
+                        seats: elements(&seats),
+                        observations: elements(&observations),
+                        masks: elements(&masks),
+                    }
+                };
+                batch.opponents_view(&matches, view);
+                (matches, observations, masks)
+            };
+            let answer = policy.call1(py, (observations, masks))?;
+            let actions = actions_arg(py, answer.bind(py)).map_err(|_| {
+                to_py_err(Failure::Type(Error::option(
+                    "opponents",
+                    format!(
+                        "the policy must return one integer action id per row, got {}",
+                        shown(answer.bind(py))
+                    ),
+                )))
+            })?;
+            let actions = actions.readonly();
+            let actions = actions.as_slice().map_err(|e| {
+                to_py_err(Error::option("opponents", format!("not contiguous: {e}")))
+            })?;
+            self.run(py, |batch, out| {
+                batch.opponents_step(&matches, actions, out)
+            })?;
+        }
+    }
+
     /// Runs `call` on the batch and the buffers, without the GIL.
     fn run(
         &self,
@@ -327,16 +491,30 @@ impl PyVectorEnv {
             Outputs {
                 observations: elements(b.observations.bind(py)),
                 masks: elements(b.masks.bind(py)),
+                players: elements(b.players.bind(py)),
                 rewards: elements(b.rewards.bind(py)),
+                seat_rewards: elements(b.seat_rewards.bind(py)),
                 terminated: elements(b.terminated.bind(py)),
                 truncated: elements(b.truncated.bind(py)),
                 illegal: elements(b.illegal.bind(py)),
                 final_observations: elements(b.final_observations.bind(py)),
+                final_scores: elements(b.final_scores.bind(py)),
             }
         };
         let batch: &mut Box<dyn Batch> = &mut batch;
         py.detach(|| call(batch, &mut out)).map_err(to_py_err)
     }
+}
+
+/// The `reward` argument: `"outcome"`, `"score"`, or None (the game's default).
+pub(crate) fn reward_arg(reward: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Reward>> {
+    reward
+        .filter(|r| !r.is_none())
+        .map(|r| {
+            let name = str_arg(r, |m| Error::option("reward", m))?;
+            Reward::parse(&name).map_err(to_py_err)
+        })
+        .transpose()
 }
 
 /// A count in `1..=most`, named `name` in errors.

@@ -53,6 +53,10 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     fn scores(&self) -> Vec<i64>;
     /// The seats that won the match (empty while it goes on, or when nobody won).
     fn winning_seats(&self) -> Vec<usize>;
+    /// Whether a deal played alone (`single_deal`) can name winners; a game
+    /// whose deals only score points (Brouc) sets it false, and its single
+    /// deals default to score-based rewards ([`crate::vector::Reward::default_for`]).
+    const DEAL_WINNERS: bool = true;
     /// Whether the match was ended by its cap rather than by its rules' end
     /// (docs/protocol.md, "Every match ends"): it is over, scored as far as
     /// it went, and nobody won. Games whose matches always end by their rules

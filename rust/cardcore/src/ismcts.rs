@@ -437,6 +437,14 @@ fn select(tree: &mut [Node], node: usize, legal: &[ActionId], exploration: f64) 
     best.expect("every legal action has a child once none is untried")
 }
 
+/// How far `seat`'s value is above the mean of the other seats' (below it
+/// when negative); the seats' margins sum to 0.
+pub fn margin(values: &[f64], seat: usize) -> f64 {
+    let total: f64 = values.iter().sum();
+    let others = (total - values[seat]) / (values.len() - 1) as f64;
+    values[seat] - others
+}
+
 /// Each seat's result of a rollout: its score gain over the others' mean,
 /// scaled to about [-1, 1], plus 1 for a match won (-1 lost) in the rollout.
 fn results<G: Search>(state: &G, start_scores: &[i64]) -> Vec<f64> {
@@ -446,13 +454,10 @@ fn results<G: Search>(state: &G, start_scores: &[i64]) -> Vec<f64> {
         .zip(start_scores)
         .map(|(&end, &start)| (end - start) as f64)
         .collect();
-    let seats = gains.len();
-    let total: f64 = gains.iter().sum();
     let winners = state.winning_seats();
-    (0..seats)
+    (0..gains.len())
         .map(|seat| {
-            let others = (total - gains[seat]) / (seats - 1) as f64;
-            let mut result = ((gains[seat] - others) / G::SCORE_SCALE).clamp(-1.0, 1.0);
+            let mut result = (margin(&gains, seat) / G::SCORE_SCALE).clamp(-1.0, 1.0);
             if !winners.is_empty() {
                 result += if winners.contains(&seat) { 1.0 } else { -1.0 };
             }

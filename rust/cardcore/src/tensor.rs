@@ -183,12 +183,17 @@ pub const fn seat_at(k: usize, observer: usize, players: usize) -> Option<usize>
 }
 
 /// Fills `out` (one flag per action id, `G::ACTION_COUNT` of them) with the
-/// legal actions of `game`; `scratch` is reused between calls.
-pub fn legal_mask<G: Game>(game: &G, scratch: &mut Vec<ActionId>, out: &mut [bool]) {
+/// legal actions of `game`, as bools or as 0/1 integers (the environments'
+/// int8 masks); `scratch` is reused between calls.
+pub fn legal_mask<G: Game, F: From<bool> + Copy>(
+    game: &G,
+    scratch: &mut Vec<ActionId>,
+    out: &mut [F],
+) {
     game.legal_actions(scratch);
-    out.fill(false);
+    out.fill(F::from(false));
     for &action in scratch.iter() {
-        out[usize::from(action)] = true;
+        out[usize::from(action)] = F::from(true);
     }
 }
 

@@ -612,6 +612,8 @@ impl Game for Brouc {
     }
 
     const TENSOR_SIZE: usize = tensor::TENSOR_SIZE;
+    // A deal scores points; only a match has winners (B14).
+    const DEAL_WINNERS: bool = false;
 
     fn encode(&self, seat: usize, out: &mut [f32]) {
         self.encode_for(seat, out);

@@ -1,0 +1,8 @@
+"""Brouc as a PettingZoo AEC environment, version 0 (``cardcore.envs.pettingzoo``):
+``env(**options)`` and ``raw_env(**options)``, as PettingZoo's own environments."""
+
+from cardcore.envs.pettingzoo import versioned
+
+env, raw_env = versioned("brouc")
+
+__all__ = ["env", "raw_env"]

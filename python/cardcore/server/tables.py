@@ -623,7 +623,14 @@ class Hall:
         )
         for action in actions[:step]:
             game.apply(action.action)
-        return {"table": table_id, "step": step, "state": game.to_json()}
+        return {
+            "table": table_id,
+            "step": step,
+            "state": game.to_json(),
+            # Every seat's view of that moment (the match is over: nothing is secret now),
+            # for the browser's replay viewer.
+            "observations": [game.observation(seat).to_dict() for seat in range(game.num_players)],
+        }
 
     async def connect(self, table_id: str, send: Send) -> tuple[Table, Connection]:
         table = await self.table(table_id)

@@ -1,0 +1,25 @@
+// 500: the auction, the kitty and its discard, the named suit, misère's open hand.
+import { h, section } from "../dom.js";
+import { t } from "../i18n.js";
+import { cardRow, fact, partners, resultFacts } from "./common.js";
+
+export default {
+  ...partners,
+  info(obs, ctx) {
+    return [
+      section(
+        t("contract"),
+        fact(t("contract"), obs.contract || "—"),
+        obs.bidder !== null ? fact(t("taker"), ctx.seatLabel(obs.bidder)) : null,
+        fact(t("kitty"), cardRow(obs.kitty || [], "cards small")),
+        obs.discard && obs.discard.length ? fact(t("discard"), cardRow(obs.discard, "cards small")) : null,
+        obs.named ? fact(t("named"), obs.named) : null,
+        obs.open_hand ? fact(t("openHand"), cardRow(obs.open_hand, "cards small open-hand")) : null,
+      ),
+      section(t("bids"), h("ol", { class: "auction" }, obs.bids.map(([bid, seat]) => h("li", {}, `${ctx.seatLabel(seat)}: ${bid}`)))),
+    ];
+  },
+  result(obs) {
+    return resultFacts(obs.result, { tricks: "tricks", made: "✓", scores: t("scores") });
+  },
+};

@@ -1,0 +1,53 @@
+// Jolly: a turn a card at a time. The row of discards (take the last k: click the k-th card
+// from its end), the melds on the table (click one to lay a card off on it), the meld being
+// built, the stock.
+import { h, section } from "../dom.js";
+import { actionLabel, cardName, t } from "../i18n.js";
+import { cardView, fact, resultFacts } from "./common.js";
+
+function meldCards(cards) {
+  return h("div", { class: "cards small meld-cards" }, cards.map(([card, as]) => {
+    const view = cardView(card);
+    if (card === "JK" && as) {
+      view.setAttribute("aria-label", `joker = ${cardName(as)}`);
+      view.append(h("span", { class: "as" }, as));
+    }
+    return view;
+  }));
+}
+
+export default {
+  seatNote(obs, seat) {
+    return obs.opened && obs.opened[seat] ? h("div", { class: "bid" }, t("opened")) : null;
+  },
+  center(obs, ctx) {
+    const legal = new Set(ctx.legal || []);
+    const row = h("div", { class: "row cards", role: "group", "aria-label": t("row") });
+    obs.row.forEach((card, i) => {
+      const take = `take ${obs.row.length - i}`;
+      if (legal.has(take)) {
+        const button = h("button", { type: "button", class: "card-slot legal", dataset: { action: take, key: `row-${i}` }, "aria-label": `${actionLabel(take)}: ${cardName(card)}`, onclick: () => ctx.send(take) }, cardView(card));
+        row.append(button);
+      } else row.append(cardView(card));
+    });
+    const melds = h("ol", { class: "melds", "aria-label": t("melds") }, obs.melds.map((meld, i) => {
+      const on = `on meld ${i}`;
+      const body = [h("span", { class: "meld-kind" }, `${i} · ${meld.kind}`), meldCards(meld.cards)];
+      return h("li", {}, legal.has(on) ? h("button", { type: "button", class: "meld legal", dataset: { action: on, key: `meld-${i}` }, onclick: () => ctx.send(on) }, body) : h("div", { class: "meld" }, body));
+    }));
+    return h(
+      "div",
+      { class: "jolly-centre" },
+      h("div", { class: "stock" }, h("span", { class: "card back", "aria-hidden": "true" }), ` ${t("stock")}: ${obs.stock_size}`),
+      section(t("row"), obs.row.length ? row : h("p", {}, t("empty"))),
+      obs.building && obs.building.length ? section(t("building"), meldCards(obs.building.map((c) => (Array.isArray(c) ? c : [c, null])))) : null,
+      section(t("melds"), melds),
+    );
+  },
+  info(obs) {
+    return [section(`${t("tour")} ${obs.round}`, fact(t("stock"), String(obs.stock_size)), obs.drawn ? fact("→", String(obs.drawn)) : null)];
+  },
+  result(obs) {
+    return resultFacts(obs.result, { penalties: "penalties", table: t("melds"), scores: t("scores") });
+  },
+};

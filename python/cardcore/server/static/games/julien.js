@@ -1,0 +1,22 @@
+// Le Julien: the bids (Rouge, Noir, Couleur contracts), the talon (masked or not), the
+// trump of each trick, the Spéco's take or leave.
+import { h, section } from "../dom.js";
+import { t } from "../i18n.js";
+import { bidNote, cardRow, fact, suit } from "./common.js";
+
+export default {
+  sortOptions: () => ({ rankOrder: ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"] }),
+  seatNote: bidNote,
+  info(obs) {
+    return [
+      section(
+        `${t("tour")} ${obs.tour}`,
+        fact(t("tour"), obs.tour_kind === "speco" ? t("speco") : obs.tour_kind),
+        fact(t("trump"), suit(obs.trump)),
+        fact(`${t("talon")}${obs.options.masked_talon ? ` (${t("maskedTalon")})` : ""}`, cardRow(obs.talon || [], "cards small")),
+        obs.specials_holder !== null ? fact("★", String(obs.specials_holder + 1)) : null,
+      ),
+      section(t("bids"), h("ol", {}, obs.bids.map((bid, seat) => h("li", {}, `${seat + 1}: ${bid ?? "—"}`)))),
+    ];
+  },
+};

@@ -1,0 +1,299 @@
+"""The browser table in a real browser: Chromium from the system's packages (never
+Playwright's own download), headless, driven by Playwright against a real ``cardcore serve``.
+
+A whole deal of each game played by clicking against bots; two browsers at one table, the
+second invited by its link, each seeing its own hand only; a reload mid-deal resuming the
+seat; the clock's bot playing for a seat that went away; the replay viewer; French. Each
+game's table is photographed at 1280x800 and at a phone's width into target/screenshots/
+(CI keeps them as artifacts)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from server_helpers import Client, Server, get
+
+sync_api = pytest.importorskip("playwright.sync_api")
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None, reason="no chromium on PATH (apt-get install chromium)"
+)
+
+SHOTS = Path(__file__).resolve().parents[1] / "target" / "screenshots"
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+# Anything the page can act on now: a legal card, an action button, a row card, a meld.
+ACTIONABLE = "[data-action]:not([disabled]), [data-actions]:not([disabled])"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    running = Server(tmp_path_factory.mktemp("browser") / "tables.db").start()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+class Page:
+    """A browser page on the server, failing the test on any script error."""
+
+    def __init__(self, browser: Any, server: Server, viewport: dict[str, int] = DESKTOP) -> None:
+        self.context = browser.new_context(viewport=viewport, locale="en-GB")
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.server = server
+
+    def open(self, hash: str = "") -> Any:
+        # pace=0: the other seats' moves are shown at once (the tests need no time to follow).
+        self.page.goto(f"{self.server.url}/?pace=0#{hash}")
+        return self.page
+
+    def step(self) -> int:
+        return int(self.page.get_attribute(".table", "data-step") or 0)
+
+    def close(self) -> None:
+        assert not self.errors, self.errors
+        self.context.close()
+
+
+def create(page: Any, game: str, seats: list[str], **fields: str) -> str:
+    """Fill the lobby's form (single deal, ``seats``: you, bot, invited or open) and create
+    the table; the table's id."""
+    page.wait_for_selector("#create")
+    page.select_option("#game", game)
+    page.check("#option-single_deal")
+    for seat, kind in enumerate(seats):
+        page.select_option(f"#seat-{seat}", kind)
+    for selector, value in fields.items():
+        page.fill(f"#{selector}", value)
+    page.click("#create")
+    page.wait_for_selector(".table")
+    return str(page.url.rsplit("/", 1)[1])
+
+
+def choice(game: str, options: list[str]) -> int:
+    """Which of the actionable elements to click: the first, except that a Jolly turn draws
+    then discards (so that the deal ends)."""
+    if game == "jolly":
+        for preferred in ("draw", "discard "):
+            for index, texts in enumerate(options):
+                if any(text.startswith(preferred) for text in texts.split("|")):
+                    return index
+    return 0
+
+
+def act(page: Any, game: str) -> bool:
+    """Click one legal thing (and the action asked for when a card has several); False once
+    the match is over."""
+    page.wait_for_function(
+        "sel => document.querySelector('.table[data-over=\"1\"]') || document.querySelector(sel)",
+        arg=ACTIONABLE,
+    )
+    if page.query_selector('.table[data-over="1"]'):
+        return False
+    options = page.eval_on_selector_all(
+        ACTIONABLE, "els => els.map(e => e.dataset.action || e.dataset.actions)"
+    )
+    if not options:
+        return True
+    index = choice(game, options)
+    step = page.get_attribute(".table", "data-step")
+    page.locator(ACTIONABLE).nth(index).click()
+    if "|" in options[index]:  # a card of several actions: its chooser
+        wanted = next(
+            (t for t in options[index].split("|") if t.startswith("discard ")),
+            options[index].split("|")[0],
+        )
+        page.locator(f'.chooser [data-action="{wanted}"]').click()
+    page.wait_for_function(
+        "step => { const t = document.querySelector('.table'); "
+        "return t && (t.dataset.step !== step || t.dataset.over === '1'); }",
+        arg=step,
+    )
+    return True
+
+
+GAMES = ["brouc", "julien", "tarot", "five_hundred", "jolly"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_deal_by_clicking_against_bots(browser: Any, server: Server, game: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    started = time.monotonic()
+    tab = Page(browser, server)
+    page = tab.open()
+    table = create(page, game, ["you", "bot", "bot", "bot"])
+    clicks = 0
+    photographed = False
+    while act(page, game):
+        clicks += 1
+        if not photographed and clicks >= 3 and page.query_selector(ACTIONABLE):
+            page.screenshot(path=SHOTS / f"{game}-1280.png")
+            page.set_viewport_size(PHONE)
+            page.screenshot(path=SHOTS / f"{game}-390.png", full_page=True)
+            page.set_viewport_size(DESKTOP)
+            photographed = True
+    assert photographed
+    page.wait_for_selector(".replay-link")
+    page.screenshot(path=SHOTS / f"{game}-end-1280.png", full_page=True)
+    # The server agrees: the match is over, every human action was this page's.
+    log = get(server, f"/api/tables/{table}/replay")
+    assert log["status"] == "over"
+    assert sum(entry["by"] == "human" for entry in log["actions"]) == clicks
+    # The score sheet's totals are the engine's scores.
+    totals = page.locator(".sheet tfoot td").all_inner_texts()
+    assert totals
+    tab.close()
+    print(f"{game}: {clicks} clicks in {time.monotonic() - started:.1f} s")
+
+
+def hand_of(page: Any) -> list[str]:
+    return sorted(page.eval_on_selector_all(".hand .card", "els => els.map(e => e.dataset.card)"))
+
+
+def seat_state(server: Server, table: str, token: str) -> dict[str, Any]:
+    async def read() -> dict[str, Any]:
+        client = await Client.open(server, table, token)
+        try:
+            return await client.until("state")
+        finally:
+            await client.close()
+
+    # In a thread of its own: Playwright's synchronous API keeps an event loop in this one.
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, read()).result()
+
+
+def stored(page: Any, table: str) -> dict[str, Any]:
+    seats = json.loads(page.evaluate("() => localStorage.getItem('cardcore.seats')"))
+    found: dict[str, Any] = seats[table]
+    return found
+
+
+def test_a_friend_joins_by_the_link_and_each_sees_only_its_hand(
+    browser: Any, server: Server
+) -> None:
+    host = Page(browser, server)
+    page = host.open()
+    table = create(page, "brouc", ["you", "invited", "bot", "bot"])
+    link = page.get_attribute(".invite-link", "href")
+    assert link is not None
+    assert f"#join/{table}/1/" in link
+    friend = Page(browser, server)
+    other = friend.page
+    other.goto(link.replace("/#", "/?pace=0#"))
+    other.fill("#guest-name", "Zoe")
+    other.click("#accept")
+    other.wait_for_selector(".hand .card")
+    page.wait_for_selector(".hand .card")
+    page.wait_for_function("() => !document.querySelector('.invite-link')")
+    assert "Zoe" in page.inner_text('.seat[data-seat="1"]')
+    mine, theirs = hand_of(page), hand_of(other)
+    assert len(mine) == len(theirs) == 8
+    assert not set(mine) & set(theirs)
+    # Each hand is its seat's observation's, and nothing else of a card is on the page.
+    for tab, seat in ((page, 0), (other, 1)):
+        token = stored(tab, table)["token"]
+        state = seat_state(server, table, token)
+        assert state["seat"] == seat
+        assert hand_of(tab) == sorted(state["observation"]["hand"])
+        shown = tab.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)")
+        visible = set(state["observation"]["hand"]) | {state["observation"]["trump_card"]}
+        for trick in state["observation"]["tricks"]:
+            visible |= {card for _, card in trick["cards"]}
+        visible |= {card for _, card in state["observation"]["trick"]}
+        assert set(shown) <= visible
+    host.close()
+    friend.close()
+
+
+def test_a_reload_mid_deal_resumes_the_seat(browser: Any, server: Server) -> None:
+    tab = Page(browser, server)
+    page = tab.open()
+    table = create(page, "tarot", ["you", "bot", "bot", "bot"])
+    for _ in range(3):
+        act(page, "tarot")
+    before = hand_of(page)
+    step = tab.step()
+    page.reload()
+    page.wait_for_selector(".hand .card")
+    page.wait_for_function(
+        "step => Number(document.querySelector('.table').dataset.step) >= step", arg=step
+    )
+    assert page.get_attribute(".table", "data-seat") == "0"
+    assert hand_of(page) == before or tab.step() > step
+    assert act(page, "tarot")
+    assert stored(page, table)["seat"] == 0
+    tab.close()
+
+
+def test_the_clock_plays_for_a_seat_that_went_away(browser: Any, server: Server) -> None:
+    host = Page(browser, server)
+    page = host.open()
+    table = create(page, "brouc", ["you", "invited", "bot", "bot"], clock="1")
+    link = page.get_attribute(".invite-link", "href")
+    assert link is not None
+    friend = Page(browser, server)
+    friend.page.goto(link)
+    friend.page.click("#accept")
+    friend.page.wait_for_selector(".hand .card")
+    friend.close()  # the friend goes away without giving the seat up
+    # The host keeps playing; the clock's bot plays the friend's turns.
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if "the clock's bot" in page.inner_text(".log"):
+            break
+        act(page, "brouc")
+    assert "the clock's bot" in page.inner_text(".log")
+    # The seat is still the friend's: the clock covered its turn, it did not take it.
+    assert get(server, f"/api/tables/{table}")["seats"][1]["kind"] == "human"
+    host.close()
+
+
+def test_french_the_replay_viewer_and_the_four_colour_deck(browser: Any, server: Server) -> None:
+    tab = Page(browser, server)
+    page = tab.open()
+    page.wait_for_selector("#create")
+    page.select_option("#language", "fr")
+    page.wait_for_selector("text=Nouvelle table")
+    table = create(page, "tarot", ["you", "bot", "bot", "bot"])
+    page.wait_for_selector(".actions [data-action='pass']")
+    labels = page.locator(".actions .action").all_inner_texts()
+    assert "passe" in labels
+    assert "Le chien" in page.inner_text(".side")
+    page.check("#four-colour")
+    assert page.evaluate("() => document.body.classList.contains('four-colour')")
+    while act(page, "tarot"):
+        pass
+    page.click(".replay-link")
+    page.wait_for_selector("#replay-step")
+    total = int(page.get_attribute("#replay-step", "max") or 0)
+    assert total == len(get(server, f"/api/tables/{table}/replay")["actions"])
+    page.click("#replay-first")
+    page.wait_for_selector("text=coup 0 /")
+    assert len(page.locator(".replay-hand").first.locator(".card").all()) == 18
+    page.click("#replay-next")
+    page.wait_for_selector("text=coup 1 /")
+    page.screenshot(path=SHOTS / "tarot-replay-1280.png", full_page=True)
+    tab.close()

@@ -77,12 +77,26 @@ class Page:
         self.context.close()
 
 
-def create(page: Any, game: str, seats: list[str], **fields: str) -> str:
-    """Fill the lobby's form (single deal, ``seats``: you, bot, invited or open) and create
-    the table; the table's id."""
+def create(
+    page: Any,
+    game: str,
+    seats: list[str],
+    options: dict[str, str | bool] | None = None,
+    single: bool = True,
+    **fields: str,
+) -> str:
+    """Fill the lobby's form (a single deal unless ``single`` is false, the game's
+    ``options`` by field id, ``seats``: you, bot, invited or open) and create the table; the
+    table's id."""
     page.wait_for_selector("#create")
     page.select_option("#game", game)
-    page.check("#option-single_deal")
+    if single:
+        page.check("#option-single_deal")
+    for selector, value in (options or {}).items():
+        if value is True:
+            page.check(f"#{selector}")
+        else:
+            page.select_option(f"#{selector}", str(value))
     for seat, kind in enumerate(seats):
         page.select_option(f"#seat-{seat}", kind)
     for selector, value in fields.items():
@@ -92,14 +106,33 @@ def create(page: Any, game: str, seats: list[str], **fields: str) -> str:
     return str(page.url.rsplit("/", 1)[1])
 
 
+# What the player prefers, game by game, so that each deal shows its own moments: Tarot at
+# five, the player taking with a garde (the chien shown, the discard, the call of a king);
+# Le Julien's Spéco taken; 500's open misère (the kitty, its discard, the hand laid open);
+# a Jolly turn that draws then discards (so that the round ends).
+PREFERRED = {
+    "brouc": (),
+    "julien": ("take",),
+    "tarot": ("garde", "call "),
+    "five_hundred": ("open misere", "discard "),
+    "jolly": ("draw", "discard "),
+}
+# The lobby's options for each game's deal (besides single_deal).
+OPTIONS = {
+    "brouc": {},
+    "julien": {"option-tour_kind": "speco"},
+    "tarot": {"option-players": "5"},
+    "five_hundred": {"option-misere": True},
+    "jolly": {},
+}
+
+
 def choice(game: str, options: list[str]) -> int:
-    """Which of the actionable elements to click: the first, except that a Jolly turn draws
-    then discards (so that the deal ends)."""
-    if game == "jolly":
-        for preferred in ("draw", "discard "):
-            for index, texts in enumerate(options):
-                if any(text.startswith(preferred) for text in texts.split("|")):
-                    return index
+    """Which of the actionable elements to click: the first, or the game's preferred."""
+    for preferred in PREFERRED[game]:
+        for index, texts in enumerate(options):
+            if any(text.startswith(preferred) for text in texts.split("|")):
+                return index
     return 0
 
 
@@ -137,33 +170,60 @@ def act(page: Any, game: str) -> bool:
 GAMES = ["brouc", "julien", "tarot", "five_hundred", "jolly"]
 
 
+UNNAMED = """() => [...document.querySelectorAll('button, [role=img], select, input')]
+    .filter(e => !(e.getAttribute('aria-label') || e.textContent.trim() || e.labels?.length))
+    .map(e => e.outerHTML)"""
+
+
+def deal_over(page: Any) -> bool:
+    """Whether the page shows a deal's end (the match over, or the next deal begun)."""
+    return page.query_selector(".deal-sheet") is not None
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_whole_deal_by_clicking_against_bots(browser: Any, server: Server, game: str) -> None:
+    """A deal played by clicking, against easy bots, to the end of the deal's score sheet:
+    the match's only deal (single_deal), except Brouc's, whose first deal of a match ends
+    into the next (the sheet of the deal just played shown beside the new one)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
     tab = Page(browser, server)
     page = tab.open()
-    table = create(page, game, ["you", "bot", "bot", "bot"])
+    info = next(g for g in get(server, "/api/games")["games"] if g["name"] == game)
+    players = int(str(OPTIONS[game].get("option-players", info["players"])))
+    single = game != "brouc"
+    table = create(page, game, ["you"] + ["bot"] * (players - 1), OPTIONS[game], single=single)
     clicks = 0
     photographed = False
-    while act(page, game):
+    while not deal_over(page) and act(page, game):
         clicks += 1
         if not photographed and clicks >= 3 and page.query_selector(ACTIONABLE):
+            assert page.evaluate(UNNAMED) == []
             page.screenshot(path=SHOTS / f"{game}-1280.png")
             page.set_viewport_size(PHONE)
             page.screenshot(path=SHOTS / f"{game}-390.png", full_page=True)
             page.set_viewport_size(DESKTOP)
             photographed = True
     assert photographed
-    page.wait_for_selector(".replay-link")
+    # The end of the deal: its sheet as the rules count it, and the match's standing.
+    page.wait_for_selector(".deal-sheet")
     page.screenshot(path=SHOTS / f"{game}-end-1280.png", full_page=True)
-    # The server agrees: the match is over, every human action was this page's.
-    log = get(server, f"/api/tables/{table}/replay")
-    assert log["status"] == "over"
-    assert sum(entry["by"] == "human" for entry in log["actions"]) == clicks
-    # The score sheet's totals are the engine's scores.
     totals = page.locator(".sheet tfoot td").all_inner_texts()
-    assert totals
+    if single:
+        page.wait_for_selector(".replay-link")
+        log = get(server, f"/api/tables/{table}/replay")
+        assert log["status"] == "over"
+        # Every human action was a click of this page.
+        assert sum(entry["by"] == "human" for entry in log["actions"]) == clicks
+        last = get(server, f"/api/tables/{table}/replay/{len(log['actions'])}")
+        observation = last["observations"][0]
+    else:
+        observation = seat_state(server, table, stored(page, table)["token"])["observation"]
+        assert observation["deal_number"] == 2
+        assert observation["previous_deal"] is not None
+    # The standing shown is the engine's (a team game shows each team's once).
+    scores = observation["scores"]
+    assert totals == [str(v) for v in (scores[:2] if game in ("brouc", "five_hundred") else scores)]
     tab.close()
     print(f"{game}: {clicks} clicks in {time.monotonic() - started:.1f} s")
 

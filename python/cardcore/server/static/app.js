@@ -491,8 +491,11 @@ function render() {
       })), h("p", {}, `${t("winner")} ${seatLabel(last.winner)}`)));
     }
     side.append(scoreSheet(obs, module, ctx));
+    const ended = dealSheet(obs, module, ctx);
+    if (ended) side.prepend(ended);
   }
-  side.append(section(t("log"), h("ol", { class: "log" }, live.log.slice(-12).map((entry) => h("li", {}, entry.line)))));
+  const recent = live.log.slice(-12);
+  side.append(section(t("log"), h("ol", { class: "log", start: live.log.length - recent.length + 1 }, recent.map((entry) => h("li", {}, entry.line)))));
 
   const joinBox = me === null && !message.over
     ? h("div", { class: "join" }, live.seats.filter((s) => s.kind === "open").map((s) =>
@@ -574,8 +577,8 @@ const SHEETS = ["deal_scores", "tour_scores", "round_scores"];
 
 function scoreSheet(obs, module, ctx) {
   const rows = SHEETS.map((key) => obs[key]).find((value) => Array.isArray(value)) || [];
-  const columns = rows.length ? rows[0].length : obs.scores ? obs.scores.length : 0;
-  const teams = columns !== (obs.scores || []).length || (module.teams && module.teams(obs));
+  const teams = Boolean(module.teams && module.teams(obs));
+  const columns = teams ? 2 : rows.length ? rows[0].length : (obs.scores || []).length;
   const heads = Array.from({ length: columns }, (_, i) => (teams ? (module.teamLabel ? module.teamLabel(i, ctx) : `${i + 1}`) : seatLabel(i)));
   const totals = teams && module.teamTotals ? module.teamTotals(obs) : obs.scores || [];
   const table = h(
@@ -585,8 +588,25 @@ function scoreSheet(obs, module, ctx) {
     h("tbody", {}, rows.map((row, i) => h("tr", {}, h("th", { scope: "row" }, String(i + 1)), row.map((v) => h("td", {}, String(v)))))),
     h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, t("total")), totals.map((v) => h("td", {}, String(v))))),
   );
-  const detail = module.result ? module.result(obs, ctx) : null;
-  return section(t("scoreSheet"), table, detail);
+  return section(t("scoreSheet"), table);
+}
+
+// The deal just ended, as the rules count it: the observation itself once the match is
+// over, else the record of the previous deal that every game's observation keeps.
+const RECORDS = ["previous_deal", "previous_tour", "previous_round"];
+
+function dealSheet(obs, module, ctx) {
+  const record = obs.phase === "over" ? obs : RECORDS.map((key) => obs[key]).find((value) => value);
+  if (!record || !module.dealSheet) return null;
+  const rows = SHEETS.map((key) => obs[key]).find((value) => Array.isArray(value)) || [];
+  const scores = rows[rows.length - 1];
+  return h(
+    "section",
+    { class: "panel deal-sheet", "aria-labelledby": "deal-sheet-title" },
+    h("h3", { id: "deal-sheet-title" }, t("dealEnd")),
+    module.dealSheet(record, ctx),
+    scores ? h("p", { class: "fact" }, h("span", { class: "fact-label" }, `${t("scores")}: `), scores.join(" / ")) : null,
+  );
 }
 
 // ---- an invitation link: take the reserved seat, then the table
@@ -640,7 +660,7 @@ async function replayPage(id) {
       h("p", { class: "replay-where", role: "status" }, `${t("step")} ${step} / ${log.actions.length}`, last ? ` · ${t("seat")} ${last.seat + 1}: ${actionLabel(last.action)}${t("playedBy")[last.by] || ""}` : ""),
       h("div", { class: "replay-hands" }, hands),
       module.center ? module.center(obs, { seatLabel: (s) => `${t("seat")} ${s + 1}`, bound: { hand: new Map(), buttons: [] }, legal: [], n, me: viewer }) : section(t("trick"), trick),
-      h("div", { class: "side" }, (module.info ? module.info(obs, { seatLabel: (s) => `${t("seat")} ${s + 1}`, n }) : []), scoreSheet(obs, module, { n })),
+      h("div", { class: "side" }, (module.info ? module.info(obs, { seatLabel: (s) => `${t("seat")} ${s + 1}`, n }) : []), scoreSheet(obs, module, { n }), dealSheet(obs, module, { seatLabel: (s) => `${t("seat")} ${s + 1}`, n })),
     );
   };
   const go = (to) => {

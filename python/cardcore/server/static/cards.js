@@ -27,7 +27,7 @@ function face(code, element) {
     pip.textContent = "✦";
   } else if (suit === "X") {
     corner.textContent = code === "EX" ? "★" : "JK";
-    pip.textContent = code === "EX" ? "Excuse" : "🃏";
+    pip.textContent = code === "EX" ? "Excuse" : "JOKER";
   } else {
     corner.textContent = (RANK_TEXT[rank] || rank) + SYMBOLS[suit];
     pip.textContent = SYMBOLS[suit];

@@ -21,7 +21,7 @@ export { cardRow, cardView };
 /** Two teams of partners facing each other (seats 0 and 2, 1 and 3): the sheets' columns. */
 export const partners = {
   teams: () => true,
-  teamLabel: (team, ctx) => `${ctx.seatLabel ? ctx.seatLabel(team) : team + 1} + ${ctx.seatLabel ? ctx.seatLabel(team + 2) : team + 3}`,
+  teamLabel: (team) => `${t("seats")} ${team + 1} & ${team + 3}`,
   teamTotals: (obs) => [obs.scores[0], obs.scores[1]],
 };
 
@@ -31,12 +31,19 @@ export function bidNote(obs, seat) {
   return bid ? h("div", { class: "bid" }, actionLabel(bid)) : null;
 }
 
-/** A result object as the rules count it: each of its entries, named. */
-export function resultFacts(result, names) {
-  if (!result) return null;
-  return h(
-    "div",
-    { class: "result" },
-    Object.entries(names).filter(([key]) => result[key] !== undefined && result[key] !== null).map(([key, label]) => fact(label, Array.isArray(result[key]) ? result[key].join(" / ") : String(result[key]))),
-  );
+/** A yes or a no, in words. */
+export function yesNo(value) {
+  return value ? t("yes") : t("no");
+}
+
+/** How many tricks each seat won (a list by seat). */
+export function tricksWon(tricks, n) {
+  const won = Array.from({ length: n }, () => 0);
+  for (const trick of tricks || []) won[trick.winner] += 1;
+  return won;
+}
+
+/** One line per seat: its label and a value (a list by seat). */
+export function perSeat(values, ctx) {
+  return h("ul", { class: "per-seat" }, values.map((value, seat) => h("li", {}, `${ctx.seatLabel(seat)}: `, value)));
 }

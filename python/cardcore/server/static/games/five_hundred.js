@@ -1,7 +1,7 @@
 // 500: the auction, the kitty and its discard, the named suit, misère's open hand.
 import { h, section } from "../dom.js";
 import { t } from "../i18n.js";
-import { cardRow, fact, partners, resultFacts } from "./common.js";
+import { cardRow, fact, partners, yesNo } from "./common.js";
 
 export default {
   ...partners,
@@ -19,7 +19,15 @@ export default {
       section(t("bids"), h("ol", { class: "auction" }, obs.bids.map(([bid, seat]) => h("li", {}, `${ctx.seatLabel(seat)}: ${bid}`)))),
     ];
   },
-  result(obs) {
-    return resultFacts(obs.result, { tricks: "tricks", made: "✓", scores: t("scores") });
+  dealSheet(deal, ctx) {
+    const r = deal.result;
+    if (!r) return h("p", {}, `${t("contract")}: —`);
+    return h(
+      "div",
+      {},
+      fact(t("contract"), `${deal.contract} · ${t("taker")}: ${ctx.seatLabel(deal.bidder)}`),
+      fact(t("tricksWon"), `${partners.teamLabel(0, ctx)}: ${r.tricks[0]} · ${partners.teamLabel(1, ctx)}: ${r.tricks[1]}`),
+      fact(t("made"), yesNo(r.made)),
+    );
   },
 };

@@ -3,11 +3,12 @@
 // built, the stock.
 import { h, section } from "../dom.js";
 import { actionLabel, cardName, t } from "../i18n.js";
-import { cardView, fact, resultFacts } from "./common.js";
+import { cardView, fact, perSeat, yesNo } from "./common.js";
 
 function meldCards(cards) {
-  return h("div", { class: "cards small meld-cards" }, cards.map(([card, as]) => {
+  return h("div", { class: "cards small meld-cards" }, cards.map(([card, as, seat]) => {
     const view = cardView(card);
+    if (seat !== undefined && seat !== null) view.append(h("span", { class: "by", title: `${seat + 1}` }, `'${seat + 1}`));
     if (card === "JK" && as) {
       view.setAttribute("aria-label", `joker = ${cardName(as)}`);
       view.append(h("span", { class: "as" }, as));
@@ -45,9 +46,17 @@ export default {
     );
   },
   info(obs) {
-    return [section(`${t("tour")} ${obs.round}`, fact(t("stock"), String(obs.stock_size)), obs.drawn ? fact("→", String(obs.drawn)) : null)];
+    return [section(`${t("round")} ${obs.round}`, fact(t("stock"), String(obs.stock_size)), obs.drawn ? fact("→", String(obs.drawn)) : null)];
   },
-  result(obs) {
-    return resultFacts(obs.result, { penalties: "penalties", table: t("melds"), scores: t("scores") });
+  dealSheet(round, ctx) {
+    const r = round.result;
+    if (!r) return null;
+    return h(
+      "div",
+      {},
+      fact(t("finisher"), r.finisher === null ? "—" : ctx.seatLabel(r.finisher)),
+      fact(t("mainJolly"), yesNo(r.main_jolly)),
+      fact(`${t("tableValues")} / ${t("penalties")}`, perSeat(r.table.map((v, seat) => `${v} / ${r.penalties[seat]}`), ctx)),
+    );
   },
 };

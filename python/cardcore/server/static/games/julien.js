@@ -2,7 +2,7 @@
 // trump of each trick, the Spéco's take or leave.
 import { h, section } from "../dom.js";
 import { t } from "../i18n.js";
-import { bidNote, cardRow, fact, suit } from "./common.js";
+import { bidNote, cardRow, fact, perSeat, suit, tricksWon } from "./common.js";
 
 export default {
   sortOptions: () => ({ rankOrder: ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"] }),
@@ -18,5 +18,14 @@ export default {
       ),
       section(t("bids"), h("ol", {}, obs.bids.map((bid, seat) => h("li", {}, `${seat + 1}: ${bid ?? "—"}`)))),
     ];
+  },
+  dealSheet(tour, ctx) {
+    const won = tricksWon(tour.tricks, 4);
+    return h(
+      "div",
+      {},
+      fact(t("tour"), `${tour.tour} (${tour.tour_kind === "speco" ? t("speco") : tour.tour_kind})`),
+      fact(`${t("bids")} / ${t("tricksWon")}`, perSeat(tour.bids.map((bid, seat) => `${bid ?? "—"} / ${won[seat]}`), ctx)),
+    );
   },
 };

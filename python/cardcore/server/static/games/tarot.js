@@ -2,7 +2,7 @@
 // the slam, and the deal's result as the rules count it.
 import { h, section } from "../dom.js";
 import { cardName, t } from "../i18n.js";
-import { bidNote, cardRow, fact, resultFacts } from "./common.js";
+import { bidNote, cardRow, fact, yesNo } from "./common.js";
 
 export default {
   seatNote: bidNote,
@@ -22,7 +22,21 @@ export default {
       ),
     ];
   },
-  result(obs) {
-    return resultFacts(obs.result, { points: t("cardPoints"), target: "target", bouts: "bouts", difference: "±", petit_au_bout: "petit au bout", slam: t("slam"), stake: t("stake"), made: "✓" });
+  dealSheet(deal, ctx) {
+    const r = deal.result;
+    if (!r) return h("p", {}, `${t("contract")}: —`);
+    return h(
+      "div",
+      {},
+      fact(t("contract"), `${deal.contract} · ${t("taker")}: ${ctx.seatLabel(deal.taker)}`),
+      fact(t("bouts"), String(r.bouts)),
+      fact(t("cardPoints"), `${r.points} / ${t("target")} ${r.target}`),
+      fact(t("difference"), String(r.difference)),
+      fact(t("made"), yesNo(r.made)),
+      r.petit_au_bout !== null ? fact(t("petitAuBout"), String(r.petit_au_bout)) : null,
+      r.slam !== null ? fact(t("slam"), String(r.slam)) : null,
+      fact(t("contractValue"), String(r.stake)),
+      fact(t("chien"), cardRow(deal.chien || [], "cards small")),
+    );
   },
 };

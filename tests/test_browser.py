@@ -118,7 +118,7 @@ PREFERRED = {
     "jolly": ("draw", "discard "),
 }
 # The lobby's options for each game's deal (besides single_deal).
-OPTIONS = {
+OPTIONS: dict[str, dict[str, str | bool]] = {
     "brouc": {},
     "julien": {"option-tour_kind": "speco"},
     "tarot": {"option-players": "5"},

@@ -139,10 +139,15 @@ def choice(game: str, options: list[str]) -> int:
 def act(page: Any, game: str) -> bool:
     """Click one legal thing (and the action asked for when a card has several); False once
     the match is over."""
-    page.wait_for_function(
-        "sel => document.querySelector('.table[data-over=\"1\"]') || document.querySelector(sel)",
-        arg=ACTIONABLE,
-    )
+    try:
+        page.wait_for_function(
+            "sel => document.querySelector('.table[data-over=\"1\"], ' + sel)",
+            arg=ACTIONABLE,
+        )
+    except sync_api.TimeoutError as error:
+        raise AssertionError(
+            f"nothing to click; the page shows:\n{page.inner_text('main')}"
+        ) from error
     if page.query_selector('.table[data-over="1"]'):
         return False
     options = page.eval_on_selector_all(

@@ -215,3 +215,40 @@ def test_the_clock_ends_a_jolly_turn_that_undoes_forever(tmp_path: Path) -> None
     assert sum(e["action"] == "undo" for e in turn) >= 3
     assert events[last + 1]["by"] == "clock"
     assert events[last + 1]["seat"] == 0
+
+
+async def prompt_then_absent(server: Server) -> None:
+    seats: list[Any] = ["open", "open"] + [{"kind": "bot", "level": "easy"}] * 2
+    table = post(
+        server,
+        "/api/tables",
+        # Dealer 3: seat 0 leads, and seat 1 plays after it.
+        {
+            "game": "brouc",
+            "options": {"single_deal": True, "first_dealer": 3},
+            "seats": seats,
+            "clock": 1.0,
+        },
+    )
+    tid = table["table"]
+    token = post(server, f"/api/tables/{tid}/join", {"seat": 0})["token"]
+    post(server, f"/api/tables/{tid}/join", {"seat": 1})  # seat 1 never connects
+    client = await Client.open(server, tid, token)
+    # Seat 0 acts at once, each of its turns, while its own clock still runs; seat 1's
+    # clock must run all the same, and its bot play for it when it runs out.
+    while True:
+        message = await client.receive(timeout=10)
+        if message["type"] == "event" and message["seat"] == 1:
+            assert message["by"] == "clock"
+            break
+        if message["type"] == "state" and message["legal_actions"]:
+            action = message["legal_actions"][0]
+            await client.send(
+                {"type": "action", "token": token, "action": action, "step": message["step"]}
+            )
+    await client.close()
+
+
+def test_a_turn_played_in_time_leaves_the_next_seat_its_clock(tmp_path: Path) -> None:
+    with running(tmp_path / "tables.db") as server:
+        asyncio.run(prompt_then_absent(server))

@@ -114,6 +114,7 @@ class Table:
     deadline: float | None = None
     covered: set[int] = field(default_factory=set)
     _clock_task: asyncio.Task[None] | None = None
+    _clock_turn: tuple[int, float | None] | None = None
     _bot_task: asyncio.Task[None] | None = None
     closed: bool = False
 
@@ -317,7 +318,14 @@ class Table:
             return
         if self.turn_seat != seat:
             self._turn()
-        if self.deadline is not None and (self._clock_task is None or self._clock_task.done()):
+        # One clock task per turn: the last seat's, still asleep when its player acted in
+        # time, gives way to this one's (it would wake to a turn no longer its own).
+        turn = (seat, self.deadline)
+        if self.deadline is not None and (
+            self._clock_task is None or self._clock_task.done() or self._clock_turn != turn
+        ):
+            self._cancel_clock()
+            self._clock_turn = turn
             self._clock_task = _started(
                 self._clock_runs(seat, self.deadline), f"table {self.row.id}: the clock"
             )

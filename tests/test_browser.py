@@ -95,8 +95,10 @@ def create(
     for selector, value in (options or {}).items():
         if value is True:
             page.check(f"#{selector}")
-        else:
+        elif page.eval_on_selector(f"#{selector}", "e => e.tagName") == "SELECT":
             page.select_option(f"#{selector}", str(value))
+        else:
+            page.fill(f"#{selector}", str(value))
     for seat, kind in enumerate(seats):
         page.select_option(f"#seat-{seat}", kind)
     for selector, value in fields.items():
@@ -361,4 +363,33 @@ def test_french_the_replay_viewer_and_the_four_colour_deck(browser: Any, server:
     page.click("#replay-next")
     page.wait_for_selector("text=coup 1 /")
     page.screenshot(path=SHOTS / "tarot-replay-1280.png", full_page=True)
+    tab.close()
+
+
+def test_the_keyboard_plays_and_everything_has_a_name(browser: Any, server: Server) -> None:
+    tab = Page(browser, server)
+    page = tab.open()
+    create(page, "brouc", ["you", "bot", "bot", "bot"], {"option-first_dealer": "3"})
+    page.wait_for_selector(".hand .card.legal")
+    # Tab reaches the hand's playable cards (the others are not in the way)...
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => Boolean(document.activeElement.dataset.action)"):
+            break
+    first = page.evaluate("() => document.activeElement.dataset.action")
+    assert first in page.eval_on_selector_all(".hand .legal", "els => els.map(e => e.dataset.card)")
+    # ...the arrow keys move between them, Enter plays the focused one.
+    page.keyboard.press("ArrowRight")
+    chosen = page.evaluate("() => document.activeElement.dataset.action")
+    assert chosen != first
+    # Its name for screen readers is the card's ("queen of hearts"), and so is the log's.
+    label = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
+    assert label.endswith(("hearts", "spades", "diamonds", "clubs"))
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "line => [...document.querySelectorAll('.log li')].some(li => li.textContent === line)",
+        arg=f"you (1): {label}",
+    )
+    assert page.query_selector(f'.hand [data-card="{chosen}"]') is None  # it left the hand
+    assert page.evaluate(UNNAMED) == []
     tab.close()

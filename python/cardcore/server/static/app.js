@@ -644,14 +644,15 @@ async function replayPage(id) {
   let step = log.actions.length;
   let viewer = 0;
   const box = h("div", { class: "replay-board" });
+  const logList = h("ol", { class: "log replay-log", start: 1 }, log.actions.map((a) => h("li", { dataset: { step: a.step } }, `${t("seat")} ${a.seat + 1}: ${actionLabel(a.action)}`)));
   const slider = h("input", { type: "range", min: 0, max: log.actions.length, value: step, id: "replay-step", "aria-label": t("step") });
   const who = h("select", { id: "replay-seat", "aria-label": t("viewAs") }, log.seats.map((s) => h("option", { value: s.seat }, `${t("seat")} ${s.seat + 1}`)));
   const show = async () => {
     const answer = await api("GET", `/api/tables/${id}/replay/${step}`);
     slider.value = step;
     const obs = answer.observations[viewer];
+    const ctx = { seatLabel: (seat) => `${t("seat")} ${seat + 1}`, bound: { hand: new Map(), buttons: [] }, legal: [], n: log.seats.length, me: viewer };
     const last = step > 0 ? log.actions[step - 1] : null;
-    const n = log.seats.length;
     const hands = answer.observations.map((o, seat) =>
       h("div", { class: "replay-hand" }, h("strong", {}, `${t("seat")} ${seat + 1}`), cardRow(sortHand(o.hand || [], module.sortOptions ? module.sortOptions(o) : {}), "cards small")),
     );
@@ -659,9 +660,14 @@ async function replayPage(id) {
     box.replaceChildren(
       h("p", { class: "replay-where", role: "status" }, `${t("step")} ${step} / ${log.actions.length}`, last ? ` · ${t("seat")} ${last.seat + 1}: ${actionLabel(last.action)}${t("playedBy")[last.by] || ""}` : ""),
       h("div", { class: "replay-hands" }, hands),
-      module.center ? module.center(obs, { seatLabel: (s) => `${t("seat")} ${s + 1}`, bound: { hand: new Map(), buttons: [] }, legal: [], n, me: viewer }) : section(t("trick"), trick),
-      h("div", { class: "side" }, (module.info ? module.info(obs, { seatLabel: (s) => `${t("seat")} ${s + 1}`, n }) : []), scoreSheet(obs, module, { n }), dealSheet(obs, module, { seatLabel: (s) => `${t("seat")} ${s + 1}`, n })),
+      h(
+        "div",
+        { class: "replay-panels" },
+        module.center ? h("div", { class: "felt replay-felt" }, module.center(obs, { ...ctx, send: () => {} })) : section(t("trick"), trick),
+        h("div", { class: "replay-side" }, module.info ? module.info(obs, ctx) : [], dealSheet(obs, module, ctx), scoreSheet(obs, module, ctx)),
+      ),
     );
+    for (const item of logList.children) item.classList.toggle("current", Number(item.dataset.step) === step - 1);
   };
   const go = (to) => {
     step = Math.max(0, Math.min(log.actions.length, to));
@@ -680,7 +686,7 @@ async function replayPage(id) {
       h("h2", {}, `${t("replayOf")} ${id} · ${gameTitle(log.game)}`),
       h("div", { class: "replay-controls" }, button(t("first"), "replay-first", () => 0), button(t("prev"), "replay-prev", () => step - 1), slider, button(t("next"), "replay-next", () => step + 1), button(t("last"), "replay-last", () => log.actions.length), h("label", {}, t("viewAs"), " ", who)),
       box,
-      h("ol", { class: "log replay-log" }, log.actions.map((a) => h("li", {}, `${t("seat")} ${a.seat + 1}: ${actionLabel(a.action)}`))),
+      section(t("log"), logList),
     ),
   );
   await show();

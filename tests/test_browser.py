@@ -258,29 +258,36 @@ def stored(page: Any, table: str) -> dict[str, Any]:
     return found
 
 
-def test_a_friend_joins_by_the_link_and_each_sees_only_its_hand(
+def test_a_friend_joins_by_the_link_another_from_the_lobby_each_sees_only_its_hand(
     browser: Any, server: Server
 ) -> None:
     host = Page(browser, server)
     page = host.open()
-    table = create(page, "brouc", ["you", "invited", "bot", "bot"])
+    table = create(page, "brouc", ["you", "invited", "open", "bot"])
     link = page.get_attribute(".invite-link", "href")
     assert link is not None
     assert f"#join/{table}/1/" in link
+    # The friend opens the link...
     friend = Page(browser, server)
     other = friend.page
     other.goto(link.replace("/#", "/?pace=0#"))
     other.fill("#guest-name", "Zoe")
     other.click("#accept")
-    other.wait_for_selector(".hand .card")
-    page.wait_for_selector(".hand .card")
+    other.wait_for_selector(".table")
+    # ...a stranger finds the table in the lobby's open tables and takes the open seat.
+    stranger = Page(browser, server)
+    third = stranger.open()
+    third.click(f'.tables li[data-table="{table}"] a')
+    third.click('.take-seat[data-seat="2"]')
+    for tab in (page, other, third):
+        tab.wait_for_selector(".hand .card")
     page.wait_for_function("() => !document.querySelector('.invite-link')")
     assert "Zoe" in page.inner_text('.seat[data-seat="1"]')
-    mine, theirs = hand_of(page), hand_of(other)
-    assert len(mine) == len(theirs) == 8
-    assert not set(mine) & set(theirs)
+    hands = [hand_of(tab) for tab in (page, other, third)]
+    assert [len(hand) for hand in hands] == [8, 8, 8]
+    assert len(set().union(*hands)) == 24
     # Each hand is its seat's observation's, and nothing else of a card is on the page.
-    for tab, seat in ((page, 0), (other, 1)):
+    for tab, seat in ((page, 0), (other, 1), (third, 2)):
         token = stored(tab, table)["token"]
         state = seat_state(server, table, token)
         assert state["seat"] == seat
@@ -291,8 +298,8 @@ def test_a_friend_joins_by_the_link_and_each_sees_only_its_hand(
             visible |= {card for _, card in trick["cards"]}
         visible |= {card for _, card in state["observation"]["trick"]}
         assert set(shown) <= visible
-    host.close()
-    friend.close()
+    for tab in (host, friend, stranger):
+        tab.close()
 
 
 def test_a_reload_mid_deal_resumes_the_seat(browser: Any, server: Server) -> None:

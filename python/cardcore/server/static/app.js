@@ -207,7 +207,7 @@ function tableItem(table) {
     ` · ${seats.join(", ")}`,
     table.stake ? ` · ${t("stake")}: ${table.stake}` : "",
     " ",
-    h("a", { href: `#table/${table.table}` }, t("watch")),
+    h("a", { href: `#table/${table.table}` }, table.seats.some((s) => s.kind === "open") ? `${t("join")} / ${t("watch")}` : t("watch")),
   );
 }
 

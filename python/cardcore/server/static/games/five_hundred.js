@@ -1,10 +1,22 @@
 // 500: the auction, the kitty and its discard, the named suit, misère's open hand.
 import { h, section } from "../dom.js";
-import { t } from "../i18n.js";
+import { actionLabel, t } from "../i18n.js";
 import { cardRow, fact, partners, yesNo } from "./common.js";
 
 export default {
   ...partners,
+  // Each seat's last bid; misère's open hand face up before the bidder.
+  seatNote(obs, seat, ctx) {
+    const said = obs.bids.filter(([, who]) => who === seat);
+    const last = said.length ? said[said.length - 1][0] : null;
+    const open = obs.open_hand && obs.bidder === seat && seat !== ctx.me;
+    return h(
+      "div",
+      {},
+      last ? h("div", { class: "bid" }, actionLabel(last)) : null,
+      open ? h("div", { class: "open-hand", "aria-label": t("openHand") }, cardRow(obs.open_hand, "cards small")) : null,
+    );
+  },
   info(obs, ctx) {
     return [
       section(

@@ -17,7 +17,7 @@ export default {
         obs.partner !== null && obs.partner !== undefined ? fact(t("partner"), label(obs.partner)) : null,
         fact(t("chien"), cardRow(obs.chien || [], "cards small chien")),
         obs.discard && obs.discard.length ? fact(t("discard"), cardRow(obs.discard, "cards small")) : null,
-        obs.poignees.some((p) => p) ? fact(t("poignees"), h("ul", {}, obs.poignees.map((p, seat) => (p ? h("li", {}, `${label(seat)}: `, cardRow(Array.isArray(p) ? p : p.cards || [], "cards small")) : null)))) : null,
+        obs.poignees.some((p) => p) ? fact(t("poignees"), h("ul", {}, obs.poignees.map((p, seat) => (p ? h("li", { class: "poignee" }, `${label(seat)} (${p.level}): `, cardRow(p.shown, "cards small")) : null)))) : null,
         obs.slam ? fact(t("slam"), "✓") : null,
       ),
     ];

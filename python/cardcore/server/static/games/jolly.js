@@ -3,7 +3,7 @@
 // built, the stock.
 import { h, section } from "../dom.js";
 import { actionLabel, cardName, t } from "../i18n.js";
-import { cardView, fact, perSeat, yesNo } from "./common.js";
+import { cardRow, cardView, fact, perSeat, yesNo } from "./common.js";
 
 function meldCards(cards) {
   return h("div", { class: "cards small meld-cards" }, cards.map(([card, as, seat]) => {
@@ -34,19 +34,27 @@ export default {
     const melds = h("ol", { class: "melds", "aria-label": t("melds") }, obs.melds.map((meld, i) => {
       const on = `on meld ${i}`;
       const body = [h("span", { class: "meld-kind" }, `${i} · ${meld.kind}`), meldCards(meld.cards)];
-      return h("li", {}, legal.has(on) ? h("button", { type: "button", class: "meld legal", dataset: { action: on, key: `meld-${i}` }, onclick: () => ctx.send(on) }, body) : h("div", { class: "meld" }, body));
+      return h("li", { class: obs.selected === i ? "selected" : null, "aria-current": obs.selected === i ? "true" : null }, legal.has(on) ? h("button", { type: "button", class: "meld legal", dataset: { action: on, key: `meld-${i}` }, onclick: () => ctx.send(on) }, body) : h("div", { class: "meld" }, body));
     }));
     return h(
       "div",
       { class: "jolly-centre" },
       h("div", { class: "stock" }, h("span", { class: "card back", "aria-hidden": "true" }), ` ${t("stock")}: ${obs.stock_size}`),
       section(t("row"), obs.row.length ? row : h("p", {}, t("empty"))),
-      obs.building && obs.building.length ? section(t("building"), meldCards(obs.building.map((c) => (Array.isArray(c) ? c : [c, null])))) : null,
+      obs.building && obs.building.length ? section(t("building"), meldCards(obs.building)) : null,
       section(t("melds"), melds),
     );
   },
   info(obs) {
-    return [section(`${t("round")} ${obs.round}`, fact(t("stock"), String(obs.stock_size)), obs.drawn ? fact("→", String(obs.drawn)) : null)];
+    return [
+      section(
+        `${t("round")} ${obs.round}`,
+        fact(t("stock"), String(obs.stock_size)),
+        obs.drawn ? fact(t("drawnFrom"), t(obs.drawn === "row" ? "row" : "stock")) : null,
+        obs.taken && obs.taken.length ? fact(t("takenFromRow"), cardRow(obs.taken, "cards small")) : null,
+        obs.selected !== null && obs.selected !== undefined ? fact(t("layingOff"), `${t("melds")} ${obs.selected}`) : null,
+      ),
+    ];
   },
   dealSheet(round, ctx) {
     const r = round.result;

@@ -433,3 +433,21 @@ def test_the_keyboard_plays_and_everything_has_a_name(browser: Any, server: Serv
     assert page.query_selector(f'.hand [data-card="{chosen}"]') is None  # it left the hand
     assert page.evaluate(UNNAMED) == []
     tab.close()
+
+
+def test_a_spectator_watches_a_table_of_bots(browser: Any, server: Server) -> None:
+    tab = Page(browser, server)
+    page = tab.open()
+    table = create(page, "tarot", ["bot", "bot", "bot", "bot"])
+    page.wait_for_selector(".status >> text=You are watching.")
+    page.wait_for_selector('.table[data-over="1"]')
+    # No hand is shown, nor anything to click; every move was told.
+    assert page.query_selector(".hand .card") is None
+    assert page.query_selector(ACTIONABLE) is None
+    steps = len(get(server, f"/api/tables/{table}/replay")["actions"])
+    assert tab.step() == steps
+    # The moves since the page opened are told, the last one named (a card played).
+    assert page.locator(".log li").count() > 0
+    assert "hidden" not in page.locator(".log li").last.inner_text()
+    page.screenshot(path=SHOTS / "tarot-watch-1280.png", full_page=True)
+    tab.close()

@@ -409,6 +409,13 @@ def test_french_the_replay_viewer_and_the_four_colour_deck(browser: Any, server:
 def test_the_keyboard_plays_and_everything_has_a_name(browser: Any, server: Server) -> None:
     tab = Page(browser, server)
     page = tab.open()
+    page.wait_for_selector("#create")
+    assert page.evaluate(UNNAMED) == []
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SHOTS / "lobby-1280.png", full_page=True)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=SHOTS / "lobby-390.png", full_page=True)
+    page.set_viewport_size(DESKTOP)
     create(page, "brouc", ["you", "bot", "bot", "bot"], {"option-first_dealer": "3"})
     page.wait_for_selector(".hand .card.legal")
     # Tab reaches the hand's playable cards (the others are not in the way)...

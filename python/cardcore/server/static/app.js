@@ -94,6 +94,7 @@ async function lobby() {
         gameInfo.levels.map((l) => h("option", { value: l }, l)),
       );
       level.value = "easy";
+      level.hidden = kind.value !== "bot";
       kind.addEventListener("change", () => {
         level.hidden = kind.value !== "bot";
         if (kind.value === "you") {

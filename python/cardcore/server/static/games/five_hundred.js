@@ -28,7 +28,7 @@ export default {
         obs.named ? fact(t("named"), obs.named) : null,
         obs.open_hand ? fact(t("openHand"), cardRow(obs.open_hand, "cards small open-hand")) : null,
       ),
-      section(t("bids"), h("ol", { class: "auction" }, obs.bids.map(([bid, seat]) => h("li", {}, `${ctx.seatLabel(seat)}: ${bid}`)))),
+      section(t("bids"), h("ol", { class: "auction" }, obs.bids.map(([bid, seat]) => h("li", {}, `${ctx.seatLabel(seat)}: ${actionLabel(bid)}`)))),
     ];
   },
   dealSheet(deal, ctx) {

@@ -1,13 +1,13 @@
 // Le Julien: the bids (Rouge, Noir, Couleur contracts), the talon (masked or not), the
 // trump of each trick, the Spéco's take or leave.
 import { h, section } from "../dom.js";
-import { t } from "../i18n.js";
+import { actionLabel, t } from "../i18n.js";
 import { bidNote, cardRow, fact, perSeat, suit, tricksWon } from "./common.js";
 
 export default {
   sortOptions: () => ({ rankOrder: ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"] }),
   seatNote: bidNote,
-  info(obs) {
+  info(obs, ctx) {
     return [
       section(
         `${t("tour")} ${obs.tour}`,
@@ -16,7 +16,7 @@ export default {
         fact(`${t("talon")}${obs.options.masked_talon ? ` (${t("maskedTalon")})` : ""}`, cardRow(obs.talon || [], "cards small")),
         obs.specials_holder !== null ? fact("★", String(obs.specials_holder + 1)) : null,
       ),
-      section(t("bids"), h("ol", {}, obs.bids.map((bid, seat) => h("li", {}, `${seat + 1}: ${bid ?? "—"}`)))),
+      section(t("bids"), h("ol", {}, obs.bids.map((bid, seat) => h("li", {}, `${ctx.seatLabel(seat)}: ${bid === null ? "—" : actionLabel(bid)}`)))),
     ];
   },
   dealSheet(tour, ctx) {

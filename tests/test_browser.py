@@ -64,9 +64,9 @@ class Page:
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
         self.server = server
 
-    def open(self, hash: str = "") -> Any:
+    def open(self, hash: str = "", pace: int = 0) -> Any:
         # pace=0: the other seats' moves are shown at once (the tests need no time to follow).
-        self.page.goto(f"{self.server.url}/?pace=0#{hash}")
+        self.page.goto(f"{self.server.url}/?pace={pace}#{hash}")
         return self.page
 
     def step(self) -> int:
@@ -457,4 +457,46 @@ def test_a_spectator_watches_a_table_of_bots(browser: Any, server: Server) -> No
     assert page.locator(".log li").count() > 0
     assert "hidden" not in page.locator(".log li").last.inner_text()
     page.screenshot(path=SHOTS / "tarot-watch-1280.png", full_page=True)
+    tab.close()
+
+
+def test_the_bots_moves_are_shown_long_enough_to_follow(browser: Any, server: Server) -> None:
+    tab = Page(browser, server)
+    page = tab.open(pace=300)
+    create(page, "brouc", ["you", "bot", "bot", "bot"])
+    page.wait_for_selector(".hand .card.legal")
+    # Every step the page shows from now on, when, and the move that led to it (the log's
+    # last line).
+    page.evaluate(
+        """() => { window.shown = [];
+        new MutationObserver(() => {
+            const table = document.querySelector('.table');
+            const moves = document.querySelectorAll('.log li');
+            if (table) window.shown.push([Number(table.dataset.step), performance.now(),
+                moves.length ? moves[moves.length - 1].textContent : '']);
+        }).observe(document.getElementById('app'), {childList: true}); }"""
+    )
+    for _ in range(3):
+        page.wait_for_selector(".hand .card.legal")
+        step = tab.step()
+        page.locator(".hand .card.legal").first.click()
+        page.wait_for_function(
+            "step => Number(document.querySelector('.table').dataset.step) > step", arg=step
+        )
+    page.wait_for_selector(".hand .card.legal")
+    shown: list[list[Any]] = page.evaluate("() => window.shown")
+    first: dict[int, tuple[float, str]] = {}
+    for step, moment, move in shown:
+        first.setdefault(int(step), (moment, move))
+    # A bot's move followed by another bot's: the first stayed 300 ms on screen (the bots
+    # themselves take a few milliseconds).
+    gaps = [
+        first[step + 1][0] - first[step][0]
+        for step in first
+        if step + 1 in first
+        and first[step][1].endswith("(bot)")
+        and first[step + 1][1].endswith("(bot)")
+    ]
+    assert len(gaps) >= 2, first
+    assert min(gaps) >= 290, gaps
     tab.close()

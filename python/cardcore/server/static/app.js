@@ -248,6 +248,7 @@ async function tablePage(id) {
     log: [],
     queue: [],
     busy: false,
+    holdUntil: 0,
     chooser: null,
     sent: false,
     deadline: null,
@@ -277,14 +278,21 @@ function connect(id) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Handle the table's messages in order. Another seat's move stays on screen PACE ms
+ * before whatever follows it is shown (the player's own moves are shown at once). */
 async function pump(table) {
   if (table.busy) return;
   table.busy = true;
   while (table.queue.length && live === table) {
-    const message = table.queue.shift();
-    const other = handle(table, message);
-    // Another seat's move stays on screen a moment when more follow it.
-    if (other && PACE > 0 && table.queue.length) await sleep(PACE);
+    const message = table.queue[0];
+    const mine = message.type === "event" ? message.seat === table.seat : table.lastEvent && table.lastEvent.seat === table.seat;
+    const wait = table.holdUntil - performance.now();
+    if (!mine && wait > 0 && ["event", "state", "view"].includes(message.type)) {
+      await sleep(wait);
+      continue;
+    }
+    table.queue.shift();
+    if (handle(table, message) && PACE > 0) table.holdUntil = performance.now() + PACE;
   }
   table.busy = false;
 }

@@ -366,6 +366,9 @@ def test_the_clock_plays_for_a_seat_that_went_away(browser: Any, server: Server)
     friend.page.click("#accept")
     friend.page.wait_for_selector(".hand .card")
     friend.close()  # the friend goes away without giving the seat up
+    # The seat to act shows its time left (a second a turn here).
+    page.wait_for_selector(".seat.turn .clock-remaining")
+    assert page.inner_text(".seat.turn .clock-remaining") in ("0s", "1s")
     # The host keeps playing; the clock's bot plays the friend's turns.
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

@@ -435,11 +435,15 @@ function render() {
   let centre;
   if (obs && module.center) centre = module.center(obs, ctx);
   else {
-    centre = h("div", { class: "trick", "aria-label": t("trick") });
-    for (const [seat, card] of (obs && obs.trick) || []) {
+    // Between tricks, the last one stays in the middle, dimmed, until the next card.
+    const current = (obs && obs.trick) || [];
+    const done = !current.length && obs && obs.tricks && obs.tricks.length ? obs.tricks[obs.tricks.length - 1] : null;
+    centre = h("div", { class: `trick${done ? " done" : ""}`, role: "group", "aria-label": done ? t("lastTrick") : t("trick") });
+    for (const [seat, card] of done ? done.cards : current) {
       const rel = (seat - bottom + n) % n;
       const view = cardView(card);
       view.classList.add(`at-${place[rel]}`);
+      if (done && seat === done.winner) view.classList.add("winner");
       view.setAttribute("aria-label", `${seatLabel(seat)}: ${cardName(card)}`);
       centre.append(view);
     }

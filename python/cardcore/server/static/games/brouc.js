@@ -6,7 +6,7 @@ import { cardView, fact, partners, suit, tricksWon } from "./common.js";
 export default {
   ...partners,
   sortOptions: () => ({ rankOrder: ["6", "7", "8", "9", "10", "J", "Q", "K", "A"] }),
-  info(obs) {
+  info(obs, ctx) {
     return [
       section(
         t("trump"),
@@ -15,7 +15,7 @@ export default {
         fact(t("cardPoints"), obs.card_points.join(" / ")),
         fact(t("marriages"), obs.marriages.join(" / ")),
         obs.announcements.length
-          ? fact(t("announcements"), h("ul", {}, obs.announcements.map((a) => h("li", {}, `${a.seat + 1}: ${a.value} `, suit(a.suit)))))
+          ? fact(t("announcements"), h("ul", {}, obs.announcements.map((a) => h("li", {}, `${ctx.seatLabel(a.seat)}: ${a.value} `, suit(a.suit)))))
           : null,
       ),
     ];

@@ -39,6 +39,8 @@ class Server:
     #: Other flags of ``cardcore serve`` (a PostgreSQL ``--db`` given here wins over ``db``,
     #: which then only names the log).
     flags: tuple[str, ...] = ()
+    #: ``Limits`` other than the defaults, as keyword arguments (then ``flags`` is unused).
+    limits: dict[str, int] | None = None
     process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -55,10 +57,18 @@ class Server:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self) -> Server:
-        command = [sys.executable, "-m", "cardcore", "serve", "--port", str(self.port)]
+        if self.limits is None:
+            command = [sys.executable, "-m", "cardcore", "serve", "--port", str(self.port)]
+            command += ["--db", str(self.db), *self.flags]
+        else:  # limits that `cardcore serve` does not take: its function, called alike
+            code = (
+                "from cardcore.server.app import Limits, serve; "
+                f"serve(port={self.port}, db={str(self.db)!r}, limits=Limits(**{self.limits!r}))"
+            )
+            command = [sys.executable, "-c", code]
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
-                [*command, "--db", str(self.db), *self.flags],
+                command,
                 stdout=subprocess.DEVNULL,
                 stderr=log,
                 env={**os.environ, "PYTHONUNBUFFERED": "1"},

@@ -186,7 +186,7 @@ def test_a_whole_match_through_the_server_leaks_no_card(server: Server, game: st
 def test_a_hidden_action_is_named_only_to_its_seat() -> None:
     """A Tarot discard is secret: the defence and spectators are told that the taker
     acted, not which cards went to the discard; a card played to a trick is public."""
-    from cardcore.server.views import public_action, revealed_to
+    from cardcore.server.views import told
 
     for seed in range(200):
         game = cardcore.new_game("tarot", seed=seed, players=3, single_deal=True)
@@ -201,13 +201,10 @@ def test_a_hidden_action_is_named_only_to_its_seat() -> None:
     taker = game.current_player
     assert taker is not None
     discard = game.legal_actions()[0]
-    assert revealed_to(game, discard, taker) == set()
-    assert not public_action(game, discard, taker, set())
+    assert told(game, discard) == (set(), False)
     while str(game.phase) != "play":
         game.apply(game.legal_actions()[0])
     leader = game.current_player
     assert leader is not None
     card = game.legal_actions()[0]
-    others = revealed_to(game, card, leader)
-    assert others == {s for s in range(3) if s != leader}
-    assert public_action(game, card, leader, others)
+    assert told(game, card) == ({s for s in range(3) if s != leader}, True)

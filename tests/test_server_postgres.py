@@ -1,7 +1,9 @@
 """Two ``cardcore serve`` processes on one PostgreSQL database serve the same tables: a
 table created through one is joined through the other, a person plays through one while a
 spectator watches through the other, and every action reaches both (PostgreSQL's
-LISTEN/NOTIFY). Runs where ``CARDCORE_TEST_POSTGRES`` names a server (.ci/run sets it)."""
+LISTEN/NOTIFY); a seat given up through one is open on the other, and joins of one seat
+through both seat one person. Runs where ``CARDCORE_TEST_POSTGRES`` names a server
+(.ci/run sets it)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import os
 import random
 import secrets
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +27,7 @@ POSTGRES = os.environ.get("CARDCORE_TEST_POSTGRES")
 if not POSTGRES:
     pytest.skip("no PostgreSQL: set CARDCORE_TEST_POSTGRES", allow_module_level=True)
 
-from server_helpers import Client, Server, get, post  # noqa: E402
+from server_helpers import Client, Server, get, post, request  # noqa: E402
 
 
 @pytest.fixture
@@ -84,3 +87,49 @@ async def across(first: Server, second: Server) -> None:
 
 def test_two_servers_share_one_postgresql(servers: tuple[Server, Server]) -> None:
     asyncio.run(across(*servers))
+
+
+async def leave_across(first: Server, second: Server) -> None:
+    seats: list[Any] = ["open", "open"] + [{"kind": "bot", "level": "easy"}] * 2
+    tid = post(first, "/api/tables", {"game": "brouc", "seats": seats})["table"]
+    token = post(first, f"/api/tables/{tid}/join", {"seat": 0, "name": "Ann"})["token"]
+    person = await Client.open(first, tid, token)
+    await person.until("seats")
+    # Ann gives her seat back through the other server: the first learns it.
+    assert post(second, f"/api/tables/{tid}/leave", {"token": token})["left"]
+    while (await person.until("seats"))["seats"][0]["kind"] != "open":
+        pass
+    # Her token no longer acts, nor leaves, through either server.
+    await person.send({"type": "join", "token": token})
+    assert (await person.until("error"))["code"] == "bad_token"
+    for server in (first, second):
+        status, answer = request(server, "POST", f"/api/tables/{tid}/leave", {"token": token})
+        assert (status, answer["code"]) == (403, "bad_token")
+    await person.close()
+
+
+def test_a_seat_left_through_one_server_is_open_on_the_other(
+    servers: tuple[Server, Server],
+) -> None:
+    asyncio.run(leave_across(*servers))
+
+
+def test_two_servers_seat_one_person_at_one_open_seat(servers: tuple[Server, Server]) -> None:
+    """Joins of one open seat sent at once through both servers: one is seated, every
+    other is told the seat is taken (the seat is written only if still open)."""
+    seats: list[Any] = ["open"] + [{"kind": "bot", "level": "easy"}] * 3
+    tid = post(servers[0], "/api/tables", {"game": "brouc", "seats": seats})["table"]
+    get(servers[1], f"/api/tables/{tid}")  # both processes hold the table
+
+    def join(index: int) -> tuple[int, Any]:
+        body = {"seat": 0, "name": f"P{index}"}
+        return request(servers[index % 2], "POST", f"/api/tables/{tid}/join", body)
+
+    with ThreadPoolExecutor(8) as pool:
+        answers = list(pool.map(join, range(8)))
+    seated = [answer for status, answer in answers if status == 200]
+    assert len(seated) == 1, answers
+    assert all(answer["code"] == "seat_taken" for status, answer in answers if status != 200)
+    name = get(servers[0], f"/api/tables/{tid}")["seats"][0]["name"]
+    assert name == get(servers[1], f"/api/tables/{tid}")["seats"][0]["name"]
+    assert post(servers[0], f"/api/tables/{tid}/leave", seated[0])["left"]

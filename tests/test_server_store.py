@@ -117,6 +117,29 @@ async def exercise(make: Callable[[], Store]) -> None:
         ActionRow(1, 1, "KH", "bot", 6.0),
     ]
     assert await store.actions("t2") == []
+
+    # Actions of several tables at once (a group commit in SQLite's store): each written,
+    # or refused alone when its step is stale.
+    for number in range(3, 7):
+        await store.create_table(table_row(f"t{number}", float(number)))
+    outcomes = await asyncio.gather(
+        *(
+            store.commit_action(
+                f"t{number}", ActionRow(0, 0, "QH", "human", 8.0), f'{{"t": {number}}}', "playing"
+            )
+            for number in range(3, 7)
+        ),
+        store.commit_action("t1", ActionRow(0, 0, "AH", "bot", 8.0), '{"state": 9}', "playing"),
+        return_exceptions=True,
+    )
+    assert outcomes[:4] == [None] * 4
+    assert isinstance(outcomes[4], StaleStepError)
+    for number in range(3, 7):
+        read = await store.table(f"t{number}")
+        assert read is not None
+        assert (read.state, read.step) == (f'{{"t": {number}}}', 1)
+        assert await store.actions(f"t{number}") == [ActionRow(0, 0, "QH", "human", 8.0)]
+    assert len(await store.actions("t1")) == 2
     await store.close()
 
     again = make()

@@ -366,6 +366,15 @@ class _Game(
         """A whole state ``seat`` cannot tell from this one, drawn from ``seed``: the hidden
         cards placed uniformly among those consistent with what the seat has seen, later
         deals redrawn; it depends only on what the seat may know and on ``seed``."""
+    def action_visibility(self, action: Action | int | str) -> tuple[list[int], bool]:
+        """Who can tell which action this is, played now by the seat to act (the game is
+        not changed): the other seats that can (no other legal action leaves them the
+        same observation), and whether a spectator can (every other seat can, and no
+        other legal action leaves the same ``public_view``). An action not legal now is
+        an error."""
+    def public_view(self) -> dict[str, Any]:
+        """The table as a spectator sees it: every seat's observation combined (what they
+        show alike kept, what differs None), without ``seat`` and ``hand``."""
     def observation(self, seat: int) -> _ObservationClass:
         """What ``seat`` may know now (docs/protocol.md, "Observations")."""
     observation_tensor_size: int

@@ -113,6 +113,14 @@ class Game(_Table, Protocol):
         """A whole state ``seat`` cannot tell from this one, drawn from ``seed`` (the hidden
         cards placed uniformly among those consistent with what the seat has seen)."""
 
+    def action_visibility(self, action: Action | int | str) -> tuple[list[int], bool]:
+        """Who can tell which action this is, played now by the seat to act: the other
+        seats that can, and whether a spectator can (docs/protocol.md)."""
+
+    def public_view(self) -> dict[str, Any]:
+        """The table as a spectator sees it: the seats' observations combined, what they
+        show alike kept, what differs None, without ``seat`` and ``hand``."""
+
     def to_json(self) -> str:
         """The exact state as JSON text."""
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -84,6 +85,34 @@ class _Bucket:
             return False
         self.tokens -= 1
         return True
+
+
+class _Outbox:
+    """A connection's messages waiting to be written (``put`` never waits). Once more than
+    ``backlog`` wait, the client is not reading: they are dropped and ``overflowed`` is
+    called (the writer is stopped and the connection closed)."""
+
+    def __init__(self, backlog: int) -> None:
+        self.backlog = backlog
+        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.overflowed: Callable[[], object] = lambda: None
+        self.full = False
+
+    def put(self, message: dict[str, Any] | None) -> None:
+        if self.full:
+            return
+        if message is not None and self.queue.qsize() >= self.backlog:
+            self.full = True
+            self.queue = asyncio.Queue()
+            self.overflowed()
+            return
+        self.queue.put_nowait(message)
+
+    async def get(self) -> dict[str, Any] | None:
+        return await self.queue.get()
+
+
+_log = logging.getLogger("cardcore.server")
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
@@ -200,24 +229,33 @@ def create_app(
             await websocket.close(code=1008)  # before accept: an HTTP 403
             return
         await websocket.accept()
-        outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        outbox = _Outbox(limits.backlog)
         try:
-            table, connection = await hall.connect(
-                websocket.path_params["table"], outbox.put_nowait
-            )
+            table, connection = await hall.connect(websocket.path_params["table"], outbox.put)
         except RequestError as exc:
             await websocket.send_json({"type": "error", "code": exc.code, "error": str(exc)})
             await websocket.close(code=4404)
             return
 
         async def write() -> None:
-            while (message := await outbox.get()) is not None:
-                await websocket.send_text(json.dumps(message))
-            table.connections.discard(connection)
-            with contextlib.suppress(Exception):
-                await websocket.close(code=1008)
+            try:
+                while (message := await outbox.get()) is not None:
+                    await websocket.send_text(json.dumps(message))
+            finally:
+                table.connections.discard(connection)
+                if outbox.full:
+                    _log.warning(
+                        "table %s: a client left %d messages unread: disconnected",
+                        table.row.id,
+                        limits.backlog,
+                    )
+                with contextlib.suppress(Exception):
+                    # A client that does not read takes no closing frame either: the
+                    # WebSocket's own close timeout then drops the connection.
+                    await websocket.close(code=1008)
 
         writer = asyncio.create_task(write())
+        outbox.overflowed = writer.cancel
         table.greet(connection)
         try:
             await _read(websocket, table, connection, limits)
@@ -225,8 +263,8 @@ def create_app(
             pass  # gone (RuntimeError: receiving after the writer closed a slow reader)
         finally:
             table.connections.discard(connection)
-            outbox.put_nowait(None)
-            with contextlib.suppress(Exception):
+            outbox.put(None)
+            with contextlib.suppress(BaseException):
                 await writer
 
     return Starlette(
@@ -319,13 +357,15 @@ def serve(
     *,
     allowed_origins: tuple[str, ...] = (),
     schema: str = "public",
+    limits: Limits | None = None,
 ) -> None:
     """Run the server until interrupted: uvicorn on ``host:port``, the tables in the SQLite
     file ``db``, or in the PostgreSQL database ``db`` names when it is a connection string
-    (``postgresql://...``; the tables in ``schema``), which several servers may share."""
+    (``postgresql://...``; the tables in ``schema``), which several servers may share;
+    each client held to ``limits`` (``Limits()``'s defaults if not given)."""
     import uvicorn
 
-    limits = Limits()
+    limits = limits or Limits()
     store: Store
     if str(db).startswith(("postgresql://", "postgres://")):
         from cardcore.server.store_postgres import PostgresStore

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import sqlite3
 import time
@@ -187,12 +188,15 @@ CREATE INDEX IF NOT EXISTS tables_status ON tables (status, created);
 class SQLiteStore(Store):
     """A ``Store`` in one SQLite file (stdlib ``sqlite3``): WAL journal, ``synchronous=FULL``
     (each commit is on disk when ``commit_action`` returns, power loss included), one
-    connection used by one worker thread."""
+    connection used by one worker thread; the actions that arrive together are committed
+    together (a group commit, one ``fsync``)."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardcore-sqlite")
         self._db: sqlite3.Connection | None = None
+        self._pending: list[_Commit] = []
+        self._flusher: asyncio.Task[None] | None = None
 
     async def _run(self, call: Callable[[sqlite3.Connection], T]) -> T:
         def work() -> T:
@@ -216,6 +220,8 @@ class SQLiteStore(Store):
         def shut(db: sqlite3.Connection) -> None:
             db.close()
 
+        if self._flusher is not None:
+            await self._flusher  # the actions given before: on disk, or their error
         if self._db is not None:
             await self._run(shut)
             self._db = None
@@ -280,22 +286,38 @@ class SQLiteStore(Store):
         await self._run(write)
 
     async def commit_action(self, table_id: str, row: ActionRow, state: str, status: str) -> None:
-        def write(db: sqlite3.Connection) -> None:
-            with _transaction(db):
-                changed = db.execute(
-                    "UPDATE tables SET state = ?, step = step + 1, status = ?"
-                    " WHERE id = ? AND step = ?",
-                    (state, status, table_id, row.step),
-                ).rowcount
-                if changed != 1:
-                    raise StaleStepError(f"table {table_id}: step {row.step} is not the next")
-                db.execute(
-                    "INSERT INTO actions (table_id, step, seat, action, by, at)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
-                    (table_id, row.step, row.seat, row.action, row.by, row.at),
-                )
+        done = asyncio.get_running_loop().create_future()
+        self._pending.append(_Commit(table_id, row, state, status, done))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush())
+        await done
 
-        await self._run(write)
+    async def _flush(self) -> None:
+        """Group commit: the actions of every table that arrive while a transaction is being
+        written go together in the next one, one ``fsync`` for them all (the disk's
+        ``fsync`` is most of an action's cost, and tables play at once). Each action stays
+        its own savepoint: one whose step is stale is refused alone. A caller is answered
+        once its transaction is on disk."""
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                refused = await self._run(functools.partial(_write_commits, batch=batch))
+            except Exception as exc:  # the transaction was rolled back: none is written
+                for commit in batch:
+                    if not commit.done.done():
+                        commit.done.set_exception(exc)
+                continue
+            except BaseException:  # cancelled (the server stops): its callers are too
+                for commit in batch + self._pending:
+                    commit.done.cancel()
+                raise
+            for index, commit in enumerate(batch):
+                if commit.done.done():  # its caller was cancelled
+                    continue
+                if index in refused:
+                    commit.done.set_exception(refused[index])
+                else:
+                    commit.done.set_result(None)
 
     async def actions(self, table_id: str, since: int = 0) -> list[ActionRow]:
         def read(db: sqlite3.Connection) -> list[ActionRow]:
@@ -310,6 +332,45 @@ class SQLiteStore(Store):
             ]
 
         return await self._run(read)
+
+
+@dataclass
+class _Commit:
+    """An action waiting for ``SQLiteStore``'s next group commit."""
+
+    table_id: str
+    row: ActionRow
+    state: str
+    status: str
+    done: asyncio.Future[None]
+
+
+def _write_commits(db: sqlite3.Connection, batch: list[_Commit]) -> dict[int, StaleStepError]:
+    """Writes a group commit's actions in one transaction, each in a savepoint: those whose
+    step is not the table's next are rolled back alone and returned by index."""
+    refused: dict[int, StaleStepError] = {}
+    with _transaction(db):
+        for index, commit in enumerate(batch):
+            row = commit.row
+            db.execute("SAVEPOINT action")
+            changed = db.execute(
+                "UPDATE tables SET state = ?, step = step + 1, status = ?"
+                " WHERE id = ? AND step = ?",
+                (commit.state, commit.status, commit.table_id, row.step),
+            ).rowcount
+            if changed != 1:
+                db.execute("ROLLBACK TO action")
+                refused[index] = StaleStepError(
+                    f"table {commit.table_id}: step {row.step} is not the next"
+                )
+            else:
+                db.execute(
+                    "INSERT INTO actions (table_id, step, seat, action, by, at)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    (commit.table_id, row.step, row.seat, row.action, row.by, row.at),
+                )
+            db.execute("RELEASE action")
+    return refused
 
 
 _TABLE_COLUMNS = "id, game, options, seed, level, clock, stake, status, state, step, created"

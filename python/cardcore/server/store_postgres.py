@@ -84,6 +84,17 @@ _CHANGE_SEAT = "UPDATE seats SET " + SEAT_CHANGE.replace("?", "%s").replace(
     "IS %s", "IS NOT DISTINCT FROM %s::text"
 )
 
+_COMMIT_ACTION = """
+WITH moved AS (
+    UPDATE tables SET state = %s, step = step + 1, status = %s
+    WHERE id = %s AND step = %s RETURNING id
+), logged AS (
+    INSERT INTO actions (table_id, step, seat, action, by, at)
+    SELECT id, %s, %s, %s, %s, %s FROM moved RETURNING table_id
+)
+SELECT pg_notify(%s, %s) FROM logged
+"""
+
 
 class PostgresStore(Store):
     """A ``Store`` in a PostgreSQL database: ``dsn`` is a connection string
@@ -175,21 +186,16 @@ class PostgresStore(Store):
             await self._notify(db, table_id)
 
     async def commit_action(self, table_id: str, row: ActionRow, state: str, status: str) -> None:
-        db = self._conn()
-        async with self._lock, db.transaction():
-            cursor = await db.execute(
-                "UPDATE tables SET state = %s, step = step + 1, status = %s"
-                " WHERE id = %s AND step = %s",
-                (state, status, table_id, row.step),
-            )
-            if cursor.rowcount != 1:
-                raise StaleStepError(f"table {table_id}: step {row.step} is not the next")
-            await db.execute(
-                "INSERT INTO actions (table_id, step, seat, action, by, at)"
-                " VALUES (%s, %s, %s, %s, %s, %s)",
-                (table_id, row.step, row.seat, row.action, row.by, row.at),
-            )
-            await self._notify(db, table_id)
+        # One statement, so one round trip (its own transaction: the connection is in
+        # autocommit mode): the state moves only from the expected step, the log row is
+        # written only if it moved, and the notification goes out with the commit.
+        values = (state, status, table_id, row.step, row.step, row.seat, row.action, row.by)
+        notice = (self._channel(), f"{self._pid} {table_id}")
+        async with self._lock:
+            cursor = await self._conn().execute(_COMMIT_ACTION, (*values, row.at, *notice))
+            moved = await cursor.fetchall()
+        if not moved:
+            raise StaleStepError(f"table {table_id}: step {row.step} is not the next")
 
     async def actions(self, table_id: str, since: int = 0) -> list[ActionRow]:
         db = self._conn()

@@ -34,7 +34,7 @@ from cardcore.server.store import (
     TableRow,
     now,
 )
-from cardcore.server.views import public_action, public_view, revealed_to, seat_view
+from cardcore.server.views import public_view, seat_view, told
 
 __all__ = ["Connection", "Hall", "RequestError", "Table", "hash_secret"]
 
@@ -216,8 +216,7 @@ class Table:
                 raise RequestError(409, "illegal_action", f"{chosen} is not legal now")
             after = before.clone()
             after.apply(chosen)
-            revealed = revealed_to(before, chosen, seat)
-            public = public_action(before, chosen, seat, revealed)
+            revealed, public = told(before, chosen)
             step = self.row.step
             status = "over" if after.is_over else self.row.status
             row = ActionRow(step=step, seat=seat, action=str(chosen), by=by, at=now())
@@ -285,8 +284,7 @@ class Table:
             chosen = before.action(entry.action)
             after = before.clone()
             after.apply(chosen)
-            revealed = revealed_to(before, chosen, entry.seat)
-            public = public_action(before, chosen, entry.seat, revealed)
+            revealed, public = told(before, chosen)
             self.game = after
             self.row.step = entry.step + 1
             self._turn()

@@ -1219,6 +1219,27 @@ macro_rules! game_class {
                 Ok($Class { game: std::sync::Mutex::new(Box::new(sample)) })
             }
 
+            /// Who can tell which action an `Action`, id or text is, played now by the
+            /// seat to act (the game is not changed): the other seats that can (no
+            /// other legal action leaves them the same observation), and whether a
+            /// spectator can (every other seat can, and no other legal action leaves
+            /// the same `public_view`). What a server may announce of an action
+            /// (docs/server.md); an action not legal now is an error.
+            fn action_visibility(&self, action: &Bound<'_, PyAny>) -> PyResult<(Vec<usize>, bool)> {
+                let game = self.game()?;
+                let id = crate::action_id::<$Game>(action)?;
+                let told = cardcore::visibility::visibility(&**game, id).py_err()?;
+                Ok((told.seats, told.public))
+            }
+
+            /// The table as a spectator sees it: every seat's observation combined
+            /// (what they show alike kept, what differs None), without `seat` and
+            /// `hand`.
+            fn public_view(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+                let view = cardcore::visibility::public_view(&**self.game()?).py_err()?;
+                crate::json_to_py(py, &view)
+            }
+
             /// The exact state as JSON text; `cardcore.from_json` reads it back.
             fn to_json(&self) -> PyResult<String> {
                 Ok(self.game()?.to_json())

@@ -29,6 +29,7 @@ pub mod tensor;
 mod testing;
 pub mod trick;
 pub mod vector;
+pub mod visibility;
 pub mod watch;
 
 pub use card::{Card, Rank, Suit};

@@ -33,7 +33,7 @@ const WORDS = {
     bouts: "Oudlers (bouts)", difference: "Over or under", petitAuBout: "Petit au bout",
     contractValue: "Contract's value", target: "Points needed", penalties: "Penalties",
     tableValues: "Laid on the table", finisher: "Went out", mainJolly: "Main jolly (all at once)",
-    capes: "Capes", deals: "deals", round: "Round", drawnFrom: "Drawn from", takenFromRow: "Taken from the row", layingOff: "Laying off on", held: "still in the dealer's hand",
+    capes: "Capes", deals: "deals", round: "Round", specials: "The specials held by", drawnFrom: "Drawn from", takenFromRow: "Taken from the row", layingOff: "Laying off on", held: "still in the dealer's hand",
   },
   fr: {
     lobby: "cardcore", fourColour: "jeu quatre couleurs", language: "langue",
@@ -69,7 +69,7 @@ const WORDS = {
     bouts: "Bouts", difference: "Écart", petitAuBout: "Petit au bout",
     contractValue: "Valeur du contrat", target: "Points à faire", penalties: "Pénalités",
     tableValues: "Posé sur la table", finisher: "Sorti", mainJolly: "Main jolly (tout d'un coup)",
-    capes: "Capes", deals: "donnes", round: "Manche", drawnFrom: "Pioché dans", takenFromRow: "Pris dans la rangée", layingOff: "Ajout sur", held: "encore dans la main du donneur",
+    capes: "Capes", deals: "donnes", round: "Manche", specials: "Les spéciales tenues par", drawnFrom: "Pioché dans", takenFromRow: "Pris dans la rangée", layingOff: "Ajout sur", held: "encore dans la main du donneur",
   },
 };
 

@@ -14,7 +14,7 @@ export default {
         fact(t("tour"), obs.tour_kind === "speco" ? t("speco") : obs.tour_kind),
         fact(t("trump"), suit(obs.trump)),
         fact(`${t("talon")}${obs.options.masked_talon ? ` (${t("maskedTalon")})` : ""}`, cardRow(obs.talon || [], "cards small")),
-        obs.specials_holder !== null ? fact("★", String(obs.specials_holder + 1)) : null,
+        obs.specials_holder !== null ? fact(t("specials"), ctx.seatLabel(obs.specials_holder)) : null,
       ),
       section(t("bids"), h("ol", {}, obs.bids.map((bid, seat) => h("li", {}, `${ctx.seatLabel(seat)}: ${bid === null ? "—" : actionLabel(bid)}`)))),
     ];

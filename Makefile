@@ -21,7 +21,8 @@ $(VENV)/.base:
 $(VENV)/.installed: pyproject.toml $(VENV)/.base
 	$(PY) -m pip install --quiet "pytest>=8" "pytest-xdist>=3.5" "hypothesis>=6.100" "mypy>=1.10" "ruff>=0.5" "typeguard>=4.3" \
 		"numpy>=1.24" "gymnasium>=1.0" "pettingzoo>=1.24" "ray>=2.40" "pyarrow>=14" \
-		"open_spiel>=1.5" "starlette>=0.40" "uvicorn[standard]>=0.30" "websockets>=13" "psycopg[binary]>=3.1"
+		"open_spiel>=1.5" "starlette>=0.40" "uvicorn[standard]>=0.30" "websockets>=13" "psycopg[binary]>=3.1" \
+		"playwright>=1.40"
 	$(PY) -m pip install --quiet $(DOCS_REQUIREMENTS)
 	touch $@
 

@@ -134,6 +134,10 @@ def test_a_whole_match_through_the_server_leaks_no_card(server: Server, game: st
     for step in sorted({0, len(states) // 2, len(states) - 1}):
         answer = get(server, f"/api/tables/{table}/replay/{step}")
         assert json.loads(answer["state"]) == json.loads(states[step].to_json())
+        assert answer["observations"] == [
+            json.loads(json.dumps(states[step].observation(seat).to_dict()))
+            for seat in range(states[step].num_players)
+        ]
 
     for seat, client in enumerate(people):
         assert not [m for m in client.messages if m["type"] == "error"]

@@ -44,7 +44,7 @@ def test_the_games_come_from_the_engine(server: Server) -> None:
     answer = get(server, "/api/games")
     assert answer["games"] == json.loads(json.dumps(cardcore.game_info()))
     assert answer["levels"] == ["easy", "medium", "hard"]
-    index = get(server, "/")
+    index = get(server, "/api")
     assert index["server"] == "cardcore"
     assert "WebSocket /api/tables/{id}/ws" in index["api"].values()
 

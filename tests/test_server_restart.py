@@ -148,12 +148,14 @@ async def absent(server: Server) -> None:
     covered = await client.until("event", seat=0)
     assert covered["by"] == "clock"
     assert covered["action"] is not None
-    # The clock covers one turn: at seat 0's next turn the person plays again.
+    # The clock covers one turn: at seat 0's next turn the person plays again. (A turn is
+    # a seat's run of actions: when the bot's card for seat 0 ends a trick that seat 0
+    # wins, its lead is the same turn, still covered, its time spent.)
     while True:
         message = await client.until("state")
-        if message["legal_actions"]:
+        if message["legal_actions"] and message["clock"]["remaining"] > 0:
             assert message["clock"]["seat"] == 0
-            assert 0 < message["clock"]["remaining"] <= 2.0
+            assert message["clock"]["remaining"] <= 2.0
             break
     action = message["legal_actions"][0]
     await client.send({"type": "action", "token": token, "action": action, "step": message["step"]})
@@ -217,3 +219,40 @@ def test_the_clock_ends_a_jolly_turn_that_undoes_forever(tmp_path: Path) -> None
     assert sum(e["action"] == "undo" for e in turn) >= 3
     assert events[last + 1]["by"] == "clock"
     assert events[last + 1]["seat"] == 0
+
+
+async def prompt_then_absent(server: Server) -> None:
+    seats: list[Any] = ["open", "open"] + [{"kind": "bot", "level": "easy"}] * 2
+    table = post(
+        server,
+        "/api/tables",
+        # Dealer 3: seat 0 leads, and seat 1 plays after it.
+        {
+            "game": "brouc",
+            "options": {"single_deal": True, "first_dealer": 3},
+            "seats": seats,
+            "clock": 1.0,
+        },
+    )
+    tid = table["table"]
+    token = post(server, f"/api/tables/{tid}/join", {"seat": 0})["token"]
+    post(server, f"/api/tables/{tid}/join", {"seat": 1})  # seat 1 never connects
+    client = await Client.open(server, tid, token)
+    # Seat 0 acts at once, each of its turns, while its own clock still runs; seat 1's
+    # clock must run all the same, and its bot play for it when it runs out.
+    while True:
+        message = await client.receive(timeout=10)
+        if message["type"] == "event" and message["seat"] == 1:
+            assert message["by"] == "clock"
+            break
+        if message["type"] == "state" and message["legal_actions"]:
+            action = message["legal_actions"][0]
+            await client.send(
+                {"type": "action", "token": token, "action": action, "step": message["step"]}
+            )
+    await client.close()
+
+
+def test_a_turn_played_in_time_leaves_the_next_seat_its_clock(tmp_path: Path) -> None:
+    with running(tmp_path / "tables.db") as server:
+        asyncio.run(prompt_then_absent(server))

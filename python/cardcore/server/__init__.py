@@ -3,8 +3,10 @@
 A lobby over HTTP (create a table, list the open ones, join and leave a seat), play over a
 WebSocket (each seat is sent its own observation, spectators the public view), native bots
 and a turn clock, every action committed to a database before anyone is told, and replays
-of finished matches. It needs the ``server`` extra: ``pip install 'cardcore[server]'``
-(Starlette, uvicorn, websockets); ``import cardcore`` does not import it.
+of finished matches; at ``/``, the browser table (``static/``: plain HTML, CSS and
+JavaScript modules, docs/tutorial/browser.md). It needs the ``server`` extra:
+``pip install 'cardcore[server]'`` (Starlette, uvicorn, websockets); ``import cardcore``
+does not import it.
 
 - ``create_app(store)``: the Starlette application, to mount or run under any ASGI server;
 - ``serve(host, port, db)``: run it under uvicorn with an SQLite file;

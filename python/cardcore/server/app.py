@@ -3,7 +3,9 @@ a ``Hall`` of tables and a ``Store``, and ``serve``, which runs it under uvicorn
 
 Routes (docs/server.md lists their bodies and answers):
 
-- ``GET /``: a short JSON index of the API (the browser table comes in a later release);
+- ``GET /``: the browser table's page (the lobby; ``static/``, plain HTML, CSS and JavaScript
+  modules shipped in the package, served under ``/static/``);
+- ``GET /api``: a short JSON index of the API;
 - ``GET /api/games``: every game, its options and player counts (``cardcore.game_info()``);
 - ``GET /api/tables``: the tables with a seat open; ``POST /api/tables``: create one;
 - ``GET /api/tables/{id}``: one table, and its public view (watching over HTTP);
@@ -28,8 +30,9 @@ from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse
-from starlette.routing import Route, WebSocketRoute
+from starlette.responses import FileResponse, JSONResponse
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import cardcore
@@ -37,7 +40,11 @@ from cardcore.bots import LEVELS
 from cardcore.server.store import SQLiteStore, Store
 from cardcore.server.tables import Connection, Hall, RequestError, Table
 
-__all__ = ["Limits", "create_app", "serve"]
+__all__ = ["STATIC", "Limits", "create_app", "serve"]
+
+STATIC = Path(__file__).with_name("static")
+"""The browser table's files (``index.html``, its style sheet and JavaScript modules), served
+as they are: no build step."""
 
 
 class Limits:
@@ -181,6 +188,9 @@ def create_app(
             "docs": "docs/server.md",
         }
 
+    async def page(request: Request) -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
     async def games(request: Request) -> dict[str, Any]:
         return {"games": cardcore.game_info(), "levels": list(LEVELS)}
 
@@ -259,7 +269,8 @@ def create_app(
 
     return Starlette(
         routes=[
-            Route("/", endpoint(index)),
+            Route("/", page),
+            Route("/api", endpoint(index)),
             Route("/api/games", endpoint(games)),
             Route("/api/tables", endpoint(tables), methods=["GET"]),
             Route("/api/tables", endpoint(create), methods=["POST"]),
@@ -269,6 +280,7 @@ def create_app(
             Route("/api/tables/{table}/replay", endpoint(replay)),
             Route("/api/tables/{table}/replay/{step:int}", endpoint(replay_step)),
             WebSocketRoute("/api/tables/{table}/ws", socket),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,
     )

@@ -114,6 +114,7 @@ class Table:
     deadline: float | None = None
     covered: set[int] = field(default_factory=set)
     _clock_task: asyncio.Task[None] | None = None
+    _clock_turn: tuple[int, float | None] | None = None
     _bot_task: asyncio.Task[None] | None = None
     closed: bool = False
 
@@ -315,7 +316,14 @@ class Table:
             return
         if self.turn_seat != seat:
             self._turn()
-        if self.deadline is not None and (self._clock_task is None or self._clock_task.done()):
+        # One clock task per turn: the last seat's, still asleep when its player acted in
+        # time, gives way to this one's (it would wake to a turn no longer its own).
+        turn = (seat, self.deadline)
+        if self.deadline is not None and (
+            self._clock_task is None or self._clock_task.done() or self._clock_turn != turn
+        ):
+            self._cancel_clock()
+            self._clock_turn = turn
             self._clock_task = _started(
                 self._clock_runs(seat, self.deadline), f"table {self.row.id}: the clock"
             )
@@ -621,7 +629,14 @@ class Hall:
         )
         for action in actions[:step]:
             game.apply(action.action)
-        return {"table": table_id, "step": step, "state": game.to_json()}
+        return {
+            "table": table_id,
+            "step": step,
+            "state": game.to_json(),
+            # Every seat's view of that moment (the match is over: nothing is secret now),
+            # for the browser's replay viewer.
+            "observations": [game.observation(seat).to_dict() for seat in range(game.num_players)],
+        }
 
     async def connect(self, table_id: str, send: Send) -> tuple[Table, Connection]:
         table = await self.table(table_id)

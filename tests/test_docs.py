@@ -178,6 +178,15 @@ def test_the_readme_tour_pastes_into_the_interactive_interpreter() -> None:
         assert shows(comment, line), (comment, line)
 
 
+def test_installs_are_from_the_clone() -> None:
+    """No release is published: the README and the pages install from a clone (``pip
+    install .``, ``pip install '.[server]'``), never a ``cardcore`` from a package index."""
+    for page in [README, *PAGES]:
+        text = page.read_text(encoding="utf-8")
+        for wrong in ("pip install cardcore", "pip install 'cardcore", 'pip install "cardcore'):
+            assert wrong not in text, (page.relative_to(ROOT).as_posix(), wrong)
+
+
 def test_every_game_is_taught() -> None:
     """Each game has its tutorial page, linked from the tutorial's index and in the
     site's navigation, and its rules page opens with the game in brief."""

@@ -341,12 +341,13 @@ function handle(table, message) {
   return false;
 }
 
-function seatLabel(seat) {
+/** A seat's name; `short` leaves out a bot's level (the score sheet's narrow columns). */
+function seatLabel(seat, short = false) {
   if (!live) return `${t("seat")} ${seat + 1}`;
   const info = live.seats[seat];
   if (seat === live.seat) return `${t("you")} (${seat + 1})`;
   if (!info) return `${t("seat")} ${seat + 1}`;
-  if (info.kind === "bot") return `${t("bot")} ${seat + 1} (${info.level})`;
+  if (info.kind === "bot") return short ? `${t("bot")} ${seat + 1}` : `${t("bot")} ${seat + 1} (${info.level})`;
   if (info.kind === "human") return `${info.name || t("seat")} (${seat + 1})`;
   return `${t("seat")} ${seat + 1} (${t(info.kind)})`;
 }
@@ -592,7 +593,7 @@ function scoreSheet(obs, module, ctx) {
   const rows = SHEETS.map((key) => obs[key]).find((value) => Array.isArray(value)) || [];
   const teams = Boolean(module.teams && module.teams(obs));
   const columns = teams ? 2 : rows.length ? rows[0].length : (obs.scores || []).length;
-  const heads = Array.from({ length: columns }, (_, i) => (teams ? (module.teamLabel ? module.teamLabel(i, ctx) : `${i + 1}`) : seatLabel(i)));
+  const heads = Array.from({ length: columns }, (_, i) => (teams ? (module.teamLabel ? module.teamLabel(i, ctx) : `${i + 1}`) : seatLabel(i, true)));
   const totals = teams && module.teamTotals ? module.teamTotals(obs) : obs.scores || [];
   const table = h(
     "table",

@@ -22,7 +22,6 @@ pytest.importorskip("websockets", reason="the server extra is not installed")
 
 import cardcore
 from cardcore import Game
-from cardcore.server.views import public_view
 from server_helpers import Client, Server, get, post, running
 
 #: Short matches: one deal each, the smaller tables where a game has them.
@@ -167,7 +166,7 @@ def test_a_whole_match_through_the_server_leaks_no_card(server: Server, game: st
     assert views[-1]["over"]
     for message in views:
         state = states[message["step"]]
-        assert message["view"] == public_view(state)
+        assert message["view"] == state.public_view()
         everyone = set.intersection(
             *(cards(state.observation(s).to_dict()) for s in range(state.num_players))
         )

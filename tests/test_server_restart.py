@@ -22,7 +22,6 @@ from websockets.exceptions import ConnectionClosed
 
 import cardcore
 from cardcore import Game
-from cardcore.server.views import public_view
 from server_helpers import Client, Server, get, post, running
 
 
@@ -118,7 +117,7 @@ async def kill_and_resume(tmp_path: Path) -> None:
             await asyncio.sleep(0.05)
         assert seen["status"] == "over"
         other = replayed(get(second, f"/api/tables/{bots_only['table']}/replay"))
-        assert seen["view"]["view"] == json.loads(json.dumps(public_view(other[-1])))
+        assert seen["view"]["view"] == json.loads(json.dumps(other[-1].public_view()))
         assert seen["step"] == len(other) - 1
 
 

@@ -264,8 +264,11 @@ def create_app(
         finally:
             table.connections.discard(connection)
             outbox.put(None)
-            with contextlib.suppress(BaseException):
-                await writer
+            # Its end, whether it closed the queue or was cancelled by an overflow; a
+            # cancellation of this handler itself still propagates.
+            await asyncio.wait({writer})
+            if not writer.cancelled():
+                writer.exception()  # taken: a client gone mid-write is no error
 
     return Starlette(
         routes=[

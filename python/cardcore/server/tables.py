@@ -34,7 +34,7 @@ from cardcore.server.store import (
     TableRow,
     now,
 )
-from cardcore.server.views import public_view, seat_view, told
+from cardcore.server.views import seat_view, told
 
 __all__ = ["Connection", "Hall", "RequestError", "Table", "hash_secret"]
 
@@ -134,7 +134,7 @@ class Table:
 
     def view_message(self) -> dict[str, Any]:
         """A spectator's ``view`` message: the public view."""
-        return {"type": "view", **self._common(), "view": public_view(self.game)}
+        return {"type": "view", **self._common(), "view": self.game.public_view()}
 
     def seats_message(self) -> dict[str, Any]:
         """Who sits where (no token, no invitation)."""

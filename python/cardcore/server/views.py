@@ -15,12 +15,7 @@ from typing import Any
 
 from cardcore import Action, Game
 
-__all__ = ["public_view", "seat_view", "told"]
-
-
-def public_view(game: Game) -> dict[str, Any]:
-    """The table as a spectator sees it (``game.public_view()``)."""
-    return game.public_view()
+__all__ = ["seat_view", "told"]
 
 
 def seat_view(game: Game, seat: int) -> dict[str, Any]:

@@ -16,6 +16,7 @@ pub mod determinize;
 pub mod error;
 pub mod game;
 pub mod games;
+pub mod infostate;
 pub mod ismcts;
 pub mod json;
 pub mod observation;

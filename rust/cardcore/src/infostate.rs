@@ -149,6 +149,10 @@ pub struct InfoLog {
 impl InfoLog {
     /// The record of `game`'s deal in play, built by replaying its match.
     pub fn of<G: InfoState>(game: &G) -> Result<InfoLog> {
+        if game.history().is_empty() {
+            // Nothing played: the deal in play is the one laid out.
+            return Ok(InfoLog::start(game));
+        }
         let mut log: Option<InfoLog> = None;
         replay_steps(game, |replayed, action| {
             let log = log.get_or_insert_with(|| InfoLog::start(replayed));

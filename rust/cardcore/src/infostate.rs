@@ -124,14 +124,6 @@ struct Gain {
     cards: CardCounts,
 }
 
-/// A placeholder in a fixed array of gains.
-const NO_GAIN: Gain = Gain {
-    step: 0,
-    seat: 0,
-    private: false,
-    cards: CardCounts::EMPTY,
-};
-
 /// The record of the deal in play that information states are read from:
 /// its dealer and dealt hands, each step with its actor, and the cards that
 /// reached each hand. It follows one game ([`InfoLog::follows`]).
@@ -294,30 +286,38 @@ impl InfoLog {
 
     /// Each recalled step as `seat` sees it, in order: the step, whether its
     /// action is hidden from the seat, and the gains the seat saw at it.
-    fn seen<G: InfoState>(&self, seat: usize, mut each: impl FnMut(&Step, bool, &[Gain])) {
+    fn seen<G: InfoState>(
+        &self,
+        seat: usize,
+        mut each: impl FnMut(&Step, bool, &mut dyn Iterator<Item = &Gain>),
+    ) {
+        // The steps come in increasing order: their gains are read in turn.
+        let mut next_gain = 0;
         let mut visit = |index: usize| {
             let step = &self.steps[index];
+            while self
+                .gains
+                .get(next_gain)
+                .is_some_and(|gain| (gain.step as usize) < index)
+            {
+                next_gain += 1;
+            }
+            let start = next_gain;
+            while self
+                .gains
+                .get(next_gain)
+                .is_some_and(|gain| gain.step as usize == index)
+            {
+                next_gain += 1;
+            }
             let other = usize::from(step.actor) != seat;
             if other && step.flags & SILENT != 0 {
                 return;
             }
-            let start = self
-                .gains
-                .partition_point(|gain| (gain.step as usize) < index);
-            let end = start
-                + self.gains[start..]
-                    .iter()
-                    .take_while(|gain| gain.step as usize == index)
-                    .count();
-            let mut seen = [NO_GAIN; SEATS];
-            let mut count = 0;
-            for gain in &self.gains[start..end] {
-                if usize::from(gain.seat) == seat || !gain.private {
-                    seen[count] = *gain;
-                    count += 1;
-                }
-            }
-            each(step, other && step.flags & HIDDEN != 0, &seen[..count]);
+            let mut gains = self.gains[start..next_gain]
+                .iter()
+                .filter(|gain| usize::from(gain.seat) == seat || !gain.private);
+            each(step, other && step.flags & HIDDEN != 0, &mut gains);
         };
         if self.steps.iter().any(|step| step.flags & TAKES_BACK != 0) {
             for index in self.kept::<G>() {

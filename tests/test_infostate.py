@@ -97,7 +97,7 @@ def turn_took_back(game: cardcore.Game) -> bool:
 
 
 @pytest.mark.parametrize(("name", "options"), TABLES, ids=IDS)
-@scaled(0.15)
+@scaled(1.0)
 @given(seed=SEEDS, steps=st.integers(0, 150), pick=st.integers(0, 2**16))
 def test_the_record_grows_and_travels(
     name: str, options: dict[str, Any], seed: int, steps: int, pick: int
@@ -137,7 +137,7 @@ def test_the_record_grows_and_travels(
 
 
 @pytest.mark.parametrize(("name", "options"), TABLES, ids=IDS)
-@scaled(0.15)
+@scaled(1.0)
 @given(seed=SEEDS, steps=st.integers(0, 200), draw=SEEDS)
 def test_a_determinization_keeps_the_seats_information_state(
     name: str, options: dict[str, Any], seed: int, steps: int, draw: int
@@ -175,3 +175,28 @@ def test_what_a_seat_is_not_shown() -> None:
         assert theirs.count(f"\n{declarer} discard ?") == 6
         return
     pytest.fail("no 500 deal reached its play")
+
+
+def test_a_jolly_determinization_after_a_rebuilt_stock() -> None:
+    """Jolly included: once the stock has been rebuilt (L13), a determinization
+    for each seat still has its information state (the seat's own draws kept, the rebuilt
+    stock's order unseen)."""
+    for seed in range(20):
+        game = cardcore.new_game("jolly", seed=seed, single_deal=True, players=2)
+        rng = np.random.default_rng(seed)
+        while not game.is_over and not game.observation(0).to_dict()["rebuilds"]:
+            actions = game.legal_actions()
+            game.apply(actions[int(rng.integers(len(actions)))])
+        if game.is_over:
+            continue
+        for _ in range(20):  # and on past it
+            if game.is_over:
+                break
+            actions = game.legal_actions()
+            game.apply(actions[int(rng.integers(len(actions)))])
+        for seat in range(2):
+            for draw in range(3):
+                sample = game.determinize(seat, seed=draw)
+                assert sample.information_state(seat) == game.information_state(seat)
+        return
+    pytest.fail("no Jolly round of 20 rebuilt its stock")

@@ -393,6 +393,23 @@ class _Game(
     def legal_actions_mask(self, out: NDArray[np.bool_] | None = None) -> NDArray[np.bool_]:
         """The legal actions as bool flags indexed by action id (``action_count``);
         written into ``out`` when given, and returned. Needs numpy."""
+    # The public observation and full-state tensors (docs/protocol.md, "Tensors and masks").
+    public_observation_tensor_size: int
+    """The number of features of ``public_observation_tensor`` (as many as
+    ``observation_tensor_size``)."""
+    state_tensor_size: int
+    """The number of features of ``state_tensor``, at every player count."""
+    def public_observation_tensor(
+        self, out: NDArray[np.float32] | None = None
+    ) -> NDArray[np.float32]:
+        """What every seat sees alike as float32 features: the observation tensor's
+        layout with seats counted from seat 0 and what only one seat knows left zero (the
+        rules page's "Public observation tensor"); written into ``out`` when given, and
+        returned. Needs numpy."""
+    def state_tensor(self, out: NDArray[np.float32] | None = None) -> NDArray[np.float32]:
+        """The whole state for a centralised critic as float32 features: the public
+        observation tensor, then every hand and hidden pile (the rules page's "Full-state
+        tensor"); written into ``out`` when given, and returned. Needs numpy."""
     def __str__(self) -> str:
         """The whole table as text, every hand (docs/protocol.md, "Text")."""
     def __copy__(self) -> Self: ...

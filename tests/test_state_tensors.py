@@ -7,9 +7,6 @@ back as the state's cards, and rules pages that lay both out."""
 from __future__ import annotations
 
 import json
-import math
-import re
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -23,15 +20,16 @@ from harness import (
     CONFIGURED_GAMES,
     SEEDS,
     Chooser,
+    assert_table_covers,
     config,
     option_sets,
     play_to,
     sampled,
     scaled,
+    tables,
+    tensor_table,
     walk,
 )
-
-INFO = {info["name"]: info for info in cardcore.game_info()}
 
 DECKS = {"brouc": 32, "julien": 52, "five_hundred": 46, "tarot": 78}
 """The deck of each game with one copy of a card: its cards are one feature each, in
@@ -42,12 +40,6 @@ SEAT_BLOCKS = {"brouc": 4, "julien": 4, "five_hundred": 4, "tarot": 5, "jolly": 
 
 JOLLY_FACES = [card.id for card in cardcore.deck(52)]
 """Jolly's 53 faces: ``deck(52)``, then the joker (index 52)."""
-
-
-def tables(name: str) -> list[dict[str, Any]]:
-    """The options that seat each of the game's player counts."""
-    counts = INFO[name]["player_counts"]
-    return [{"players": count} for count in counts] if len(counts) > 1 else [{}]
 
 
 def card_block(cards: list[cardcore.Card], size: int) -> np.ndarray[Any, Any]:
@@ -106,7 +98,7 @@ def test_sizes_at_every_table(name: str) -> None:
         game = cardcore.new_game(name, seed=4, **options)
         cls = type(game)
         assert cls.public_observation_tensor_size == game.public_observation_tensor_size
-        assert game.public_observation_tensor_size == INFO[name]["tensor_size"]
+        assert game.public_observation_tensor_size == game.observation_tensor_size
         assert cls.state_tensor_size == game.state_tensor_size > game.observation_tensor_size
         for tensor, size in [
             (game.public_observation_tensor(), game.public_observation_tensor_size),
@@ -194,34 +186,15 @@ def test_bad_out_buffers_are_refused(name: str) -> None:
     assert game.to_json() == state
 
 
-def table_rows(section: str) -> list[tuple[int, int, str]]:
-    """A rules-page tensor table's rows ("a-b | count | what"): first, last, count."""
-    rows = re.findall(r"^\| (\d+)(?:-(\d+))? \| ([^|]+) \|", section, re.M)
-    return [(int(start), int(end or start), count) for start, end, count in rows]
-
-
-def section(name: str, title: str) -> str:
-    page = (Path(__file__).parent.parent / "docs" / "rules" / f"{name}.md").read_text("utf-8")
-    return page.split(f"## {title}", 1)[1].split("\n## ", 1)[0]
-
-
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)
 def test_the_rules_page_lays_out_both_tensors(name: str) -> None:
     """The "Full-state tensor" table runs from 0 to ``state_tensor_size`` without a gap
     or an overlap, each count its range's length, its first row the public tensor; each
     row of the "Public observation tensor" table is a row of the observation tensor's."""
     game: Any = cardcore.new_game(name, seed=0)
-    rows = table_rows(section(name, "Full-state tensor"))
+    rows = tensor_table(name, "Full-state tensor")
     assert rows[0][:2] == (0, game.public_observation_tensor_size - 1), name
-    expected_start = 0
-    for first, last, count in rows:
-        assert first == expected_start, f"{name}: a row starts at {first}, not {expected_start}"
-        factors = [int(factor) for factor in count.replace("x", "*").split("*")]
-        assert math.prod(factors) == last - first + 1, f"{name}: {first}-{last} counts {count}"
-        expected_start = last + 1
-    assert expected_start == game.state_tensor_size
-    observation_rows = {row[:2]: row[2] for row in table_rows(section(name, "Observation tensor"))}
-    public_rows = table_rows(section(name, "Public observation tensor"))
-    assert public_rows, name
-    for first, last, count in public_rows:
+    assert_table_covers(name, rows, game.state_tensor_size)
+    observation_rows = {row[:2]: row[2] for row in tensor_table(name, "Observation tensor")}
+    for first, last, count in tensor_table(name, "Public observation tensor"):
         assert observation_rows.get((first, last)) == count, f"{name}: {first}-{last}"

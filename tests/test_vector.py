@@ -319,7 +319,6 @@ def test_the_buffers_are_read_only_views_rewritten_in_place() -> None:
     assert repr(env) == 'VectorEnv("tarot", num_envs=2, seat=0)'
 
 
-
 @pytest.mark.parametrize("opponents", ["random", "self"])
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)
 def test_rows_show_their_matches_full_states_when_asked(name: str, opponents: Any) -> None:

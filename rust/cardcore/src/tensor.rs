@@ -7,6 +7,12 @@
 //! in the order of play) and blocks of seats a table does not have stay zero. Each game lays
 //! its features out in `games/<game>/tensor.rs`, documented term by term in
 //! its rules page; [`Features`] is the one writer they share.
+//!
+//! The same layout seen from no seat ([`Viewer::Public`]: seats counted from
+//! seat 0, what one seat knows alone left zero) is the public observation
+//! tensor, and the full-state tensor for centralised critics is that
+//! followed by every hand and hidden pile ([`Game::layout_hidden`]): one
+//! layout function per game ([`Game::layout`]) writes all three.
 
 use crate::card::Card;
 use crate::cardset::CardSet;

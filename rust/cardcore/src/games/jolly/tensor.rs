@@ -2,8 +2,9 @@
 //! observation tensor", "Full-state tensor"): what one seat may know, or what
 //! every seat sees, as 882 features, the same at 2, 3 and 4 players; the
 //! whole state as 1147. Seats are counted from the observer (seat 0 in the
-//! public tensor); blocks of seats the table does not have stay zero. Faces are in discard-action order (`deck(52)`, then the
-//! joker); counts are scaled by the copies of a face (2, the joker 6).
+//! public tensor); blocks of seats the table does not have stay zero. Faces
+//! are in discard-action order (`deck(52)`, then the joker); counts are
+//! scaled by the copies of a face (2, the joker 6).
 //!
 //! The layout is compact, for a tensor written in a fraction of a
 //! microsecond: the row's order as where each face's copies lie (not one

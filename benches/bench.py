@@ -367,7 +367,8 @@ def observation_rate(bench: Bench, game: str) -> None:
 
 def tensor_rate(bench: Bench, game: str) -> None:
     """``g.observation_tensor(seat, out=buffer)`` and ``g.legal_actions_mask(out=...)``
-    from Python, single calls mid-deal, beside OpenSpiel's numpy observer on hearts."""
+    from Python, single calls mid-deal, beside OpenSpiel's numpy observer on hearts; then
+    the public observation and full-state tensors, ``out=buffer``, the same way."""
     import numpy as np  # the numpy extra: only the tensor rows need it
 
     g = _mid_deal(game, bench.seed)
@@ -382,6 +383,14 @@ def tensor_rate(bench: Bench, game: str) -> None:
     bench.add(Row(f"{game}_tensor_new", label, fresh))
     masks = _calls_per_second(bench, lambda _seat: g.legal_actions_mask(out=mask), 1)
     bench.add(Row(f"{game}_mask", f"{game}: g.legal_actions_mask(out=buffer): masks/s", masks))
+    public = np.empty(g.public_observation_tensor_size, dtype=np.float32)
+    rate = _calls_per_second(bench, lambda _seat: g.public_observation_tensor(out=public), 1)
+    label = f"{game}: g.public_observation_tensor(out=buffer) from Python: tensors/s"
+    bench.add(Row(f"{game}_public_tensor", label, rate))
+    state = np.empty(g.state_tensor_size, dtype=np.float32)
+    rate = _calls_per_second(bench, lambda _seat: g.state_tensor(out=state), 1)
+    label = f"{game}: g.state_tensor(out=buffer) from Python: tensors/s"
+    bench.add(Row(f"{game}_state_tensor", label, rate))
     bench.ratio(
         f"{game}_tensor_over_openspiel",
         f"{game}: tensors/s, cardcore / OpenSpiel hearts' numpy observer",

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import random
+import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TypeVar
 
 from hypothesis import settings
@@ -532,6 +535,34 @@ def sampled(name: str, seed: int, choices: Sequence[int]) -> bool:
         return True
     mixed = SplitMix(seed ^ (hash(tuple(choices)) & MASK)).next_u64()
     return mixed % 1000 < share * 1000
+
+
+def tensor_table(name: str, title: str) -> list[tuple[int, int, str]]:
+    """The rows ("a-b | count | what": first, last, count) of the tensor table in the
+    section ``## <title>`` of docs/rules/<name>.md."""
+    page = (Path(__file__).parent.parent / "docs" / "rules" / f"{name}.md").read_text("utf-8")
+    section = page.split(f"## {title}", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| (\d+)(?:-(\d+))? \| ([^|]+) \|", section, re.M)
+    assert rows, f"docs/rules/{name}.md has no table under {title!r}"
+    return [(int(start), int(end or start), count) for start, end, count in rows]
+
+
+def assert_table_covers(name: str, rows: list[tuple[int, int, str]], size: int) -> None:
+    """A tensor table's rows run from 0 to ``size`` without a gap or an overlap, each
+    count (such as ``4 x 32``) its range's length."""
+    expected_start = 0
+    for first, last, count in rows:
+        assert first == expected_start, f"{name}: a row starts at {first}, not {expected_start}"
+        factors = [int(factor) for factor in count.replace("x", "*").split("*")]
+        assert math.prod(factors) == last - first + 1, f"{name}: {first}-{last} counts {count}"
+        expected_start = last + 1
+    assert expected_start == size, name
+
+
+def tables(name: str) -> list[JsonDict]:
+    """The options that seat each of the game's player counts."""
+    counts = next(info for info in cardcore.game_info() if info["name"] == name)["player_counts"]
+    return [{"players": count} for count in counts] if len(counts) > 1 else [{}]
 
 
 def option_sets(name: str) -> st.SearchStrategy[JsonDict]:

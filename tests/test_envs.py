@@ -4,6 +4,7 @@ rewards at a match's end, illegal actions and the other seats' bots."""
 
 from __future__ import annotations
 
+import importlib
 import warnings
 from typing import Any, Literal, get_args
 
@@ -347,3 +348,27 @@ def test_numpy_integers_are_actions_and_seats_for_every_game(name: str) -> None:
         game.observation(np.bool_(False))  # type: ignore[arg-type]
     game.apply(np.int64(legal))
     assert [action.id for action in game.history] == [legal]
+
+
+@pytest.mark.parametrize("name", CONFIGURED_GAMES)
+def test_pettingzoo_state_is_the_full_state_tensor(name: str) -> None:
+    """PettingZoo's own ``state_space`` check passes (a warning of it fails the test; its
+    ``test_state`` plays unmasked random actions, which cardcore refuses), and along a
+    match ``state()`` is the game's full-state tensor, through ``env()``'s wrappers, and
+    within ``state_space``."""
+    checks = importlib.import_module("pettingzoo.test.state_test")
+    table = aec.env(name, single_deal=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        checks.test_state_space(table)
+    raw = table.unwrapped
+    assert table.state_space.shape == (raw.game.state_tensor_size,)
+    table.reset(seed=3)
+    for agent in table.agent_iter():
+        state = table.state()
+        assert np.array_equal(state, raw.game.state_tensor())
+        assert table.state_space.contains(state)
+        _, _, terminated, truncated, _ = table.last()
+        mask = table.observe(agent)["action_mask"]
+        table.step(None if terminated or truncated else int(np.flatnonzero(mask)[0]))
+    assert raw.game.is_over

@@ -6,11 +6,6 @@ along with observations."""
 
 from __future__ import annotations
 
-import math
-import re
-from pathlib import Path
-from typing import Any
-
 import numpy as np
 import pytest
 from hypothesis import given
@@ -22,21 +17,18 @@ from harness import (
     CONFIGURED_GAMES,
     SEEDS,
     Chooser,
+    assert_table_covers,
     config,
     option_sets,
     play_to,
     sampled,
     scaled,
+    tables,
+    tensor_table,
     walk,
 )
 
 INFO = {info["name"]: info for info in cardcore.game_info()}
-
-
-def tables(name: str) -> list[dict[str, Any]]:
-    """The options that seat each of the game's player counts."""
-    counts = INFO[name]["player_counts"]
-    return [{"players": count} for count in counts] if len(counts) > 1 else [{}]
 
 
 @pytest.mark.parametrize("name", CONFIGURED_GAMES)
@@ -142,15 +134,5 @@ def test_the_rules_page_lays_out_every_feature(name: str) -> None:
     """The rules page's "Observation tensor" table: its rows ("a-b | count | what") run
     from 0 without a gap or an overlap, each count is its range's length, and the last
     row ends at the tensor's size."""
-    page = (Path(__file__).parent.parent / "docs" / "rules" / f"{name}.md").read_text("utf-8")
-    section = page.split("## Observation tensor", 1)[1].split("\n## ", 1)[0]
-    rows = re.findall(r"^\| (\d+)(?:-(\d+))? \| ([^|]+) \|", section, re.M)
-    assert rows, f"docs/rules/{name}.md has no tensor table"
-    expected_start = 0
-    for start, end, count in rows:
-        first, last = int(start), int(end or start)
-        assert first == expected_start, f"{name}: a row starts at {first}, not {expected_start}"
-        factors = [int(factor) for factor in count.replace("x", "*").split("*")]
-        assert math.prod(factors) == last - first + 1, f"{name}: {start}-{end} counts {count}"
-        expected_start = last + 1
-    assert expected_start == INFO[name]["tensor_size"]
+    rows = tensor_table(name, "Observation tensor")
+    assert_table_covers(name, rows, INFO[name]["tensor_size"])

@@ -319,6 +319,28 @@ def test_the_buffers_are_read_only_views_rewritten_in_place() -> None:
     assert repr(env) == 'VectorEnv("tarot", num_envs=2, seat=0)'
 
 
+@pytest.mark.parametrize("opponents", ["random", "self"])
+@pytest.mark.parametrize("name", CONFIGURED_GAMES)
+def test_rows_show_their_matches_full_states_when_asked(name: str, opponents: Any) -> None:
+    """With ``states=True`` each row's ``states`` is the full-state tensor of the match it
+    shows, after every step (new matches included); without, ``states`` is None."""
+    assert cardcore.VectorEnv(name, 2, seed=0).states is None
+    env = cardcore.VectorEnv(name, 3, seed=9, opponents=opponents, states=True, single_deal=True)
+    states = env.states
+    assert states is not None
+    assert states.shape == (3, env.game_at(0).state_tensor_size)
+    assert states.dtype == np.float32
+    for _, _, _ in random_steps(env, 9, 40):
+        assert env.states is states, "the same buffer, rewritten in place"
+        for i in range(3):
+            np.testing.assert_array_equal(states[i], env.game_at(i).state_tensor())
+
+
+def test_the_states_argument_is_a_bool() -> None:
+    with pytest.raises(cardcore.OptionTypeError, match="states"):
+        cardcore.VectorEnv("brouc", 2, seed=0, states=1)  # type: ignore[arg-type]
+
+
 gymnasium = pytest.importorskip("gymnasium", reason="the gymnasium extra is not installed")
 
 from gymnasium.vector import AutoresetMode  # noqa: E402

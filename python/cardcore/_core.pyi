@@ -393,6 +393,23 @@ class _Game(
     def legal_actions_mask(self, out: NDArray[np.bool_] | None = None) -> NDArray[np.bool_]:
         """The legal actions as bool flags indexed by action id (``action_count``);
         written into ``out`` when given, and returned. Needs numpy."""
+    # The public observation and full-state tensors (docs/protocol.md, "Tensors and masks").
+    public_observation_tensor_size: int
+    """The number of features of ``public_observation_tensor`` (as many as
+    ``observation_tensor_size``)."""
+    state_tensor_size: int
+    """The number of features of ``state_tensor``, at every player count."""
+    def public_observation_tensor(
+        self, out: NDArray[np.float32] | None = None
+    ) -> NDArray[np.float32]:
+        """What every seat sees alike as float32 features: the observation tensor's
+        layout with seats counted from seat 0 and what only one seat knows left zero (the
+        rules page's "Public observation tensor"); written into ``out`` when given, and
+        returned. Needs numpy."""
+    def state_tensor(self, out: NDArray[np.float32] | None = None) -> NDArray[np.float32]:
+        """The whole state for a centralised critic as float32 features: the public
+        observation tensor, then every hand and hidden pile (the rules page's "Full-state
+        tensor"); written into ``out`` when given, and returned. Needs numpy."""
     # --- information states ---
     information_state_tensor_size: int
     """The number of features of ``information_state_tensor`` (the game's rules page,
@@ -1644,7 +1661,8 @@ class VectorEnv:
     one action id a row (a Python policy, for league or population training). A
     match's end pays ``reward`` (``"outcome"`` or ``"score"``; None for the game's
     default); an action the agent may not take costs ``illegal_reward``
-    (default -1.0); ``threads`` (default 1) share the matches.
+    (default -1.0); ``threads`` (default 1) share the matches; with ``states=True`` each
+    row also shows its match's full-state tensor (``states``, for a centralised critic).
     Each call writes the rows into the environment's own read-only numpy arrays (the
     same objects every call: copy what must outlive the next one); a match that ends
     is dealt again at once from a seed derived from the run's.
@@ -1664,6 +1682,7 @@ class VectorEnv:
         reward: Literal["outcome", "score"] | None = None,
         illegal_reward: float | None = None,
         threads: int | None = None,
+        states: bool | None = None,
         **options: Any,
     ) -> VectorEnv: ...
     @property
@@ -1723,6 +1742,10 @@ class VectorEnv:
     def final_observations(self) -> NDArray[np.float32]:
         """``(num_envs, observation_size)``: the final observation of each match the last
         step ended, for the seat that acted (other rows hold older values)."""
+    @property
+    def states(self) -> NDArray[np.float32] | None:
+        """``(num_envs, state_tensor_size)`` with ``states=True``: the full-state tensor of
+        the match each row shows (``game.state_tensor()``); None without."""
     def reset(self, seed: int) -> tuple[NDArray[np.float32], NDArray[np.int8]]:
         """Deals every match again from ``seed``; returns ``(observations, masks)``."""
     def step(

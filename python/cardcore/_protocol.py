@@ -144,6 +144,22 @@ class Game(_Table, Protocol):
     def legal_actions_mask(self, out: NDArray[np.bool_] | None = None) -> NDArray[np.bool_]:
         """The legal actions as bool flags indexed by action id, into ``out`` when given."""
 
+    # The public observation and full-state tensors (docs/protocol.md, "Tensors and masks").
+    public_observation_tensor_size: int
+    """The number of features of ``public_observation_tensor``, at every player count."""
+
+    state_tensor_size: int
+    """The number of features of ``state_tensor``, at every player count."""
+
+    def public_observation_tensor(
+        self, out: NDArray[np.float32] | None = None
+    ) -> NDArray[np.float32]:
+        """What every seat sees alike as float32 features (the rules page's "Public
+        observation tensor"), into ``out`` when given. Needs numpy."""
+
+    def state_tensor(self, out: NDArray[np.float32] | None = None) -> NDArray[np.float32]:
+        """The whole state for a centralised critic as float32 features (the rules page's
+        "Full-state tensor"), into ``out`` when given. Needs numpy."""
     # --- information states ---
 
     information_state_tensor_size: int

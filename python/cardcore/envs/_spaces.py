@@ -34,6 +34,14 @@ def observation_space(game: cardcore.Game) -> spaces.Dict:
     )
 
 
+def state_space(game: cardcore.Game) -> spaces.Box:
+    """The full-state tensor's features (``game.state_tensor()``), bounded as the
+    observation's."""
+    return spaces.Box(
+        -FEATURE_BOUND, FEATURE_BOUND, shape=(game.state_tensor_size,), dtype=np.float32
+    )
+
+
 MASK_DTYPE = np.int8
 """The masks' dtype in every environment, ``VectorEnv`` included: 1 for a legal
 action, 0 otherwise, as Gymnasium's ``Discrete.sample(mask=...)`` takes them."""

@@ -37,6 +37,7 @@ from cardcore.envs._spaces import (
     render_mode_arg,
     rendered,
     reward_arg,
+    state_space,
 )
 
 __all__ = ["VERSION", "RawEnv", "env", "raw_env"]
@@ -71,6 +72,8 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.possible_agents = [f"player_{seat}" for seat in range(self.game.num_players)]
         self.agents = list(self.possible_agents)
         self._observation_space = observation_space(self.game)
+        self.state_space = state_space(self.game)
+        """The full-state tensor's space: ``state()``'s features."""
         self._action_space = spaces.Discrete(self.game.action_count)
         self._seeds = np.random.default_rng()
 
@@ -105,6 +108,11 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     def observe(self, agent: str) -> Observation:
         """The agent's observation now."""
         return observe(self.game, self.possible_agents.index(agent))
+
+    def state(self) -> np.ndarray[Any, Any]:
+        """The whole state for a centralised critic: ``game.state_tensor()`` (every hand
+        and hidden pile, seats from seat 0; the rules page's "Full-state tensor")."""
+        return self.game.state_tensor()
 
     def step(self, action: int | None) -> None:
         """The selected agent plays ``action``; at the match's end every agent gets its

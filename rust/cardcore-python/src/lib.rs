@@ -1019,6 +1019,57 @@ macro_rules! game_class {
             }
         }
 
+        // The public observation and full-state tensors (docs/protocol.md,
+        // "Tensors and masks").
+        #[pymethods]
+        impl $Class {
+            /// The number of features of `public_observation_tensor`, at every
+            /// player count (as many as `observation_tensor_size`).
+            #[classattr]
+            fn public_observation_tensor_size() -> usize {
+                <$Game as Game>::TENSOR_SIZE
+            }
+
+            /// The number of features of `state_tensor`, at every player count.
+            #[classattr]
+            fn state_tensor_size() -> usize {
+                <$Game as Game>::STATE_TENSOR_SIZE
+            }
+
+            /// What every seat sees alike, the same from every seat, as a 1-D
+            /// float32 numpy array of `public_observation_tensor_size` features:
+            /// the observation tensor's layout with seats counted from seat 0 and
+            /// what only one seat knows left zero (the rules page's "Public
+            /// observation tensor"). Written into `out` when given (a writable,
+            /// C-contiguous float32 array of that length), which is returned.
+            #[pyo3(signature = (out = None))]
+            fn public_observation_tensor<'py>(
+                &self,
+                py: Python<'py>,
+                out: Option<&Bound<'py, PyAny>>,
+            ) -> PyResult<Bound<'py, numpy::PyArray1<f32>>> {
+                let game = self.game()?;
+                let size = <$Game as Game>::TENSOR_SIZE;
+                crate::arrays::fill_array(py, out, size, |features| game.encode_public(features))
+            }
+
+            /// The whole state for a centralised critic, as a 1-D float32 numpy
+            /// array of `state_tensor_size` features: the public observation
+            /// tensor, then every hand (seat 0 first) and every hidden pile (the
+            /// rules page's "Full-state tensor"); the match's generator is left
+            /// out. Written into `out` when given, as `public_observation_tensor`.
+            #[pyo3(signature = (out = None))]
+            fn state_tensor<'py>(
+                &self,
+                py: Python<'py>,
+                out: Option<&Bound<'py, PyAny>>,
+            ) -> PyResult<Bound<'py, numpy::PyArray1<f32>>> {
+                let game = self.game()?;
+                let size = <$Game as Game>::STATE_TENSOR_SIZE;
+                crate::arrays::fill_array(py, out, size, |features| game.encode_state(features))
+            }
+        }
+
         #[pymethods]
         impl $Class {
             #[new]

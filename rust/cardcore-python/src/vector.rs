@@ -77,6 +77,8 @@ struct Buffers {
     illegal: Py<PyArray1<bool>>,
     final_observations: Py<PyArray2<f32>>,
     final_scores: Py<PyArray2<i64>>,
+    /// `(num_envs, state_tensor_size)`, or `(num_envs, 0)` without `states=True`.
+    states: Py<PyArray2<f32>>,
 }
 
 /// A numpy array's elements as a Rust slice.
@@ -118,7 +120,9 @@ fn buffer1<T: numpy::Element>(py: Python<'_>, rows: usize) -> PyResult<Py<PyArra
 /// action id each (a Python policy, for league or population training).
 /// A match's end pays `reward` (`"outcome"` or `"score"`; None for the
 /// game's default); an action the agent may not take costs `illegal_reward`
-/// (default -1.0); `threads` (default 1) share the matches. Each call writes
+/// (default -1.0); `threads` (default 1) share the matches; with
+/// `states=True` each row also shows its match's full-state tensor
+/// (`states`, for a centralised critic). Each call writes
 /// the batch's rows into the environment's own numpy arrays (read-only
 /// views, the same objects every call: copy what must outlive the next call).
 #[pyclass(module = "cardcore", name = "VectorEnv", frozen)]
@@ -139,7 +143,7 @@ pub(crate) struct PyVectorEnv {
 #[pymethods]
 impl PyVectorEnv {
     #[new]
-    #[pyo3(signature = (game, num_envs, *, seed, seat = None, opponents = None, reward = None, illegal_reward = None, threads = None, **options))]
+    #[pyo3(signature = (game, num_envs, *, seed, seat = None, opponents = None, reward = None, illegal_reward = None, threads = None, states = None, **options))]
     #[allow(clippy::too_many_arguments)]
     fn py_new(
         py: Python<'_>,
@@ -151,6 +155,7 @@ impl PyVectorEnv {
         reward: Option<&Bound<'_, PyAny>>,
         illegal_reward: Option<f64>,
         threads: Option<&Bound<'_, PyAny>>,
+        states: Option<&Bound<'_, PyAny>>,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Self> {
         crate::arrays::numpy_importable(py)?;
@@ -192,12 +197,14 @@ impl PyVectorEnv {
             Some(t) => count_arg(t, "threads", 1024)?,
         };
         let reward = reward_arg(reward)?;
+        let states = states_arg(states)?;
         let settings = Settings {
             seat: (!self_play).then_some(seat),
             opponents,
             reward,
             illegal_reward: illegal_reward.unwrap_or(-1.0) as f32,
             threads,
+            states,
         };
         cardcore::with_game!(name.as_str(), G => {
             let json = options_to_json::<G>(options)?;
@@ -218,6 +225,7 @@ impl PyVectorEnv {
                     illegal: buffer1(py, envs)?,
                     final_observations: buffer2(py, envs, size)?,
                     final_scores: buffer2(py, envs, players)?,
+                    states: buffer2(py, envs, if states { G::STATE_TENSOR_SIZE } else { 0 })?,
                 },
                 policy,
                 game: G::NAME,
@@ -276,6 +284,15 @@ impl PyVectorEnv {
     #[getter]
     fn action_count(&self) -> usize {
         self.action_count
+    }
+
+    /// `(num_envs, state_tensor_size)` float32 with `states=True`: the
+    /// full-state tensor of the match each row shows (`game.state_tensor()`),
+    /// written with the row's decision; None without.
+    #[getter]
+    fn states<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray2<f32>>> {
+        let states = self.buffers.states.bind(py);
+        (states.shape()[1] > 0).then(|| states.clone())
     }
 
     /// `(num_envs, observation_size)` float32: each match's observation tensor
@@ -499,10 +516,25 @@ impl PyVectorEnv {
                 illegal: elements(b.illegal.bind(py)),
                 final_observations: elements(b.final_observations.bind(py)),
                 final_scores: elements(b.final_scores.bind(py)),
+                states: elements(b.states.bind(py)),
             }
         };
         let batch: &mut Box<dyn Batch> = &mut batch;
         py.detach(|| call(batch, &mut out)).map_err(to_py_err)
+    }
+}
+
+/// The `states` argument: a bool, None for False.
+fn states_arg(states: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
+    match states.filter(|s| !s.is_none()) {
+        None => Ok(false),
+        Some(s) => s
+            .cast::<pyo3::types::PyBool>()
+            .map(|b| b.is_true())
+            .map_err(|_| {
+                let message = format!("expected True or False, got {}", shown(s));
+                to_py_err(Failure::Type(Error::option("states", message)))
+            }),
     }
 }
 

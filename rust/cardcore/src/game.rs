@@ -10,6 +10,7 @@ use crate::cardset::CardSet;
 use crate::error::{Error, Result};
 use crate::options::OptionSpec;
 use crate::rng::SplitMix64;
+use crate::tensor::{Features, Viewer};
 
 /// An action's stable integer id within its game.
 pub type ActionId = u16;
@@ -133,12 +134,41 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// What `seat` may know, nothing more.
     fn observation(&self, seat: usize) -> Result<Value>;
 
-    /// The number of features of an observation tensor, at every player count.
+    /// The number of features of an observation tensor, at every player
+    /// count; the public observation tensor has as many.
     const TENSOR_SIZE: usize;
     /// What `seat` (in range) may know, nothing more, as `TENSOR_SIZE`
     /// features written into `out` (docs/rules/<game>.md, "Observation
     /// tensor"; the writer is `tensor::Features`).
-    fn encode(&self, seat: usize, out: &mut [f32]);
+    fn encode(&self, seat: usize, out: &mut [f32]) {
+        crate::tensor::encode(self, Viewer::Seat(seat), out);
+    }
+
+    // Public observation and full-state tensors (docs/rules/<game>.md,
+    // "Public observation tensor" and "Full-state tensor").
+
+    /// The number of features of the full-state tensor: the public tensor's
+    /// `TENSOR_SIZE`, then every hand and hidden pile.
+    const STATE_TENSOR_SIZE: usize;
+    /// The observation tensor's layout as `viewer` sees the state: a seat
+    /// (its observation tensor) or no seat (the public tensor, seats counted
+    /// from seat 0 and every seat's own knowledge left out).
+    fn layout(&self, viewer: Viewer, features: &mut Features<'_>);
+    /// The full-state tensor's features after the public ones: every hand
+    /// and every pile no seat or only some seats see.
+    fn layout_hidden(&self, features: &mut Features<'_>);
+    /// What every seat sees alike, as `TENSOR_SIZE` features written into `out`.
+    fn encode_public(&self, out: &mut [f32]) {
+        crate::tensor::encode(self, Viewer::Public, out);
+    }
+    /// The whole state (but the generator), as `STATE_TENSOR_SIZE` features
+    /// written into `out`: the public tensor, then [`Game::layout_hidden`].
+    fn encode_state(&self, out: &mut [f32]) {
+        let mut features = Features::new(out);
+        self.layout(Viewer::Public, &mut features);
+        self.layout_hidden(&mut features);
+        features.finish();
+    }
 }
 
 /// An action's description from its text alone, the default of

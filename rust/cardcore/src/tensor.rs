@@ -7,6 +7,12 @@
 //! in the order of play) and blocks of seats a table does not have stay zero. Each game lays
 //! its features out in `games/<game>/tensor.rs`, documented term by term in
 //! its rules page; [`Features`] is the one writer they share.
+//!
+//! The same layout seen from no seat ([`Viewer::Public`]: seats counted from
+//! seat 0, what one seat knows alone left zero) is the public observation
+//! tensor, and the full-state tensor for centralised critics is that
+//! followed by every hand and hidden pile ([`Game::layout_hidden`]): one
+//! layout function per game ([`Game::layout`]) writes all three.
 
 use crate::card::Card;
 use crate::cardset::CardSet;
@@ -182,6 +188,49 @@ pub const fn seat_at(k: usize, observer: usize, players: usize) -> Option<usize>
     })
 }
 
+/// Whose point of view a tensor's layout is written from (docs/protocol.md,
+/// "Tensors and masks").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Viewer {
+    /// A seat's observation tensor: seats counted from it, its own hand and
+    /// what only it knows included.
+    Seat(usize),
+    /// The public observation tensor: seats counted from seat 0, what any
+    /// one seat knows alone left out (zero).
+    Public,
+}
+
+impl Viewer {
+    /// The seat block 0 describes: the observer, or seat 0.
+    pub const fn origin(self) -> usize {
+        match self {
+            Viewer::Seat(seat) => seat,
+            Viewer::Public => 0,
+        }
+    }
+
+    /// Whether the viewer is `seat` itself (never for the public tensor).
+    pub const fn is(self, seat: usize) -> bool {
+        matches!(self, Viewer::Seat(viewer) if viewer == seat)
+    }
+
+    /// The viewer's own hand: `hand(seat)` for a seat, `T::default()`
+    /// (nothing) for the public tensor.
+    pub fn own<T: Default>(self, hand: impl FnOnce(usize) -> T) -> T {
+        match self {
+            Viewer::Seat(seat) => hand(seat),
+            Viewer::Public => T::default(),
+        }
+    }
+}
+
+/// `game`'s observation layout as `viewer` sees it, into `out`.
+pub fn encode<G: Game>(game: &G, viewer: Viewer, out: &mut [f32]) {
+    let mut features = Features::new(out);
+    game.layout(viewer, &mut features);
+    features.finish();
+}
+
 /// Fills `out` (one flag per action id, `G::ACTION_COUNT` of them) with the
 /// legal actions of `game`, as bools or as 0/1 integers (the environments'
 /// int8 masks); `scratch` is reused between calls.
@@ -236,6 +285,94 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Along random matches at every table: the full-state tensor is
+    /// finite, starts with the public tensor and holds every seat's hand
+    /// (`hands` checks its tail); seat 0's observation tensor, which counts
+    /// seats as the public one does, agrees with it wherever the public
+    /// tensor is nonzero.
+    fn public_and_state_tensors_follow_play<G: Game>(hands: impl Fn(&G, &[f32]) -> bool) {
+        let mut public = vec![f32::NAN; G::TENSOR_SIZE];
+        let mut state = vec![f32::NAN; G::STATE_TENSOR_SIZE];
+        let mut seat0 = vec![f32::NAN; G::TENSOR_SIZE];
+        for seed in 0..3 {
+            let mut game = G::new(seed, &table_options::<G>(seed as usize)).unwrap();
+            let mut rng = SplitMix64::new(seed);
+            loop {
+                game.encode_public(&mut public);
+                game.encode_state(&mut state);
+                assert!(state.iter().all(|x| x.is_finite()), "{}", G::NAME);
+                assert_eq!(state[..G::TENSOR_SIZE], public[..], "{}", G::NAME);
+                assert!(hands(&game, &state[G::TENSOR_SIZE..]), "{}", G::NAME);
+                // Seat 0's observation counts seats as the public tensor
+                // does: it knows all the public tensor tells.
+                game.encode(0, &mut seat0);
+                for (i, (&p, &o)) in public.iter().zip(&seat0).enumerate() {
+                    assert!(p == 0.0 || p == o, "{} feature {i}: {p} vs {o}", G::NAME);
+                }
+                if game.play_random(&mut rng).is_none() {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// The cards of `G`'s deck in face-id order: the cards its actions name.
+    fn deck_of<G: Game>() -> Vec<Card> {
+        let mut deck: Vec<Card> = (0..G::ACTION_COUNT)
+            .filter_map(|action| G::action_card(action as ActionId))
+            .collect();
+        deck.sort_by_key(|card| card.id());
+        deck.dedup();
+        deck
+    }
+
+    /// The first `seats` blocks of a state tensor's tail, one per seat
+    /// from seat 0, each a deck wide, read back as cards: `hand(seat)` for a
+    /// seat at the table, nothing past it.
+    fn hand_blocks_are<G: Game>(
+        game: &G,
+        tail: &[f32],
+        seats: usize,
+        hand: impl Fn(usize) -> CardSet,
+    ) -> bool {
+        let deck = deck_of::<G>();
+        (0..seats).all(|seat| {
+            let block = &tail[seat * deck.len()..(seat + 1) * deck.len()];
+            let read: CardSet = deck
+                .iter()
+                .zip(block)
+                .filter(|(_, &x)| x == 1.0)
+                .map(|(&card, _)| card)
+                .collect();
+            let expected = if seat < game.num_players() {
+                hand(seat)
+            } else {
+                CardSet::EMPTY
+            };
+            block.iter().all(|&x| x == 0.0 || x == 1.0) && read == expected
+        })
+    }
+
+    #[test]
+    fn public_and_state_tensors_of_every_game() {
+        public_and_state_tensors_follow_play::<Brouc>(|game, tail| {
+            hand_blocks_are(game, tail, 4, |seat| game.hand(seat).unwrap())
+        });
+        public_and_state_tensors_follow_play::<Julien>(|game, tail| {
+            hand_blocks_are(game, tail, 4, |seat| game.hand(seat).unwrap())
+        });
+        public_and_state_tensors_follow_play::<FiveHundred>(|game, tail| {
+            hand_blocks_are(game, tail, 4, |seat| game.hand(seat).unwrap())
+        });
+        public_and_state_tensors_follow_play::<Tarot>(|game, tail| {
+            hand_blocks_are(game, tail, 5, |seat| game.hand(seat).unwrap())
+        });
+        // Jolly's hands are counts of two decks: tests/test_tensors.py reads them.
+        public_and_state_tensors_follow_play::<Jolly>(|_, tail| {
+            tail.iter().all(|&x| (0.0..=1.0).contains(&x))
+        });
     }
 
     #[test]

@@ -95,7 +95,8 @@ pub fn check_determinizations_under<G: Determinize>(tables: &[Map<String, Value>
 }
 
 /// A determinization of `game` for `seat`, drawn from generator seed `draw`,
-/// shows that seat the same observation and tensor, is a state `from_json`
+/// shows that seat the same observation and tensor (and the same public
+/// tensor), is a state `from_json`
 /// accepts (so play can reach it), has the same seat to act, gives it the
 /// same legal actions when it is `seat`, plays on to an end, and is the same
 /// from the same generator.
@@ -117,6 +118,9 @@ pub fn check_determinization<G: Determinize>(game: &G, seat: usize, draw: u64) {
     game.encode(seat, &mut tensor);
     sample.encode(seat, &mut sampled_tensor);
     assert_eq!(tensor, sampled_tensor, "{what}");
+    game.encode_public(&mut tensor);
+    sample.encode_public(&mut sampled_tensor);
+    assert_eq!(tensor, sampled_tensor, "{what}: the public tensor");
     let text = sample.to_json();
     let read = G::from_json(&text).unwrap_or_else(|e| panic!("{what}: {e}\n{text}"));
     assert_eq!(read.to_json(), text, "{what}");

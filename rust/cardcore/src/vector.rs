@@ -179,6 +179,11 @@ pub struct Outputs<'a> {
     pub final_observations: &'a mut [f32],
     /// The ended match's scores, per seat ([`Game::scores`]).
     pub final_scores: &'a mut [i64],
+    /// The full-state tensor of the match each row shows
+    /// ([`Game::encode_state`], `G::STATE_TENSOR_SIZE` features a row),
+    /// written with the row's decision; empty (no row is written) for a
+    /// batch made without [`Settings::states`].
+    pub states: &'a mut [f32],
 }
 
 /// The widths of a row in each of the buffers.
@@ -187,14 +192,17 @@ struct Widths {
     features: usize,
     flags: usize,
     seats: usize,
+    /// `G::STATE_TENSOR_SIZE` with [`Settings::states`], else 0.
+    states: usize,
 }
 
 impl Widths {
-    fn of<G: Game>(seats: usize) -> Widths {
+    fn of<G: Game>(seats: usize, states: bool) -> Widths {
         Widths {
             features: G::TENSOR_SIZE,
             flags: G::ACTION_COUNT,
             seats,
+            states: if states { G::STATE_TENSOR_SIZE } else { 0 },
         }
     }
 }
@@ -214,6 +222,7 @@ impl<'a> Outputs<'a> {
             illegal: &mut self.illegal[span(1)],
             final_observations: &mut self.final_observations[span(w.features)],
             final_scores: &mut self.final_scores[span(w.seats)],
+            states: &mut self.states[span(w.states)],
         }
     }
 
@@ -234,6 +243,7 @@ impl<'a> Outputs<'a> {
                 w.features,
             ),
             ("final_scores", self.final_scores.len(), w.seats),
+            ("states", self.states.len(), w.states),
         ];
         for (name, len, width) in sizes {
             let wanted = envs * width;
@@ -259,6 +269,7 @@ impl<'a> Outputs<'a> {
         let (i1, i2) = self.illegal.split_at_mut(rows);
         let (f1, f2) = self.final_observations.split_at_mut(rows * w.features);
         let (g1, g2) = self.final_scores.split_at_mut(rows * w.seats);
+        let (x1, x2) = self.states.split_at_mut(rows * w.states);
         (
             Outputs {
                 observations: o1,
@@ -271,6 +282,7 @@ impl<'a> Outputs<'a> {
                 illegal: i1,
                 final_observations: f1,
                 final_scores: g1,
+                states: x1,
             },
             Outputs {
                 observations: o2,
@@ -283,6 +295,7 @@ impl<'a> Outputs<'a> {
                 illegal: i2,
                 final_observations: f2,
                 final_scores: g2,
+                states: x2,
             },
         )
     }
@@ -325,11 +338,14 @@ pub struct Settings {
     pub illegal_reward: f32,
     /// The threads a call splits the matches over (at least 1).
     pub threads: usize,
+    /// Whether each row also shows its match's full-state tensor
+    /// ([`Outputs::states`]), for a centralised critic.
+    pub states: bool,
 }
 
 impl Default for Settings {
     /// Seat 0 against random bots, the game's default rewards, -1 for an
-    /// illegal action, one thread.
+    /// illegal action, one thread, no full-state tensors.
     fn default() -> Settings {
         Settings {
             seat: Some(0),
@@ -337,6 +353,7 @@ impl Default for Settings {
             reward: None,
             illegal_reward: -1.0,
             threads: 1,
+            states: false,
         }
     }
 }
@@ -389,6 +406,8 @@ pub struct VecEnv<G: Levels> {
     illegal_reward: f32,
     threads: usize,
     players: usize,
+    /// Whether the rows show full-state tensors ([`Settings::states`]).
+    states: bool,
 }
 
 /// The generator of slot `index`'s seeds in a run seeded `seed`: each slot's
@@ -474,12 +493,16 @@ impl<G: Levels> Slot<G> {
         }
     }
 
-    /// Writes the decision the row shows: the seat to act, its tensor and mask.
+    /// Writes the decision the row shows: the seat to act, its tensor and
+    /// mask, and the match's full-state tensor when the batch shows them.
     fn show(&mut self, row: &mut Row<'_>) {
         let player = self.game.current_player().unwrap_or(0);
         row.players[0] = player as i64;
         self.game.encode(player, row.observations);
         legal_mask(&self.game, &mut self.legal, row.masks);
+        if !row.states.is_empty() {
+            self.game.encode_state(row.states);
+        }
     }
 }
 
@@ -515,6 +538,7 @@ impl<G: Levels> VecEnv<G> {
             illegal_reward: settings.illegal_reward,
             threads: settings.threads,
             players,
+            states: settings.states,
         };
         let rules = rules!(env);
         env.slots = (0..envs)
@@ -553,7 +577,7 @@ impl<G: Levels> VecEnv<G> {
     }
 
     fn widths(&self) -> Widths {
-        Widths::of::<G>(self.players)
+        Widths::of::<G>(self.players, self.states)
     }
 
     /// Deals every match again from `seed`, as [`VecEnv::new`] does, and
@@ -826,6 +850,7 @@ mod tests {
             reward: None,
             illegal_reward,
             threads,
+            states: false,
         }
     }
 
@@ -840,6 +865,7 @@ mod tests {
         illegal: Vec<bool>,
         final_observations: Vec<f32>,
         final_scores: Vec<i64>,
+        states: Vec<f32>,
         _game: std::marker::PhantomData<G>,
     }
 
@@ -860,6 +886,7 @@ mod tests {
                 illegal: vec![false; envs],
                 final_observations: vec![0.0; envs * G::TENSOR_SIZE],
                 final_scores: vec![0; envs * seats],
+                states: Vec::new(),
                 _game: std::marker::PhantomData,
             }
         }
@@ -876,6 +903,7 @@ mod tests {
                 illegal: &mut self.illegal,
                 final_observations: &mut self.final_observations,
                 final_scores: &mut self.final_scores,
+                states: &mut self.states,
             }
         }
 
@@ -1135,6 +1163,34 @@ mod tests {
         env.reset(12, &mut buffers.outputs()).unwrap();
         let other: Vec<String> = (0..3).map(|i| env.game(i).unwrap().to_json()).collect();
         assert_ne!(first, other);
+    }
+
+    #[test]
+    fn rows_show_their_matches_full_states_when_asked() {
+        let envs = 3;
+        let settings = Settings {
+            states: true,
+            ..Settings::default()
+        };
+        let mut env = VecEnv::<Jolly>::new(envs, 8, settings, &Map::new()).unwrap();
+        let mut buffers = Buffers::<Jolly>::seated(envs, env.num_players());
+        assert!(
+            env.reset(8, &mut buffers.outputs()).is_err(),
+            "no room for the states"
+        );
+        buffers.states = vec![f32::NAN; envs * Jolly::STATE_TENSOR_SIZE];
+        env.reset(8, &mut buffers.outputs()).unwrap();
+        let mut state = vec![0.0; Jolly::STATE_TENSOR_SIZE];
+        let mut rng = SplitMix64::new(8);
+        for _ in 0..200 {
+            for i in 0..envs {
+                env.game(i).unwrap().encode_state(&mut state);
+                let row = i * Jolly::STATE_TENSOR_SIZE..(i + 1) * Jolly::STATE_TENSOR_SIZE;
+                assert_eq!(buffers.states[row], state[..]);
+            }
+            let actions = buffers.random_legal(envs, &mut rng);
+            env.step(&actions, &mut buffers.outputs()).unwrap();
+        }
     }
 
     #[test]

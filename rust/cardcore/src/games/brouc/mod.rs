@@ -616,7 +616,13 @@ impl Game for Brouc {
     // A deal scores points; only a match has winners (B14).
     const DEAL_WINNERS: bool = false;
 
-    fn encode(&self, seat: usize, out: &mut [f32]) {
-        self.encode_for(seat, out);
+    const STATE_TENSOR_SIZE: usize = tensor::STATE_TENSOR_SIZE;
+
+    fn layout(&self, viewer: crate::tensor::Viewer, features: &mut crate::tensor::Features<'_>) {
+        self.layout_for(viewer, features);
+    }
+
+    fn layout_hidden(&self, features: &mut crate::tensor::Features<'_>) {
+        self.hidden_for(features);
     }
 }

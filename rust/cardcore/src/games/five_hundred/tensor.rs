@@ -1,6 +1,8 @@
-//! 500's observation tensor (docs/rules/five_hundred.md, "Observation
-//! tensor"): what one seat may know, as 632 features. Seats are counted from
-//! the observer, teams from the observer's; cards in action-id order.
+//! 500's tensors (docs/rules/five_hundred.md, "Observation tensor", "Public
+//! observation tensor", "Full-state tensor"): what one seat may know, or what
+//! every seat sees, as 632 features; the whole state as 908. Seats are
+//! counted from the observer (seat 0 in the public tensor), teams from its;
+//! cards in action-id order.
 
 use super::bids::Bid;
 use super::scoring::{Scoring, TARGET};
@@ -10,7 +12,7 @@ use super::{
 use crate::card::Suit;
 use crate::cardset::CardSet;
 use crate::game::Game;
-use crate::tensor::{relative, Features};
+use crate::tensor::{relative, Features, Viewer};
 
 /// The 46 cards, one feature each.
 const CARDS: usize = DECK.len();
@@ -48,6 +50,9 @@ pub(super) const TENSOR_SIZE: usize = CARDS * 2
     + 2
     + OPTIONS;
 
+/// The public tensor, then 4 x 46 hands (seat 0 first), 46 kitty, 46 discard.
+pub(super) const STATE_TENSOR_SIZE: usize = TENSOR_SIZE + PLAYERS * CARDS + 2 * CARDS;
+
 /// A bid's place among the 28 bids: its action's offset from the pass.
 fn bid_index(bid: Bid) -> usize {
     usize::from(bid.action() - FIRST_BID)
@@ -62,14 +67,14 @@ fn contract_index(bid: Bid) -> Option<usize> {
 const MOST_CARDS: f32 = (HAND_SIZE + KITTY_SIZE) as f32;
 
 impl FiveHundred {
-    pub(super) fn encode_for(&self, seat: usize, out: &mut [f32]) {
+    pub(super) fn layout_for(&self, viewer: Viewer, features: &mut Features<'_>) {
         let deck = &DECK;
+        let seat = viewer.origin();
         let from = |other: usize| relative(other, seat, PLAYERS);
         let deal = &self.deal;
-        let mut features = Features::new(out);
 
         // The cards: the hand, the tricks done, the trick in play.
-        features.cards(deck, self.hands[seat]);
+        features.cards(deck, viewer.own(|s| self.hands[s]));
         let played = deal
             .tricks()
             .iter()
@@ -105,7 +110,7 @@ impl FiveHundred {
 
         // The kitty and the discard: to the bidder, and to all once over;
         // how many are discarded is public. The open misère's hand.
-        let shown = self.phase == Phase::Over || deal.bidder() == Some(seat);
+        let shown = self.phase == Phase::Over || deal.bidder().is_some_and(|b| viewer.is(b));
         let hidden = |cards: CardSet| if shown { cards } else { CardSet::EMPTY };
         features.cards(deck, hidden(deal.kitty()));
         features.cards(deck, hidden(deal.discard()));
@@ -145,6 +150,13 @@ impl FiveHundred {
         features.flag(options.joker_names_suit);
         features.flag(options.scoring == Scoring::Variant);
         features.flag(options.slam_bonus);
-        features.finish();
+    }
+
+    /// The full-state tensor's tail: every hand (seat 0 first), the kitty
+    /// as dealt, the discard.
+    pub(super) fn hidden_for(&self, features: &mut Features<'_>) {
+        features.seat_cards(&DECK, &self.hands, 0, PLAYERS);
+        features.cards(&DECK, self.deal.kitty());
+        features.cards(&DECK, self.deal.discard());
     }
 }

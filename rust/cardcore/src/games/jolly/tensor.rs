@@ -1,8 +1,10 @@
-//! Jolly's observation tensor (docs/rules/jolly.md, "Observation tensor"):
-//! what one seat may know, as 882 features, the same at 2, 3 and 4 players.
-//! Seats are counted from the observer; blocks of seats the table does not
-//! have stay zero. Faces are in discard-action order (`deck(52)`, then the
-//! joker); counts are scaled by the copies of a face (2, the joker 6).
+//! Jolly's tensors (docs/rules/jolly.md, "Observation tensor", "Public
+//! observation tensor", "Full-state tensor"): what one seat may know, or what
+//! every seat sees, as 882 features, the same at 2, 3 and 4 players; the
+//! whole state as 1147. Seats are counted from the observer (seat 0 in the
+//! public tensor); blocks of seats the table does not have stay zero. Faces
+//! are in discard-action order (`deck(52)`, then the joker); counts are
+//! scaled by the copies of a face (2, the joker 6).
 //!
 //! The layout is compact, for a tensor written in a fraction of a
 //! microsecond: the row's order as where each face's copies lie (not one
@@ -16,7 +18,7 @@ use super::{
 };
 use crate::card::Card;
 use crate::cardcounts::CardCounts;
-use crate::tensor::{relative, seat_at, Features};
+use crate::tensor::{relative, seat_at, Features, Viewer};
 
 /// The faces: the 52 suited cards, then the joker.
 pub(super) const FACES: usize = 53;
@@ -69,6 +71,10 @@ pub(super) const TENSOR_SIZE: usize = FACES
 
 const _: () = assert!(TENSOR_SIZE == 882);
 
+/// The public tensor, then 4 x 53 hands (seat 0 first, zero past the
+/// table) and 53 stock, counts.
+pub(super) const STATE_TENSOR_SIZE: usize = TENSOR_SIZE + MAX_PLAYERS * FACES + FACES;
+
 /// A face's index among the 53: its discard action's.
 pub(super) fn face_index(card: Card) -> usize {
     usize::from(DISCARD_IDS[card.id()] - FIRST_DISCARD)
@@ -102,13 +108,13 @@ fn listed(features: &mut Features<'_>, cards: &[Card]) {
 }
 
 impl Jolly {
-    pub(super) fn encode_for(&self, seat: usize, out: &mut [f32]) {
+    pub(super) fn layout_for(&self, viewer: Viewer, features: &mut Features<'_>) {
         let players = self.players;
+        let seat = viewer.origin();
         let from = |other: usize| relative(other, seat, players);
-        let mut features = Features::new(out);
-        counts(&mut features, &self.hands[seat]);
+        counts(features, &viewer.own(|s| self.hands[s]));
         self.row_places(features.block(ROW_PLACES));
-        listed(&mut features, &self.row);
+        listed(features, &self.row);
         features.value(self.row.len() as f32 / DECK_SIZE as f32);
         features.value(self.stock.len() as f32 / DECK_SIZE as f32);
         features.one_hot(Some(usize::from(self.rebuilds)), MAX_REBUILDS as usize + 1);
@@ -141,7 +147,7 @@ impl Jolly {
         }
         meld_features(features.block(MELD_FEATURES), &self.building, false);
         // The turn.
-        listed(&mut features, &self.taken);
+        listed(features, &self.taken);
         features.flag(self.drawn == Some(Drawn::Stock));
         features.flag(self.drawn == Some(Drawn::Row));
         features.flag(self.opened_now);
@@ -193,7 +199,15 @@ impl Jolly {
         features.one_hot(Some(target_index), 3);
         features.value(f32::from(self.options.max_rounds) / 30.0);
         features.flag(self.options.single_deal);
-        features.finish();
+    }
+
+    /// The full-state tensor's tail: every hand (seat 0 first, zero past the
+    /// table), then the stock, as counts.
+    pub(super) fn hidden_for(&self, features: &mut Features<'_>) {
+        for seat in 0..MAX_PLAYERS {
+            counts(features, &self.hands[seat]);
+        }
+        listed(features, &self.stock);
     }
 
     /// Where the copies of each face lie among the row's last 20 cards, the

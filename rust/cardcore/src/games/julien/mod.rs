@@ -634,7 +634,13 @@ impl Game for Julien {
 
     const TENSOR_SIZE: usize = tensor::TENSOR_SIZE;
 
-    fn encode(&self, seat: usize, out: &mut [f32]) {
-        self.encode_for(seat, out);
+    const STATE_TENSOR_SIZE: usize = tensor::STATE_TENSOR_SIZE;
+
+    fn layout(&self, viewer: crate::tensor::Viewer, features: &mut crate::tensor::Features<'_>) {
+        self.layout_for(viewer, features);
+    }
+
+    fn layout_hidden(&self, features: &mut crate::tensor::Features<'_>) {
+        self.hidden_for(features);
     }
 }

@@ -1,13 +1,16 @@
-//! Le Julien's observation tensor (docs/rules/julien.md, "Observation
-//! tensor"): what one seat may know, as 1185 features. Seats are counted from
-//! the observer. A talon card still masked (J21) leaves its features zero.
+//! Le Julien's tensors (docs/rules/julien.md, "Observation tensor", "Public
+//! observation tensor", "Full-state tensor"): what one seat may know, or what
+//! every seat sees, as 1185 features; the whole state as 1597. Seats are
+//! counted from the observer (seat 0 in the public tensor). A talon card
+//! still masked (J21) leaves its features zero but in the full state.
 
 use super::{
     action_of, Bid, Julien, Phase, TourKind, DECK, HAND_SIZE, PLAYERS, TALON_SIZE, TOURS,
     TRICKS_PER_TOUR,
 };
+use crate::card::Card;
 use crate::game::Game;
-use crate::tensor::{relative, Features};
+use crate::tensor::{relative, Features, Viewer};
 
 /// The 52 cards, one feature each.
 const CARDS: usize = DECK.len();
@@ -40,13 +43,24 @@ pub(super) const TENSOR_SIZE: usize = CARDS
 
 const _: () = assert!(TENSOR_SIZE == 1185);
 
+/// The public tensor, then 4 x 52 hands (seat 0 first) and the whole talon,
+/// 12 x 17.
+pub(super) const STATE_TENSOR_SIZE: usize = TENSOR_SIZE + PLAYERS * CARDS + TALON_SIZE * TALON_CARD;
+
+/// A talon card as 17 features: its suit, then its rank (none for `None`).
+fn talon_card(features: &mut Features<'_>, card: Option<Card>) {
+    let id = card.and_then(action_of).map(usize::from);
+    features.one_hot(id.map(|id| id / 13), 4);
+    features.one_hot(id.map(|id| id % 13), 13);
+}
+
 impl Julien {
-    pub(super) fn encode_for(&self, seat: usize, out: &mut [f32]) {
+    pub(super) fn layout_for(&self, viewer: Viewer, features: &mut Features<'_>) {
         let deck = &DECK;
+        let seat = viewer.origin();
         let from = |other: usize| relative(other, seat, PLAYERS);
         let tour = &self.tour;
-        let mut features = Features::new(out);
-        features.cards(deck, self.hands[seat]);
+        features.cards(deck, viewer.own(|s| self.hands[s]));
 
         features.cards_by_seat::<PLAYERS>(deck, self.trick.plays(), seat, PLAYERS);
         // The observation names the leader even before it leads.
@@ -67,9 +81,7 @@ impl Julien {
 
         // J21: only the talon cards every seat sees.
         for card in self.visible_talon() {
-            let id = card.and_then(action_of).map(usize::from);
-            features.one_hot(id.map(|id| id / 13), 4);
-            features.one_hot(id.map(|id| id % 13), 13);
+            talon_card(features, card);
         }
         features.one_hot(self.trump().map(|suit| suit.index()), 4);
         features.one_hot(self.specials_holder().map(from), PLAYERS);
@@ -109,6 +121,14 @@ impl Julien {
             tour.kind,
             options.twenty_five_every_tour,
         ));
-        features.finish();
+    }
+
+    /// The full-state tensor's tail: every hand (seat 0 first), then the
+    /// whole talon, masked cards too.
+    pub(super) fn hidden_for(&self, features: &mut Features<'_>) {
+        features.seat_cards(&DECK, &self.hands, 0, PLAYERS);
+        for &card in self.tour.talon() {
+            talon_card(features, Some(card));
+        }
     }
 }

@@ -1,6 +1,8 @@
-//! French Tarot's observation tensor (docs/rules/tarot.md, "Observation
-//! tensor"): what one seat may know, as 1597 features at every table. Seats
-//! are counted from the observer in five blocks; the blocks of seats a table
+//! French Tarot's tensors (docs/rules/tarot.md, "Observation tensor",
+//! "Public observation tensor", "Full-state tensor"): what one seat may know,
+//! or what every seat sees, as 1597 features at every table; the whole state
+//! as 2148. Seats are counted from the observer (seat 0 in the public tensor)
+//! in five blocks; the blocks of seats a table
 //! of three or four does not have are zero. Cards are one feature each, in
 //! face-id (action-id) order.
 
@@ -9,7 +11,7 @@ use super::{sizes, Bid, Level, Phase, Tarot, DECK, DECK_SIZE, MAX_PLAYERS};
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::game::Game;
-use crate::tensor::{relative, seat_at, Features};
+use crate::tensor::{relative, seat_at, Features, Viewer};
 
 /// Per-seat blocks: always five, counted from the observer.
 const SEATS: usize = MAX_PLAYERS;
@@ -61,36 +63,32 @@ pub(super) const TENSOR_SIZE: usize = DECK_SIZE
     + SEATS
     + 3;
 
+/// The public tensor, then 5 x 78 hands (seat 0 first, zero past the
+/// table), 78 chien as dealt, 78 discard, 5 partner.
+pub(super) const STATE_TENSOR_SIZE: usize = TENSOR_SIZE + SEATS * DECK_SIZE + 2 * DECK_SIZE + SEATS;
+
 impl Tarot {
-    /// The discard as `seat` sees it (view.rs's `discard_seen_by`, without
+    /// The discard as `viewer` sees it (view.rs's `discard_seen_by`, without
     /// the hidden cards' places): whole to the taker and once the match is
     /// over, else its trumps only.
-    fn discard_known_to(&self, seat: usize) -> CardSet {
+    fn discard_known_to(&self, viewer: Viewer) -> CardSet {
         let discard = self.deal.discard();
-        if self.deal.taker() == Some(seat) || self.phase == Phase::Over {
+        if self.deal.taker().is_some_and(|taker| viewer.is(taker)) || self.phase == Phase::Over {
             discard
         } else {
             discard.intersection(TRUMPS)
         }
     }
 
-    /// The partner as `seat` knows it (view.rs's `partner_known_to`): the
-    /// partner knows itself, every seat once it is public.
-    fn partner_known_to_seat(&self, seat: usize) -> Option<usize> {
-        self.deal
-            .partner()
-            .filter(|&partner| partner == seat || self.partner_public())
-    }
-
-    pub(super) fn encode_for(&self, seat: usize, out: &mut [f32]) {
+    pub(super) fn layout_for(&self, viewer: Viewer, features: &mut Features<'_>) {
         let players = self.players();
+        let seat = viewer.origin();
         let from = |other: usize| relative(other, seat, players);
         let at = |k: usize| seat_at(k, seat, players);
         let deal = &self.deal;
         let tricks_per_deal = self.hand_size() as f32;
-        let mut features = Features::new(out);
 
-        features.cards(&DECK, self.hands[seat]);
+        features.cards(&DECK, viewer.own(|s| self.hands[s]));
         features.trick::<_, SEATS>(&DECK, &self.trick, seat, players);
 
         let mut played = [CardSet::EMPTY; SEATS];
@@ -120,7 +118,7 @@ impl Tarot {
         features.one_hot(deal.taker().map(from), SEATS);
         let called = deal.called().map_or(CardSet::EMPTY, CardSet::single);
         features.cards(&DECK, called);
-        features.one_hot(self.partner_known_to_seat(seat).map(from), SEATS);
+        features.one_hot(self.partner_known_to(viewer).map(from), SEATS);
         features.flag(deal.called().is_some() && self.partner_public());
 
         let chien = if self.chien_shown() {
@@ -129,7 +127,7 @@ impl Tarot {
             CardSet::EMPTY
         };
         features.cards(&DECK, chien);
-        features.cards(&DECK, self.discard_known_to(seat));
+        features.cards(&DECK, self.discard_known_to(viewer));
         features.value(deal.discard().len() as f32 / sizes(players).1 as f32);
 
         for k in 0..SEATS {
@@ -169,6 +167,16 @@ impl Tarot {
         features.value(finished as f32 / deals as f32);
         features.flag(self.phase != Phase::Over && finished + 1 == deals);
         features.flag(self.options.excuse_to_winner);
-        features.finish();
+    }
+
+    /// The full-state tensor's tail: every hand (seat 0 first), the chien as
+    /// dealt, the discard, the called card's holder (none when the taker
+    /// plays alone or before the call).
+    pub(super) fn hidden_for(&self, features: &mut Features<'_>) {
+        let players = self.players();
+        features.seat_cards(&DECK, &self.hands, 0, players);
+        features.cards(&DECK, self.deal.chien());
+        features.cards(&DECK, self.deal.discard());
+        features.one_hot(self.deal.partner(), SEATS);
     }
 }

@@ -11,14 +11,8 @@ use crate::cardset::CardSet;
 use crate::error::Result;
 use crate::observation::{public_accessors, Observation};
 use crate::state;
+use crate::tensor::Viewer;
 use crate::trick::Trick;
-
-/// Who looks at the table: one seat, or any seat (what every seat sees).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Viewer {
-    Seat(usize),
-    Everyone,
-}
 
 impl Tarot {
     /// The chien as every seat sees it: `None` for each card not shown.
@@ -33,12 +27,12 @@ impl Tarot {
 
     /// The discard as the seats other than the taker see it.
     pub fn public_discard(&self) -> Vec<Option<Card>> {
-        self.discard_seen_by(Viewer::Everyone)
+        self.discard_seen_by(Viewer::Public)
     }
 
     /// The partner once every seat knows it.
     pub fn public_partner(&self) -> Option<usize> {
-        self.partner_known_to(Viewer::Everyone)
+        self.partner_known_to(Viewer::Public)
     }
 
     /// The discard as `viewer` sees it: the taker sees it all, the others
@@ -57,7 +51,7 @@ impl Tarot {
 
     /// The partner as `viewer` knows it: the partner knows itself, the
     /// others once the called card is played or shown (five players).
-    fn partner_known_to(&self, viewer: Viewer) -> Option<usize> {
+    pub(super) fn partner_known_to(&self, viewer: Viewer) -> Option<usize> {
         let partner = self.deal.partner()?;
         (viewer == Viewer::Seat(partner) || self.partner_public()).then_some(partner)
     }

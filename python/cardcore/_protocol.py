@@ -160,6 +160,7 @@ class Game(_Table, Protocol):
     def state_tensor(self, out: NDArray[np.float32] | None = None) -> NDArray[np.float32]:
         """The whole state for a centralised critic as float32 features (the rules page's
         "Full-state tensor"), into ``out`` when given. Needs numpy."""
+
     # --- information states ---
 
     information_state_tensor_size: int

@@ -136,6 +136,8 @@ pub struct InfoLog {
     gains: Vec<Gain>,
     /// The length of the history it covers.
     covered: usize,
+    /// Where the turn in play begins among the steps.
+    turn_start: usize,
 }
 
 impl InfoLog {
@@ -174,6 +176,7 @@ impl InfoLog {
             steps: Vec::new(),
             gains: Vec::new(),
             covered: game.history().len(),
+            turn_start: 0,
         }
     }
 
@@ -262,46 +265,56 @@ impl InfoLog {
                 }
             }
         }
+        if G::ends_turn(action) {
+            self.forget_taken_back();
+        }
         Ok(())
     }
 
-    /// The steps an information state recalls, by index: all of them, but
-    /// those that earlier turns took back (and the `undo`s that did).
-    fn kept<G: InfoState>(&self) -> Vec<u32> {
-        let turn = self
-            .steps
+    /// At a turn's end: the turn's steps that it took back are forgotten
+    /// with the `undo`s that did (each takes back the steps kept before it,
+    /// within the turn), and their gains with them.
+    fn forget_taken_back(&mut self) {
+        let start = self.turn_start;
+        if self.steps[start..]
             .iter()
-            .rposition(|step| G::ends_turn(step.action))
-            .map_or(0, |at| at + 1);
-        let mut kept: Vec<u32> = Vec::with_capacity(self.steps.len());
-        for (index, step) in self.steps.iter().enumerate() {
-            if index < turn && step.flags & TAKES_BACK != 0 {
-                kept.truncate(kept.len().saturating_sub(usize::from(step.undone)));
-            } else {
-                kept.push(index as u32);
+            .any(|step| step.flags & TAKES_BACK != 0)
+        {
+            let mut kept: Vec<usize> = Vec::with_capacity(self.steps.len() - start);
+            for (index, step) in self.steps.iter().enumerate().skip(start) {
+                if step.flags & TAKES_BACK != 0 {
+                    kept.truncate(kept.len().saturating_sub(usize::from(step.undone)));
+                } else {
+                    kept.push(index);
+                }
             }
+            let mut moved = vec![None; self.steps.len() - start];
+            for (to, &from) in kept.iter().enumerate() {
+                moved[from - start] = Some((start + to) as u32);
+            }
+            let steps: Vec<Step> = kept.iter().map(|&index| self.steps[index]).collect();
+            self.steps.truncate(start);
+            self.steps.extend(steps);
+            self.gains.retain_mut(|gain| {
+                let Some(offset) = (gain.step as usize).checked_sub(start) else {
+                    return true;
+                };
+                moved[offset].map(|to| gain.step = to).is_some()
+            });
         }
-        kept
+        self.turn_start = self.steps.len();
     }
 
     /// Each recalled step as `seat` sees it, in order: the step, whether its
     /// action is hidden from the seat, and the gains the seat saw at it.
-    fn seen<G: InfoState>(
+    fn seen(
         &self,
         seat: usize,
         mut each: impl FnMut(&Step, bool, &mut dyn Iterator<Item = &Gain>),
     ) {
-        // The steps come in increasing order: their gains are read in turn.
+        // The steps come in order, and their gains with them: read in turn.
         let mut next_gain = 0;
-        let mut visit = |index: usize| {
-            let step = &self.steps[index];
-            while self
-                .gains
-                .get(next_gain)
-                .is_some_and(|gain| (gain.step as usize) < index)
-            {
-                next_gain += 1;
-            }
+        for (index, step) in self.steps.iter().enumerate() {
             let start = next_gain;
             while self
                 .gains
@@ -312,19 +325,12 @@ impl InfoLog {
             }
             let other = usize::from(step.actor) != seat;
             if other && step.flags & SILENT != 0 {
-                return;
+                continue;
             }
             let mut gains = self.gains[start..next_gain]
                 .iter()
                 .filter(|gain| usize::from(gain.seat) == seat || !gain.private);
             each(step, other && step.flags & HIDDEN != 0, &mut gains);
-        };
-        if self.steps.iter().any(|step| step.flags & TAKES_BACK != 0) {
-            for index in self.kept::<G>() {
-                visit(index as usize);
-            }
-        } else {
-            (0..self.steps.len()).for_each(visit);
         }
     }
 
@@ -351,7 +357,7 @@ impl InfoLog {
         let (received, steps) = rest.split_at_mut(G::FACES * seats);
         let width = seats + G::ACTION_COUNT + 1;
         let mut row = 0;
-        self.seen::<G>(seat, |step, hidden, gains| {
+        self.seen(seat, |step, hidden, gains| {
             for gain in gains {
                 let block = relative(usize::from(gain.seat), seat, players) * G::FACES;
                 for card in gain.cards.iter() {
@@ -388,7 +394,7 @@ impl InfoLog {
         for card in self.dealt[seat].iter() {
             let _ = write!(text, " {card}");
         }
-        self.seen::<G>(seat, |step, hidden, gains| {
+        self.seen(seat, |step, hidden, gains| {
             let _ = write!(text, "\n{} ", step.actor);
             if hidden {
                 let _ = write!(text, "{} ?", G::action_kind(step.action));

@@ -968,18 +968,19 @@ macro_rules! game_class {
                 $Class { game: std::sync::Mutex::new(game), info: std::sync::Mutex::new(info) }
             }
 
-            /// The record of the information states, locked for this call: the
-            /// game's (`game` locked by the caller), made or made again when it
-            /// does not follow the game.
-            fn info<'a>(
-                &'a self,
+            /// `read` of the record of the information states of `game` (locked by
+            /// the caller), made or made again when it does not follow the game.
+            fn read_info<R>(
+                &self,
                 game: &$Game,
-            ) -> PyResult<std::sync::MutexGuard<'a, Option<cardcore::infostate::InfoLog>>> {
+                read: impl FnOnce(&cardcore::infostate::InfoLog) -> R,
+            ) -> PyResult<R> {
                 let mut info = crate::lock(&self.info, concat!("this ", $py_name, " game"))?;
-                if !info.as_ref().is_some_and(|log| log.follows(game)) {
-                    *info = Some(cardcore::infostate::InfoLog::of(game).py_err()?);
-                }
-                Ok(info)
+                let log = match &mut *info {
+                    Some(log) if log.follows(game) => log,
+                    slot => slot.insert(cardcore::infostate::InfoLog::of(game).py_err()?),
+                };
+                Ok(read(log))
             }
 
             /// The game, locked for this call (`ConcurrentUseError` if another has it).
@@ -1128,8 +1129,7 @@ macro_rules! game_class {
             fn information_state(&self, seat: &Bound<'_, PyAny>) -> PyResult<String> {
                 let game = self.game()?;
                 let seat = crate::seat_arg(&**game, seat)?;
-                let info = self.info(&game)?;
-                info.as_ref().expect("made by info()").text(&**game, seat).py_err()
+                self.read_info(&game, |log| log.text(&**game, seat))?.py_err()
             }
 
             /// `information_state(seat)` as a 1-D float32 numpy array of
@@ -1146,10 +1146,10 @@ macro_rules! game_class {
             ) -> PyResult<Bound<'py, numpy::PyArray1<f32>>> {
                 let game = self.game()?;
                 let seat = crate::seat_arg(&**game, seat)?;
-                let info = self.info(&game)?;
-                let log = info.as_ref().expect("made by info()");
                 let size = cardcore::infostate::tensor_size::<$Game>();
-                crate::arrays::fill_array(py, out, size, |features| log.encode(&**game, seat, features))
+                self.read_info(&game, |log| {
+                    crate::arrays::fill_array(py, out, size, |features| log.encode(&**game, seat, features))
+                })?
             }
 
             /// The legal actions as a 1-D bool numpy array indexed by action id

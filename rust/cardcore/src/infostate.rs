@@ -39,6 +39,9 @@ pub trait InfoState: Replay {
     /// The kinds of action after which a hand may have grown (the chien, the
     /// kitty, a take); `None`: any action.
     const GAIN_KINDS: Option<&'static [&'static str]>;
+    /// Whether only the acting seat's hand can grow at a step (Jolly's draws,
+    /// takes, swaps and undos), so that only its hand is read around a step.
+    const GAINS_TO_ACTOR: bool = false;
     /// The kinds of action whose hand growth only the receiving seat sees
     /// (the kitty, a draw from the stock); the others' growth is public.
     const PRIVATE_GAIN_KINDS: &'static [&'static str] = &[];
@@ -53,16 +56,11 @@ pub trait InfoState: Replay {
     /// The seat's hand now, copies counted.
     fn held(&self, seat: usize) -> CardCounts;
     /// For an action that takes earlier steps back (Jolly's `undo`), about
-    /// to be applied: how many it takes back. `None` (the default) for any
-    /// other action.
+    /// to be applied: how many it takes back. The information state then
+    /// forgets them, and the `undo`, as the game's determinization leaves
+    /// them out of its history. `None` (the default) for any other action.
     fn taken_back(&self, _action: ActionId) -> Option<usize> {
         None
-    }
-    /// Whether `action` ends a turn: the steps an earlier turn took back
-    /// (and the `undo`s that did) are left out of the information state,
-    /// as the game's determinization leaves them out of its history.
-    fn ends_turn(_action: ActionId) -> bool {
-        false
     }
 }
 
@@ -99,8 +97,6 @@ pub const fn tensor_size<G: InfoState>() -> usize {
 const HIDDEN: u8 = 1;
 /// A step's flag: the other seats do not see it.
 const SILENT: u8 = 2;
-/// A step's flag: it took earlier steps back (`undone` of them).
-const TAKES_BACK: u8 = 4;
 /// The most seats at a table, for the record's fixed arrays.
 const SEATS: usize = 8;
 
@@ -110,8 +106,6 @@ struct Step {
     actor: u8,
     flags: u8,
     action: ActionId,
-    /// How many earlier steps it took back.
-    undone: u16,
 }
 
 /// Cards that reached a seat's hand at a step.
@@ -136,8 +130,6 @@ pub struct InfoLog {
     gains: Vec<Gain>,
     /// The length of the history it covers.
     covered: usize,
-    /// Where the turn in play begins among the steps.
-    turn_start: usize,
 }
 
 impl InfoLog {
@@ -176,7 +168,6 @@ impl InfoLog {
             steps: Vec::new(),
             gains: Vec::new(),
             covered: game.history().len(),
-            turn_start: 0,
         }
     }
 
@@ -195,9 +186,15 @@ impl InfoLog {
         let kind = G::action_kind(action);
         let watch = G::GAIN_KINDS.is_none_or(|kinds| kinds.contains(&kind));
         let players = game.num_players();
+        // The hands that may grow: the actor's alone where the game says so.
+        let (first, last) = if G::GAINS_TO_ACTOR {
+            (actor, actor + 1)
+        } else {
+            (0, players)
+        };
         let mut before = [CardCounts::EMPTY; SEATS];
         if watch {
-            for (seat, hand) in before.iter_mut().enumerate().take(players) {
+            for (seat, hand) in before.iter_mut().enumerate().take(last).skip(first) {
                 *hand = game.held(seat);
             }
         }
@@ -208,6 +205,14 @@ impl InfoLog {
             return Ok(());
         }
         self.covered = game.history().len();
+        if let Some(undone) = undone {
+            // The steps taken back are forgotten with the `undo`, and the
+            // cards seen to reach a hand at them.
+            let kept = self.steps.len().saturating_sub(undone);
+            self.steps.truncate(kept);
+            self.gains.retain(|gain| (gain.step as usize) < kept);
+            return Ok(());
+        }
         let mut flags = 0;
         if G::HIDDEN_KINDS.contains(&kind) {
             flags |= HIDDEN;
@@ -215,14 +220,10 @@ impl InfoLog {
         if G::silent(action) {
             flags |= SILENT;
         }
-        if undone.is_some() {
-            flags |= TAKES_BACK;
-        }
         let step = Step {
             actor: actor as u8,
             flags,
             action,
-            undone: undone.unwrap_or(0) as u16,
         };
         // A seat's hidden actions in a row (a discard's cards) are a set: they
         // are kept in action-id order (card order), as the game records them
@@ -248,7 +249,7 @@ impl InfoLog {
         self.steps.insert(at, step);
         if watch {
             let private = G::PRIVATE_GAIN_KINDS.contains(&kind);
-            for (seat, hand) in before.iter_mut().enumerate().take(players) {
+            for (seat, hand) in before.iter_mut().enumerate().take(last).skip(first) {
                 let mut cards = CardCounts::EMPTY;
                 for card in game.held(seat).iter() {
                     if !hand.remove(card) {
@@ -265,44 +266,7 @@ impl InfoLog {
                 }
             }
         }
-        if G::ends_turn(action) {
-            self.forget_taken_back();
-        }
         Ok(())
-    }
-
-    /// At a turn's end: the turn's steps that it took back are forgotten
-    /// with the `undo`s that did (each takes back the steps kept before it,
-    /// within the turn), and their gains with them.
-    fn forget_taken_back(&mut self) {
-        let start = self.turn_start;
-        if self.steps[start..]
-            .iter()
-            .any(|step| step.flags & TAKES_BACK != 0)
-        {
-            let mut kept: Vec<usize> = Vec::with_capacity(self.steps.len() - start);
-            for (index, step) in self.steps.iter().enumerate().skip(start) {
-                if step.flags & TAKES_BACK != 0 {
-                    kept.truncate(kept.len().saturating_sub(usize::from(step.undone)));
-                } else {
-                    kept.push(index);
-                }
-            }
-            let mut moved = vec![None; self.steps.len() - start];
-            for (to, &from) in kept.iter().enumerate() {
-                moved[from - start] = Some((start + to) as u32);
-            }
-            let steps: Vec<Step> = kept.iter().map(|&index| self.steps[index]).collect();
-            self.steps.truncate(start);
-            self.steps.extend(steps);
-            self.gains.retain_mut(|gain| {
-                let Some(offset) = (gain.step as usize).checked_sub(start) else {
-                    return true;
-                };
-                moved[offset].map(|to| gain.step = to).is_some()
-            });
-        }
-        self.turn_start = self.steps.len();
     }
 
     /// Each recalled step as `seat` sees it, in order: the step, whether its
@@ -578,6 +542,42 @@ mod tests {
     fn a_determinization_has_the_seats_information_state() {
         for &name in GAMES {
             crate::with_game!(name, G => determinizations_keep_it::<G>(), unknown => unreachable!());
+        }
+    }
+
+    /// A game that reads only the actor's hand around a step
+    /// ([`InfoState::GAINS_TO_ACTOR`]) never grows another seat's.
+    fn only_the_actor_gains<G: InfoState>() {
+        if !G::GAINS_TO_ACTOR {
+            return;
+        }
+        for pick in 0..4 {
+            let mut game = played::<G>(pick, 7 + pick as u64, 0);
+            let mut rng = SplitMix64::new(pick as u64);
+            for _ in 0..2000 {
+                let Some(actor) = game.current_player() else {
+                    break;
+                };
+                let deal = game.deal_number();
+                let before: Vec<CardCounts> = (0..game.num_players())
+                    .map(|seat| game.held(seat))
+                    .collect();
+                game.play_random(&mut rng);
+                if game.deal_number() != deal {
+                    continue;
+                }
+                for (seat, mut hand) in before.into_iter().enumerate() {
+                    let grew = game.held(seat).iter().any(|card| !hand.remove(card));
+                    assert!(seat == actor || !grew, "{}: seat {seat} grew", G::NAME);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn only_the_actors_hand_grows_where_the_game_says_so() {
+        for &name in GAMES {
+            crate::with_game!(name, G => only_the_actor_gains::<G>(), unknown => unreachable!());
         }
     }
 

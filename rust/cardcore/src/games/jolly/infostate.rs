@@ -2,7 +2,7 @@
 //! draw from the stock is seen by the drawer alone, a take from the row by
 //! all; a round runs to thousands of steps, so the tensor counts actions.
 
-use super::{tensor, Jolly, Phase, DRAW, FIRST_DISCARD, UNDO};
+use super::{tensor, Jolly, Phase, UNDO};
 use crate::card::Card;
 use crate::cardcounts::CardCounts;
 use crate::game::ActionId;
@@ -15,6 +15,10 @@ impl InfoState for Jolly {
     }
     const MAX_DEAL_STEPS: Option<usize> = None;
     const GAIN_KINDS: Option<&'static [&'static str]> = None;
+    /// A draw, a take from the row, a joker swapped back and an `undo` bring
+    /// cards to the acting seat's hand alone (an `undo`'s are forgotten with
+    /// it).
+    const GAINS_TO_ACTOR: bool = true;
     const PRIVATE_GAIN_KINDS: &'static [&'static str] = &["draw"];
     fn held(&self, seat: usize) -> CardCounts {
         self.hands[seat]
@@ -26,9 +30,5 @@ impl InfoState for Jolly {
             Phase::Play => self.melds.last().map_or(0, |meld| meld.len() + 1),
             _ => 1,
         })
-    }
-    /// A discard ends a turn.
-    fn ends_turn(action: ActionId) -> bool {
-        (FIRST_DISCARD..DRAW).contains(&action)
     }
 }

@@ -34,8 +34,10 @@ small function per rule. Where the page leaves room, the choices are:
   minus penalty);
 - a round that ends with no finisher ends at the start of the new turn: ``"player"``
   is that turn's seat, its turn keys the new turn's;
-- an observation's emptied ``"dealt"`` and ``"deal_stock"`` (its own and its
-  previous round's) are empty lists ``[]``;
+- an observation's emptied ``"dealt"``, ``"deal_stock"`` and ``"rebuilt_stocks"``
+  (its own and its previous round's) are empty lists ``[]``;
+- a recorded rebuilt stock that is not the cards the rebuild takes is refused as the
+  replay reaches that rebuild (an illegal step of the history);
 - in a state JSON, card and action texts are read in any letter case; every other
   string, ``"phase"`` included (``"draw"`` is also an action's text), is exact.
 """

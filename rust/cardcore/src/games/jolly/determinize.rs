@@ -676,15 +676,10 @@ mod tests {
         let seen = game.observation(seat).unwrap();
         let mut states = Vec::new();
         for rebuilt in orders {
-            let dealt = Dealt {
-                rebuilt: Some(rebuilt).filter(|orders| !orders.is_empty()),
-                ..game.dealt.clone()
-            };
-            let dealt = if record.rebuilt.is_empty() {
-                game.dealt.clone()
-            } else {
-                dealt
-            };
+            let mut dealt = game.dealt.clone();
+            if !rebuilt.is_empty() {
+                dealt.rebuilt = Some(rebuilt);
+            }
             let drawn = game.record(seat, &steps, &dealt);
             let Some(hidden) = game.hidden(seat, steps.clone(), drawn) else {
                 continue;

@@ -409,8 +409,9 @@ impl Jolly {
     /// (`record`, with the rebuilt stocks' orders drawn): the cards no one saw
     /// reach another hand and the stock (unless rebuilt: its order is drawn),
     /// each anywhere among them; once the match is over, the hands shown in
-    /// its last round each in its own. `None` when the record gives a seat
-    /// cards it does not hold now (only after the match: the hands show).
+    /// its last round each in its own. `None` when the rebuilt orders drawn
+    /// leave a seat cards that cannot be there (copies seen elsewhere, or,
+    /// once the match is over, cards its hand shown lacks): drawn again.
     fn hidden(&self, seat: usize, steps: Vec<ActionId>, record: Record) -> Option<Hidden> {
         let mut unseen: CardCounts = deck(DECK_SIZE).unwrap_or_default().into_iter().collect();
         let mut remove = |card: Card| {

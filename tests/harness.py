@@ -226,6 +226,9 @@ class GameConfig:
     # Whether the state's "rng" is derived by replay from the deal's generator (the
     # game draws from it during a deal), not taken as given (docs/protocol.md).
     derived_rng: bool = False
+    # State keys added after states were first saved: a state without one still loads,
+    # as saved then (docs/rules/jolly.md, "State JSON").
+    later_keys: tuple[str, ...] = ()
     # Options with the game's caps set low (docs/protocol.md, "Every match ends"), and
     # the most actions a match may take under them, whatever is played: from the rules
     # page (a game with no cap ends by its rules).
@@ -495,6 +498,7 @@ GAME_CONFIG: dict[str, GameConfig] = {
         tricks=False,
         example_share=0.05,  # 50 whole matches in the differential's ci run, 2,500 long
         derived_rng=True,
+        later_keys=("rebuilt_stocks",),
         # J13, J14: at most 3 rounds of at most 100 steps.
         capped=({"players": 2, "max_rounds": 3, "max_round_steps": 100}, 3 * 100),
     ),

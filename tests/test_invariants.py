@@ -354,8 +354,7 @@ def observation_falls_short(game: cardcore.Game) -> bool:
     knows. Jolly's observation leaves out the round's past that a seat saw: its own
     dealt hand and draws, the cards others took from the row. States that differ there
     need not draw alike, since a draw keeps what the seat knows (docs/rules/jolly.md,
-    "Determinization"). A finished Jolly match is also returned as it is, a leak pinned
-    by the strict xfail ``test_a_finished_match_hides_its_stock`` (tests/test_jolly.py)."""
+    "Determinization")."""
     return game.name == "jolly"
 
 

@@ -184,6 +184,10 @@ def test_from_json_refuses_wrong_game_and_version(name: str) -> None:
             cardcore.from_json(json.dumps(broken))
     for key in parsed:
         broken = {k: v for k, v in parsed.items() if k != key}
+        if key in config(name).later_keys:
+            # A state saved before the key existed: it loads, and saves back without it.
+            assert state(cardcore.from_json(json.dumps(broken))) == broken
+            continue
         with pytest.raises(cardcore.JsonError):
             cardcore.from_json(json.dumps(broken))
 

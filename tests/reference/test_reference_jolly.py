@@ -796,6 +796,7 @@ def test_the_state_json_layout() -> None:
         "dealt",
         "deal_stock",
         "deal_rng",
+        "rebuilt_stocks",
         "hands",
         "stock",
         "stock_size",
@@ -824,6 +825,7 @@ def test_the_state_json_layout() -> None:
         "max_round_steps",
     ]
     assert data["phase"] == "build"
+    assert data["rebuilt_stocks"] == []  # none rebuilt yet
     assert data["building"] == [["9S", "9S", 2]]
     assert data["opened"] == [False, True, True]
     assert (data["player"], data["drawn"], data["opened_now"], data["pending"]) == (

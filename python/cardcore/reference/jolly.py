@@ -34,8 +34,10 @@ small function per rule. Where the page leaves room, the choices are:
   minus penalty);
 - a round that ends with no finisher ends at the start of the new turn: ``"player"``
   is that turn's seat, its turn keys the new turn's;
-- an observation's emptied ``"dealt"`` and ``"deal_stock"`` (its own and its
-  previous round's) are empty lists ``[]``;
+- an observation's emptied ``"dealt"``, ``"deal_stock"`` and ``"rebuilt_stocks"``
+  (its own and its previous round's) are empty lists ``[]``;
+- a recorded rebuilt stock that is not the cards the rebuild takes is refused as the
+  replay reaches that rebuild (an illegal step of the history);
 - in a state JSON, card and action texts are read in any letter case; every other
   string, ``"phase"`` included (``"draw"`` is also an action's text), is exact.
 """
@@ -95,6 +97,7 @@ STATE_KEYS = (
     "dealt",
     "deal_stock",
     "deal_rng",
+    "rebuilt_stocks",
     "hands",
     "stock",
     "stock_size",
@@ -121,12 +124,17 @@ RECORD_KEYS = (
     "dealt",
     "deal_stock",
     "deal_rng",
+    "rebuilt_stocks",
     "melds",
     "hands",
     "row",
     "result",
 )
 """The keys of a finished round's record (an entry of ``"finished_rounds"``)."""
+LATER_KEYS = ("rebuilt_stocks",)
+"""Keys a state saved before they existed leaves out, in the state and in its records:
+its rounds' rebuilt stocks are then the generator's shuffles, not recorded (State
+JSON)."""
 
 
 # --- Cards and positions (Melds, L6, L7) ---------------------------------------------
@@ -640,10 +648,19 @@ class RoundRecord:
     dealt: tuple[tuple[str, ...], ...]
     deal_stock: tuple[str, ...]
     deal_rng: int
+    rebuilt_stocks: tuple[tuple[str, ...], ...] | None
     melds: tuple[Meld, ...]
     hands: tuple[tuple[str, ...], ...]
     row: tuple[str, ...]
     result: Result
+
+
+@dataclass(frozen=True)
+class RoundDeal(Deal):
+    """A round's deal and the stocks rebuilt in it (L13), top first: laid out as recorded
+    when the round is replayed; ``None`` when the state predates them (``LATER_KEYS``)."""
+
+    rebuilt: tuple[tuple[str, ...], ...] | None = ()
 
 
 # --- The game ---------------------------------------------------------------------------------
@@ -659,6 +676,7 @@ class JollyReference(ReferenceGame):
     SETUP_IN_DEALERS_HAND = False  # the stock is dealt to no seat
     OPTION_NAMES = OPTION_NAMES
     LATER_OPTIONS = ("max_round_steps",)
+    LATER_KEYS = LATER_KEYS
     STATE_KEYS = STATE_KEYS
     TRICK_KEYS = ()
     RECORD_KEYS = RECORD_KEYS
@@ -672,6 +690,8 @@ class JollyReference(ReferenceGame):
     _dealt: list[list[str]]
     _deal_stock: list[str]
     _deal_rng: int
+    _rebuilt: list[list[str]] | None
+    _recorded: list[tuple[str, ...]]
     _stock: list[str]
     _rebuilds: int
     _row: list[str]
@@ -707,7 +727,7 @@ class JollyReference(ReferenceGame):
         cards = list(SHUFFLED_DECK)
         self._rng.shuffle(cards)
         hands, stock = deal_cards(cards, self._dealer, self.num_players)
-        self._begin_deal(Deal(self._dealer, hands, stock, self._rng.state), self._round)
+        self._begin_deal(RoundDeal(self._dealer, hands, stock, self._rng.state), self._round)
 
     def _begin_deal(self, deal: Deal, number: int) -> None:
         """Lay out ``deal`` as round ``number``: the generator set to its state after the
@@ -720,6 +740,10 @@ class JollyReference(ReferenceGame):
         self._dealt = [list(hand) for hand in deal.hands]
         self._deal_stock = list(deal.setup)
         self._deal_rng = deal.rng
+        rebuilt = deal.rebuilt if isinstance(deal, RoundDeal) else ()
+        # The stocks rebuilt so far, and those a replay lays out (State JSON).
+        self._rebuilt = None if rebuilt is None else []
+        self._recorded = list(rebuilt or ())
         self._rng = SplitMix64(deal.rng)
         self._hands = [list(hand) for hand in deal.hands]
         self._stock = list(deal.setup)
@@ -755,9 +779,21 @@ class JollyReference(ReferenceGame):
 
     def _rebuild_stock(self) -> None:
         """L13: every card of the row but its 3 most recent, in row order, shuffled into
-        the new stock (top first); the row keeps its 3 most recent."""
+        the new stock (top first); the row keeps its 3 most recent. A replayed round lays
+        out the stock recorded instead, which must be those cards; the generator draws
+        the shuffle all the same (State JSON)."""
         stock = self._row[:-KEPT_IN_ROW]
         self._rng.shuffle(stock)
+        if self._rebuilt is not None:
+            if self._rebuilds < len(self._recorded):
+                recorded = list(self._recorded[self._rebuilds])
+                if sorted(recorded, key=face_id) != sorted(stock, key=face_id):
+                    raise RuleError(
+                        f"rebuilt stock {self._rebuilds} ({' '.join(recorded)}) is not the "
+                        f"cards the rebuild takes: {' '.join(sort_cards(stock))}"
+                    )
+                stock = recorded
+            self._rebuilt.append(list(stock))
         self._stock = stock
         self._row = self._row[-KEPT_IN_ROW:]
         self._rebuilds += 1
@@ -795,6 +831,7 @@ class JollyReference(ReferenceGame):
             tuple(tuple(hand) for hand in self._dealt),
             tuple(self._deal_stock),
             self._deal_rng,
+            None if self._rebuilt is None else tuple(tuple(stock) for stock in self._rebuilt),
             tuple(Meld(meld.kind, list(meld.cards)) for meld in self._melds),
             tuple(tuple(hand) for hand in self._hands),
             tuple(self._row),
@@ -1025,12 +1062,16 @@ class JollyReference(ReferenceGame):
 
     def _game_state(self, finished: slice) -> dict[str, Any]:
         """The state in the layout of docs/rules/jolly.md, "State JSON"."""
+        rebuilt = (
+            {} if self._rebuilt is None else {"rebuilt_stocks": [list(s) for s in self._rebuilt]}
+        )
         return {
             "round": self._round,
             "dealer": self._dealer,
             "dealt": [list(hand) for hand in self._dealt],
             "deal_stock": list(self._deal_stock),
             "deal_rng": self._deal_rng,
+            **rebuilt,
             "hands": [list(hand) for hand in self._hands],
             "stock": list(self._stock),
             "stock_size": len(self._stock),
@@ -1051,17 +1092,20 @@ class JollyReference(ReferenceGame):
         }
 
     def _observed(self, view: dict[str, Any], seat: int) -> None:
-        """Observation: the deal and the stock hidden (only ``stock_size`` shows); the
-        previous round's deal hidden, its final hands and row shown."""
+        """Observation: the deal, the rebuilt stocks and the stock hidden (only
+        ``stock_size`` shows); the previous round's deal and rebuilt stocks hidden, its
+        final hands and row shown."""
         view["dealt"] = []
         view["deal_stock"] = []
         view["deal_rng"] = 0
+        view["rebuilt_stocks"] = []
         view["stock"] = []
         previous = view[self.PREVIOUS_KEY]
         if previous is not None:
             previous["dealt"] = []
             previous["deal_stock"] = []
             previous["deal_rng"] = 0
+            previous["rebuilt_stocks"] = []
 
     def _canonical(self, text: str, where: str) -> str:
         """Card texts in any letter case too (a card is no action text)."""
@@ -1073,6 +1117,20 @@ class JollyReference(ReferenceGame):
     def _read_setup(self, fields: dict[str, object], what: str) -> tuple[str, ...]:
         """The stock as dealt, top first."""
         return tuple(self._read_cards(fields["deal_stock"], protocol.path(what, "deal_stock")))
+
+    def _read_dealt(self, fields: dict[str, object], what: str) -> Deal:
+        """The deal with the stocks rebuilt in its round, if the state records them: each
+        a list of cards, checked as the replay lays it out."""
+        deal = super()._read_dealt(fields, what)
+        if "rebuilt_stocks" not in fields:
+            return RoundDeal(deal.dealer, deal.hands, deal.setup, deal.rng, None)
+        where = protocol.path(what, "rebuilt_stocks")
+        stocks = protocol.array(fields["rebuilt_stocks"], where)
+        rebuilt = tuple(
+            tuple(self._read_cards(stock, f"{where}[{index}]"))
+            for index, stock in enumerate(stocks)
+        )
+        return RoundDeal(deal.dealer, deal.hands, deal.setup, deal.rng, rebuilt)
 
     # --- Jolly's own accessors ---
 
@@ -1175,6 +1233,11 @@ def _record_state(record: RoundRecord) -> dict[str, Any]:
         "dealt": [list(hand) for hand in record.dealt],
         "deal_stock": list(record.deal_stock),
         "deal_rng": record.deal_rng,
+        **(
+            {}
+            if record.rebuilt_stocks is None
+            else {"rebuilt_stocks": [list(stock) for stock in record.rebuilt_stocks]}
+        ),
         "melds": [_meld_state(meld) for meld in record.melds],
         "hands": [list(hand) for hand in record.hands],
         "row": list(record.row),

@@ -128,6 +128,9 @@ class ReferenceGame(ABC):
     """Of ``OPTION_NAMES``, those added after states were first saved (the caps that end
     every match): a saved state without one reads it at its default, as the engine reads
     states saved before it existed."""
+    LATER_KEYS: ClassVar[tuple[str, ...]] = ()
+    """State keys (and keys of a finished deal's record) added after states were first
+    saved: a saved state may leave them out, and the game reads it as it was then."""
     STATE_KEYS: ClassVar[tuple[str, ...]]
     """The keys of the state JSON, in the order of the game's rules page."""
     TRICK_KEYS: ClassVar[tuple[str, ...]]
@@ -364,7 +367,7 @@ class ReferenceGame(ABC):
     def from_state(cls, data: object) -> Self:
         """The game a parsed ``to_json`` state describes; RuleError unless play can reach
         it (see the module docstring)."""
-        state = json_object(data, "the state", cls.STATE_KEYS)
+        state = json_object(data, "the state", cls.STATE_KEYS, optional=cls.LATER_KEYS)
         options = json_object(
             state["options"], "'options'", cls.OPTION_NAMES, optional=cls.LATER_OPTIONS
         )
@@ -407,7 +410,7 @@ class ReferenceGame(ABC):
         finished = array(state[self.FINISHED_KEY], repr(self.FINISHED_KEY))
         for index, value in enumerate(finished):
             what = f"{self.FINISHED_KEY!r}[{index}]"
-            record = json_object(value, what, self.RECORD_KEYS)
+            record = json_object(value, what, self.RECORD_KEYS, optional=self.LATER_KEYS)
             deals.append(
                 self._read_dealt(record, what)
                 if self.DEALT_KEY

@@ -246,15 +246,31 @@ pub enum Drawn {
 }
 
 /// How a round was dealt: the hands, the stock (top first) and the
-/// generator's state just after, from which the stock's rebuilds are shuffled.
+/// generator's state just after, from which the stock's rebuilds are shuffled;
+/// and each stock rebuilt in the round, top first, as it was rebuilt (L13).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Dealt {
     hands: Vec<CardCounts>,
     stock: Vec<Card>,
     rng: u64,
+    /// The stocks rebuilt so far, top first. Replay lays them out instead of
+    /// the generator's shuffle (the generator still draws as play did), so a
+    /// state can hold a rebuilt stock the generator would not give (a
+    /// determinization draws it again). `None` for a round read from a state
+    /// saved before they were recorded: its rebuilds are the generator's
+    /// shuffles, as then, and are not recorded (it saves back without them).
+    rebuilt: Option<Vec<Vec<Card>>>,
 }
 
 impl Dealt {
+    /// A deal as every seat sees it: dealt face down, nothing shown.
+    const HIDDEN: Dealt = Dealt {
+        hands: Vec::new(),
+        stock: Vec::new(),
+        rng: 0,
+        rebuilt: Some(Vec::new()),
+    };
+
     pub fn hands(&self) -> &[CardCounts] {
         &self.hands
     }
@@ -295,11 +311,7 @@ impl FinishedRound {
     /// The record as every seat sees it: the deal, dealt face down, left out.
     pub fn without_deal(&self) -> FinishedRound {
         FinishedRound {
-            dealt: Dealt {
-                hands: Vec::new(),
-                stock: Vec::new(),
-                rng: 0,
-            },
+            dealt: Dealt::HIDDEN,
             ..self.clone()
         }
     }
@@ -768,6 +780,7 @@ impl Jolly {
             hands,
             stock: cards[dealt..].to_vec(),
             rng: self.rng.state(),
+            rebuilt: Some(Vec::new()),
         }
     }
 
@@ -812,9 +825,32 @@ impl Jolly {
         }
         let kept = self.row.len() - ROW_KEPT;
         let mut cards: Vec<Card> = self.row.drain(..kept).collect();
+        // The generator draws as in play whatever the stock laid out: the
+        // state's `rng` stays the deal's with the rebuilds' draws.
         self.rng.shuffle(&mut cards);
+        if let Some(stocks) = &mut self.dealt.rebuilt {
+            let index = usize::from(self.rebuilds);
+            match stocks.get(index) {
+                // Replay: the stock as recorded, if it is these cards.
+                Some(recorded) if same_cards(recorded, &cards) => cards.clone_from(recorded),
+                // Not these cards: the record replays as the cards sorted,
+                // which `from_json` then names in its refusal.
+                Some(_) => {
+                    cards.sort();
+                    stocks[index].clone_from(&cards);
+                }
+                None => stocks.push(cards.clone()),
+            }
+        }
         self.stock.extend(cards.iter().rev());
         self.rebuilds += 1;
+    }
+
+    /// The stocks rebuilt this round as recorded (none for a round read
+    /// from a state saved before they were), as many as were rebuilt.
+    fn rebuilt_stocks(&self) -> Option<&[Vec<Card>]> {
+        let stocks = self.dealt.rebuilt.as_deref()?;
+        Some(&stocks[..stocks.len().min(usize::from(self.rebuilds))])
     }
 
     fn end_round(&mut self, finisher: Option<usize>) {
@@ -833,6 +869,10 @@ impl Jolly {
             self.result = Some(result);
             self.phase = Phase::Over;
             return;
+        }
+        if let Some(stocks) = &mut self.dealt.rebuilt {
+            // Only those rebuilt (a state read back may record more: refused).
+            stocks.truncate(usize::from(self.rebuilds));
         }
         let finished = self.round_record(result);
         self.finished_rounds.push(finished);
@@ -969,6 +1009,12 @@ impl Jolly {
     }
 }
 
+/// Whether two piles hold the same cards, in any order.
+fn same_cards(a: &[Card], b: &[Card]) -> bool {
+    let counts = |cards: &[Card]| cards.iter().copied().collect::<CardCounts>();
+    a.len() == b.len() && counts(a) == counts(b)
+}
+
 impl Jolly {
     /// A match at the table `options` set, in round `round` dealt by
     /// `dealer` with these `totals`, before the round is dealt
@@ -989,11 +1035,7 @@ impl Jolly {
             phase: Phase::Draw,
             round,
             dealer,
-            dealt: Dealt {
-                hands: Vec::new(),
-                stock: Vec::new(),
-                rng: 0,
-            },
+            dealt: Dealt::HIDDEN,
             hands: [CardCounts::EMPTY; MAX_PLAYERS],
             stock: Vec::with_capacity(DECK_SIZE),
             rebuilds: 0,

@@ -43,6 +43,8 @@ pub struct SavedRound {
     dealt: Vec<Vec<Card>>,
     deal_stock: Vec<Card>,
     deal_rng: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rebuilt_stocks: Option<Vec<Vec<Card>>>,
     melds: Vec<SavedMeld>,
     #[serde(deserialize_with = "at_most::<_, _, MAX_PLAYERS>")]
     hands: Vec<Vec<Card>>,
@@ -65,6 +67,10 @@ pub struct Saved {
     dealt: Vec<Vec<Card>>,
     deal_stock: Vec<Card>,
     deal_rng: u64,
+    /// Each stock rebuilt in the round, top first; missing in a state saved
+    /// before they were recorded (its rebuilds are the generator's shuffles).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rebuilt_stocks: Option<Vec<Vec<Card>>>,
     #[serde(deserialize_with = "at_most::<_, _, MAX_PLAYERS>")]
     hands: Vec<Vec<Card>>,
     stock: Vec<Card>,
@@ -113,22 +119,34 @@ fn cards(hands: &[CardCounts]) -> Vec<Vec<Card>> {
     hands.iter().map(|hand| hand.iter().collect()).collect()
 }
 
-/// What a view shows of a deal: everything, or nothing (it was dealt face down).
-fn deal_keys(dealt: &Dealt, view: View) -> (Vec<Vec<Card>>, Vec<Card>, u64) {
+/// A deal's keys as saved: `dealt`, `deal_stock`, `deal_rng`, `rebuilt_stocks`.
+type DealKeys = (Vec<Vec<Card>>, Vec<Card>, u64, Option<Vec<Vec<Card>>>);
+
+/// What a view shows of a deal and the stocks rebuilt in its round (given
+/// apart: the round in play's, as many as it rebuilt): everything, or nothing
+/// (dealt and rebuilt face down).
+fn deal_keys(dealt: &Dealt, rebuilt: Option<&[Vec<Card>]>, view: View) -> DealKeys {
     match view {
-        View::Whole => (cards(&dealt.hands), dealt.stock.clone(), dealt.rng),
-        View::Public => (Vec::new(), Vec::new(), 0),
+        View::Whole => (
+            cards(&dealt.hands),
+            dealt.stock.clone(),
+            dealt.rng,
+            rebuilt.map(<[_]>::to_vec),
+        ),
+        View::Public => (Vec::new(), Vec::new(), 0, Some(Vec::new())),
     }
 }
 
 fn save_round(round: &FinishedRound, view: View) -> SavedRound {
-    let (dealt, deal_stock, deal_rng) = deal_keys(&round.dealt, view);
+    let (dealt, deal_stock, deal_rng, rebuilt_stocks) =
+        deal_keys(&round.dealt, round.dealt.rebuilt.as_deref(), view);
     SavedRound {
         round: round.number,
         dealer: round.dealer as u8,
         dealt,
         deal_stock,
         deal_rng,
+        rebuilt_stocks,
         melds: round.melds.iter().map(save_meld).collect(),
         hands: cards(&round.hands),
         row: round.row.clone(),
@@ -144,6 +162,7 @@ fn dealt(
     hands: &[Vec<Card>],
     stock: &[Card],
     rng: u64,
+    rebuilt: Option<&Vec<Vec<Card>>>,
 ) -> Result<(usize, Dealt)> {
     state::check_hand_count(hands, players)?;
     if let Some(seat) = hands.iter().position(|hand| hand.len() != HAND_SIZE) {
@@ -171,6 +190,8 @@ fn dealt(
                 .collect(),
             stock: stock.to_vec(),
             rng,
+            // Checked as replay lays each out: the cards the rebuild takes.
+            rebuilt: rebuilt.cloned(),
         },
     ))
 }
@@ -180,12 +201,14 @@ impl Replay for Jolly {
     type Deal = Dealt;
     const FINISHED_KEY: &'static str = "finished_rounds";
     const PREVIOUS_KEY: &'static str = "previous_round";
-    /// The stock's rebuilds are shuffled from the round's generator.
+    /// The stock's rebuilds are shuffled from the round's generator (replay
+    /// lays out the stocks recorded, the generator drawing as play did).
     const DEAL_RNG_KEY: Option<&'static str> = Some("deal_rng");
 
     fn save(&self, view: View) -> Saved {
         let whole = view == View::Whole;
-        let (dealt, deal_stock, deal_rng) = deal_keys(&self.dealt, view);
+        let (dealt, deal_stock, deal_rng, rebuilt_stocks) =
+            deal_keys(&self.dealt, self.rebuilt_stocks(), view);
         Saved {
             game: Self::NAME.to_owned(),
             version: 1,
@@ -197,6 +220,7 @@ impl Replay for Jolly {
             dealt,
             deal_stock,
             deal_rng,
+            rebuilt_stocks,
             hands: if whole {
                 cards(self.hands())
             } else {
@@ -237,6 +261,7 @@ impl Replay for Jolly {
                     &round.dealt,
                     &round.deal_stock,
                     round.deal_rng,
+                    round.rebuilt_stocks.as_ref(),
                 )
             },
             dealt(
@@ -245,6 +270,7 @@ impl Replay for Jolly {
                 &saved.dealt,
                 &saved.deal_stock,
                 saved.deal_rng,
+                saved.rebuilt_stocks.as_ref(),
             ),
         )?;
         Ok(ReplayInputs::new(options, saved.rng, deals, &saved.history))
@@ -282,6 +308,14 @@ impl Replay for Jolly {
 
     /// The stock's rebuilds are shuffled by the generator as the seed left it.
     fn chosen_deal(&self, dealer: usize, hands: &[Vec<Card>], aside: &[Card]) -> Result<Dealt> {
-        dealt(self.players, dealer as u8, hands, aside, self.rng.state()).map(|(_, deal)| deal)
+        dealt(
+            self.players,
+            dealer as u8,
+            hands,
+            aside,
+            self.rng.state(),
+            Some(&Vec::new()),
+        )
+        .map(|(_, deal)| deal)
     }
 }

@@ -468,7 +468,9 @@ fn the_deals_generator_is_part_of_the_deal_taken_as_given() {
     // Before a rebuild, the deal's generator (`deal_rng`) is as given, like
     // the deal: with the generator now equal to it, the state loads and its
     // first rebuild is shuffled from it. After a rebuild the rebuilt stock
-    // is replayed from it, so another one is refused.
+    // is laid out as recorded, but the generator drew its shuffle: the
+    // generator now is the chosen one's with those draws, so the chosen one
+    // itself is refused, and the one it leads to accepted.
     let fresh = Jolly::new(5, &options(json!({"players": 2}))).unwrap();
     let chosen = 0x1234_5678_9ABC_DEF0;
     let read = Jolly::from_json(&with_generator(&fresh, chosen, Some(chosen))).unwrap();
@@ -476,6 +478,10 @@ fn the_deals_generator_is_part_of_the_deal_taken_as_given() {
     let once = rebuilt();
     let text = with_generator(&once, chosen, Some(chosen));
     assert!(matches!(Jolly::from_json(&text), Err(Error::Json(_))));
+    let mut drawn = SplitMix64::new(chosen);
+    drawn.shuffle(&mut once.dealt.rebuilt.clone().unwrap_or_default()[0].clone());
+    let read = Jolly::from_json(&with_generator(&once, drawn.state(), Some(chosen))).unwrap();
+    assert_eq!((read.stock(), read.dealt.rng), (once.stock(), chosen));
 }
 
 #[test]

@@ -8,6 +8,7 @@ and OpenSpiel's ISMCTS and MCTS bots playing each game to the end.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -155,11 +156,10 @@ def test_jollys_information_state_keeps_the_seats_own_draws() -> None:
     state = game.new_initial_state()
     while state.is_chance_node():
         play_randomly(state, rng)
+    before = Counter(state.cardcore_game.hand(0))
     state.apply_action(state.cardcore_game.action("draw").id)
     drawn = state.cardcore_game.observation(0).hand
-    record = state._r.log[-1]
-    card = game.table.cards[record[2][0][0]]
-    assert card in drawn
+    (card,) = Counter(drawn) - before
     state.apply_action(state.cardcore_game.action(f"discard {card}").id)
     assert card not in state.cardcore_game.hand(0) or drawn.count(card) > 1
     mine = np.array(state.information_state_tensor(0))
@@ -179,14 +179,15 @@ def test_a_discard_is_seen_by_its_seat_alone() -> None:
     game = pyspiel.load_game("cardcore_five_hundred")
     for _ in range(20):
         state = game.new_initial_state()
-        while not state.is_terminal() and not any(
-            game.table.action_kinds[step[1]] == "discard" for step in state._r.log
+        while state.is_chance_node() or (
+            not state.is_terminal()
+            and not any(action.kind == "discard" for action in state.cardcore_game.history)
         ):
             play_randomly(state, rng)
         if state.is_terminal():
             continue
-        actor, action = state._r.log[-1][:2]
-        text = game.table.action_texts[action]
+        actor = state.cardcore_game.observation(0).to_dict()["bidder"]
+        text = str(state.cardcore_game.history[-1])
         other = (actor + 1) % 4
         assert f"{actor} {text}" in state.information_state_string(actor)
         assert f"{actor} discard ?" in state.information_state_string(other)
@@ -259,8 +260,8 @@ def test_the_tensors_steps_are_the_strings_steps(name: str) -> None:
                 decoded.append(f"{actor} {table.action_texts[what]}")
         lines = state.information_state_string(seat).splitlines()[3:]
         assert [line.split(" [")[0] for line in lines[: len(decoded)]] == decoded
-        # then the observation's text
-        assert lines[len(decoded)] == str(state.cardcore_game.observation(seat)).splitlines()[0]
+        # then the observation, as JSON
+        assert lines[len(decoded) :] == [state.cardcore_game.observation(seat).to_json()]
 
 
 @pytest.mark.parametrize("name", ["cardcore_tarot", "cardcore_jolly(players=3)"])

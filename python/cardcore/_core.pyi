@@ -410,6 +410,21 @@ class _Game(
         """The whole state for a centralised critic as float32 features: the public
         observation tensor, then every hand and hidden pile (the rules page's "Full-state
         tensor"); written into ``out`` when given, and returned. Needs numpy."""
+    # --- information states ---
+    information_state_tensor_size: int
+    """The number of features of ``information_state_tensor`` (the game's rules page,
+    "Information state"), the same at every player count."""
+    def information_state(self, seat: int) -> str:
+        """Everything ``seat`` has seen since the deal in play began, its own actions
+        included (perfect recall), as text: the seat, the dealer, its dealt hand, a line
+        per step it saw, then its observation as JSON (docs/protocol.md, "Information
+        states")."""
+    def information_state_tensor(
+        self, seat: int, out: NDArray[np.float32] | None = None
+    ) -> NDArray[np.float32]:
+        """``information_state(seat)`` as float32 features, laid out in the game's rules
+        page, "Information state"; written into ``out`` (a float32 array of
+        ``information_state_tensor_size``) when given, and returned. Needs numpy."""
     def __str__(self) -> str:
         """The whole table as text, every hand (docs/protocol.md, "Text")."""
     def __copy__(self) -> Self: ...

@@ -160,3 +160,18 @@ class Game(_Table, Protocol):
     def state_tensor(self, out: NDArray[np.float32] | None = None) -> NDArray[np.float32]:
         """The whole state for a centralised critic as float32 features (the rules page's
         "Full-state tensor"), into ``out`` when given. Needs numpy."""
+
+    # --- information states ---
+
+    information_state_tensor_size: int
+    """The number of features of ``information_state_tensor``, at every player count."""
+
+    def information_state(self, seat: int) -> str:
+        """Everything ``seat`` has seen since the deal in play began, its own actions
+        included, as text (docs/protocol.md, "Information states")."""
+
+    def information_state_tensor(
+        self, seat: int, out: NDArray[np.float32] | None = None
+    ) -> NDArray[np.float32]:
+        """``information_state(seat)`` as float32 features (the rules page's
+        "Information state"), into ``out`` when given. Needs numpy."""

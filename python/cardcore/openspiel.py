@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,22 +53,10 @@ class Spec:
     utility: Callable[[Mapping[str, Any]], tuple[float, float]]
     #: Whether every deal's scores sum to zero.
     zero_sum: bool
-    #: The action kinds after which a seat's hand may have grown (the chien, the kitty, a
-    #: draw, a card taken from the row); None: any action.
-    gain_kinds: frozenset[str] | None
-    #: The action kinds whose hand growth only the receiving seat sees (a kitty, a draw
-    #: from the stock); the others' growth is public.
-    private_gain_kinds: frozenset[str]
-    #: The action kinds whose card only the acting seat sees (a discard).
-    private_action_kinds: frozenset[str]
-    #: The actions the other seats do not see taken at all: Tarot's ``no poignee``, asked
-    #: only of a seat that holds enough trumps, is silent at the table.
-    silent_actions: frozenset[str] = frozenset()
     #: Whether the information-state tensor has a row per step (all but Jolly, whose
-    #: round may run to its 5000-step cap).
+    #: round may run to its 5000-step cap: it counts each action per seat instead). What
+    #: a seat sees of each step is the engine's (``information_state``).
     sequence: bool = True
-    #: Whether a step can take earlier ones back (Jolly's ``undo``).
-    takes_back: bool = False
 
 
 def _tarot_utility(params: Mapping[str, Any]) -> tuple[float, float]:
@@ -93,9 +81,6 @@ SPECS: dict[str, Spec] = {
             # announcements 0 to 15 (docs/rules/brouc.md, B12, B13).
             lambda p: (-15.0, 42.0),
             False,
-            frozenset(),
-            frozenset(),
-            frozenset(),
         ),
         Spec(
             "julien",
@@ -107,9 +92,6 @@ SPECS: dict[str, Spec] = {
             # least -(the other side's weight + 25) - own (docs/rules/julien.md).
             lambda p: (-513.0, 508.0),
             False,
-            frozenset({"take"}),
-            frozenset(),
-            frozenset(),
         ),
         Spec(
             "tarot",
@@ -119,10 +101,6 @@ SPECS: dict[str, Spec] = {
             lambda p: 5 + 1 + 6 + 1 + 5 + 78,
             _tarot_utility,
             True,
-            frozenset({"bid"}),
-            frozenset(),
-            frozenset({"discard"}),
-            frozenset({"no poignee"}),
         ),
         Spec(
             "five_hundred",
@@ -134,9 +112,6 @@ SPECS: dict[str, Spec] = {
             # The highest contract is 10 no trump, 520; misere 250, open misere 500.
             lambda p: (-520.0, 520.0),
             False,
-            frozenset({"bid"}),
-            frozenset({"bid"}),
-            frozenset({"discard"}),
         ),
         Spec(
             "jolly",
@@ -148,11 +123,7 @@ SPECS: dict[str, Spec] = {
             # values at most the two decks' 872 and six jokers at 25, + 30 for going out.
             lambda p: (-1120.0, 1052.0),
             False,
-            None,
-            frozenset({"draw"}),
-            frozenset(),
             sequence=False,
-            takes_back=True,
         ),
     )
 }
@@ -229,14 +200,21 @@ class _Table:
         self.deck_size = sum(self.face_counts)
         self.observation_size = sample.observation_tensor_size
         self.max_moves = self.spec.max_moves(params)
-        self.sequence_width = self.spec.max_players + self.action_count + 1
-        self.sequence_rows = self.max_moves if self.spec.sequence else 0
-        self.info_size = (
+        # The engine's information-state tensor (docs/rules/<game>.md, "Information
+        # state"): the observation, the dealer, the dealt hand, the cards seen to reach
+        # each hand, then a row per step (actor, action or hidden), or for Jolly a count
+        # of each action (or hidden one) per seat.
+        self.info_size = self.cls.information_state_tensor_size
+        self.recall_start = (
             self.observation_size
             + self.spec.max_players
             + len(self.faces) * (1 + self.spec.max_players)
-            + self.sequence_rows * self.sequence_width
         )
+        self.sequence_width = self.spec.max_players + self.action_count + 1
+        rows, rest = divmod(self.info_size - self.recall_start, self.sequence_width)
+        self.sequence_rows = rows if self.spec.sequence else 0
+        if self.spec.sequence and rest:
+            raise AssertionError(f"{name}: the engine's information state has another layout")
         self.min_utility, self.max_utility = self.spec.utility(params)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
@@ -314,15 +292,12 @@ def _table(name: str, params: tuple[tuple[str, Any], ...]) -> _Table:
     return _TABLES[key]
 
 
-_Step = tuple[int, int, tuple[tuple[int, ...], ...], int]
-
-
 class _Record:
-    """A state's own data: the deal so far, the cardcore game, and what each seat saw
-    reach each hand. Copied by ``copy.deepcopy`` (OpenSpiel's ``clone``) cheaply: the
-    game is cloned, the logs (of immutable entries) copied shallow."""
+    """A state's own data: the deal so far and the cardcore game (which keeps what each
+    seat has seen, for its information states). Copied by ``copy.deepcopy`` (OpenSpiel's
+    ``clone``) cheaply: the game is cloned, the deal copied shallow."""
 
-    __slots__ = ("cache", "dealer", "dealt", "game", "left", "log", "to_act")
+    __slots__ = ("dealer", "dealt", "game", "left", "to_act")
 
     def __init__(self, left: list[int] | None = None) -> None:
         self.dealer: int | None = None
@@ -330,14 +305,8 @@ class _Record:
         #: The cards not dealt yet, a count per face.
         self.left: list[int] = list(left or [])
         self.game: Any = None
-        #: Per player action: (seat, action id, per seat the cards its hand received, for a
-        #: Jolly ``undo`` how many steps it takes back).
-        self.log: list[_Step] = []
         #: The seat to act, or OpenSpiel's CHANCE or TERMINAL.
         self.to_act = int(pyspiel.PlayerId.CHANCE)
-        #: Per seat, the information-state tensor's flags beyond the observation, as
-        #: (log length covered, steps seen, flat indices); not copied, not saved.
-        self.cache: dict[int, tuple[int, int, list[int]]] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Record:
         other = _Record()
@@ -345,16 +314,14 @@ class _Record:
         other.dealt = list(self.dealt)
         other.left = list(self.left)
         other.game = None if self.game is None else self.game.clone()
-        other.log = list(self.log)
         other.to_act = self.to_act
         return other
 
     def __getstate__(self) -> tuple[Any, ...]:
-        return (self.dealer, self.dealt, self.left, self.game, self.log, self.to_act)
+        return (self.dealer, self.dealt, self.left, self.game, self.to_act)
 
     def __setstate__(self, state: tuple[Any, ...]) -> None:
-        self.dealer, self.dealt, self.left, self.game, self.log, self.to_act = state
-        self.cache = {}
+        self.dealer, self.dealt, self.left, self.game, self.to_act = state
 
 
 class CardcoreState(pyspiel.State):  # type: ignore[misc]
@@ -411,29 +378,8 @@ class CardcoreState(pyspiel.State):  # type: ignore[misc]
                 record.game = table.build(record.dealer, record.dealt)
                 record.to_act = _to_act(record.game)
             return
-        game = record.game
-        seat = game.current_player
-        kinds = table.spec.gain_kinds
-        watch = kinds is None or table.action_kinds[action] in kinds
-        before = [game.hand(s) for s in range(table.players)] if watch else None
-        undone = 0
-        if table.action_texts[action] == "undo":
-            # As Jolly's determinization counts it (J10): in the play phase an undo takes
-            # back the pending meld's close and the placements of its cards, else one step.
-            if game.phase == "play":
-                undone = len(game.melds[-1].cards) + 1 if game.melds else 0
-            else:
-                undone = 1
-        game.apply(action)
-        gains: tuple[tuple[int, ...], ...] = ()
-        if before is not None:
-            gains = tuple(
-                _received(before[s], game.hand(s), table.face_of) for s in range(table.players)
-            )
-            if not any(gains):
-                gains = ()
-        record.log.append((seat, action, gains, undone))
-        record.to_act = _to_act(game)
+        record.game.apply(action)
+        record.to_act = _to_act(record.game)
 
     def _action_to_string(self, player: int, action: int) -> str:
         table = self._table
@@ -484,7 +430,7 @@ class CardcoreState(pyspiel.State):  # type: ignore[misc]
         assert dealer is not None
         other = record.game.determinize(player, seed=seed)
         dealt = table.sequence(other, dealer)
-        actions = [step[1] for step in record.log]
+        actions = [action.id for action in record.game.history]
         drawn = [action.id for action in other.history]
         # The determinization may order what the seat cannot tell apart its own way (a
         # Tarot discard's cards) or leave steps out (Jolly's steps taken back in earlier
@@ -508,67 +454,8 @@ class CardcoreState(pyspiel.State):  # type: ignore[misc]
 
     # --- what a seat sees ----------------------------------------------------------------
 
-    def _flags(self, seat: int) -> list[int]:
-        """The information-state tensor's features beyond the observation that are 1 (a
-        face held twice is listed twice). Those of the finished turns are kept in the
-        record, seat by seat, and extended as turns end; the turn in play's (which a Jolly
-        ``undo`` may still take back) are written afresh."""
-        table, record = self._table, self._r
-        log = record.log
-        turn = self._turn_start()
-        cached = record.cache.get(seat)
-        if cached is None:
-            flags: list[int] = []
-            if record.dealer is not None:
-                flags.append(table.observation_size + (record.dealer - seat) % table.players)
-            flags.extend(
-                table.observation_size + table.spec.max_players + index
-                for index in self._dealt_to(seat)
-            )
-            cached = (0, 0, flags)
-        done, rows, flags = cached
-        if done < turn:
-            flags = list(flags)
-            rows = self._extend(flags, seat, rows, _kept_steps(table, log[done:turn]))
-            if record.game is not None:
-                record.cache[seat] = (turn, rows, flags)
-        if turn == len(log):
-            return flags
-        flags = list(flags)
-        self._extend(flags, seat, rows, log[turn:])
-        return flags
-
-    def _turn_start(self) -> int:
-        """Where the turn in play begins in the log: after the last discard (Jolly), or at
-        its end (the other games take nothing back)."""
-        log = self._r.log
-        if not self._table.spec.takes_back:
-            return len(log)
-        kinds = self._table.action_kinds
-        return next(
-            (i + 1 for i in range(len(log) - 1, -1, -1) if kinds[log[i][1]] == "discard"), 0
-        )
-
-    def _extend(self, flags: list[int], seat: int, rows: int, steps: Sequence[_Step]) -> int:
-        """Adds the features of ``steps`` (recalled, from row ``rows`` on) to ``flags``;
-        returns the rows then written."""
-        table = self._table
-        players, most, faces = table.players, table.spec.max_players, len(table.faces)
-        received = table.observation_size + most + faces
-        start = received + most * faces
-        width = table.sequence_width
-        for actor, action, hidden, cards_seen in self._seen(seat, steps):
-            for s, cards in cards_seen:
-                block = received + (s - seat) % players * faces
-                flags.extend(block + index for index in cards)
-            if rows < table.sequence_rows:
-                row = start + rows * width
-                flags.append(row + (actor - seat) % players)
-                flags.append(row + (width - 1 if hidden else most + action))
-            rows += 1
-        return rows
-
     def _dealt_to(self, seat: int) -> list[int]:
+        """The cards (face indices) dealt to ``seat`` so far."""
         record = self._r
         if record.dealer is None:
             return []
@@ -577,57 +464,6 @@ class CardcoreState(pyspiel.State):  # type: ignore[misc]
             for s, index in zip(self._table.order(record.dealer), record.dealt, strict=False)
             if s == seat
         ]
-
-    def _kept(self) -> list[_Step]:
-        """The steps an information state recalls: all, but Jolly's steps of earlier turns
-        taken back with ``undo`` (and the undo), which its determinization leaves out."""
-        turn = self._turn_start()
-        return _kept_steps(self._table, self._r.log[:turn]) + self._r.log[turn:]
-
-    def _seen(
-        self, seat: int, steps: Sequence[_Step] | None = None
-    ) -> Iterator[tuple[int, int, bool, list[tuple[int, tuple[int, ...]]]]]:
-        """The steps as ``seat`` saw them, in order: (actor, action id, whether the action
-        was hidden from the seat, the (seat, cards) the seat saw reach a hand). Another
-        seat's silent action is left out."""
-        spec = self._table.spec
-        kinds, texts = self._table.action_kinds, self._table.action_texts
-        for actor, action, gains, _ in self._kept() if steps is None else steps:
-            if actor != seat and texts[action] in spec.silent_actions:
-                continue
-            kind = kinds[action]
-            hidden = actor != seat and kind in spec.private_action_kinds
-            private = kind in spec.private_gain_kinds
-            seen = [
-                (s, cards) for s, cards in enumerate(gains) if cards and (s == seat or not private)
-            ]
-            yield actor, action, hidden, seen
-
-    def _steps_seen(self, seat: int) -> list[str]:
-        table = self._table
-        lines = []
-        for actor, action, hidden, seen in self._seen(seat):
-            kind = table.action_kinds[action]
-            line = f"{actor} {kind} ?" if hidden else f"{actor} {table.action_texts[action]}"
-            for s, received in seen:
-                cards = " ".join(str(table.cards[i]) for i in received)
-                line += f" [{s} +{cards}]"
-            lines.append(line)
-        return lines
-
-
-def _kept_steps(table: _Table, steps: Sequence[_Step]) -> list[_Step]:
-    """Finished turns' steps, those taken back by an ``undo`` (and the undo) left out (a
-    turn's steps are taken back only within it)."""
-    if not any(step[3] for step in steps):
-        return list(steps)
-    kept: list[_Step] = []
-    for step in steps:
-        if table.action_texts[step[1]] == "undo":
-            del kept[len(kept) - step[3] :]
-        else:
-            kept.append(step)
-    return kept
 
 
 def _to_act(game: Any) -> int:
@@ -646,18 +482,10 @@ def _replays(game: Any, actions: Sequence[int]) -> bool:
     return True
 
 
-def _received(before: list[Card], after: list[Card], face_of: dict[int, int]) -> tuple[int, ...]:
-    """The cards in ``after`` and not in ``before`` (as multisets), by face index."""
-    if len(after) <= len(before) and after == before[: len(after)]:
-        return ()
-    gained = Counter(card.id for card in after)
-    gained.subtract(card.id for card in before)
-    return tuple(sorted(face_of[face] for face in gained.elements()))
-
-
 class _Observer:
     """OpenSpiel's observer of a cardcore state: the observation (cardcore's observation
-    and its tensor) or, with perfect recall, the information state."""
+    and its tensor) or, with perfect recall, the information state (the engine's
+    ``information_state`` and its tensor, docs/rules/<game>.md, "Information state")."""
 
     def __init__(self, table: _Table, perfect_recall: bool) -> None:
         self.table = table
@@ -666,52 +494,50 @@ class _Observer:
         self.tensor = np.zeros(size, np.float32)
         if perfect_recall:
             faces, most = len(table.faces), table.spec.max_players
-            start = table.observation_size
+            start, recall = table.observation_size, table.recall_start
             self.dict = {
                 "observation": self.tensor[:start],
                 "dealer": self.tensor[start : start + most],
                 "dealt": self.tensor[start + most : start + most + faces],
-                "received": self.tensor[
-                    start + most + faces : start + most + faces * (most + 1)
-                ].reshape(most, faces),
+                "received": self.tensor[start + most + faces : recall].reshape(most, faces),
             }
             if table.sequence_rows:
-                self.dict["steps"] = self.tensor[start + most + faces * (most + 1) :].reshape(
+                self.dict["steps"] = self.tensor[recall:].reshape(
                     table.sequence_rows, table.sequence_width
                 )
+            else:
+                self.dict["actions"] = self.tensor[recall:].reshape(most, table.action_count + 1)
         else:
             self.dict = {"observation": self.tensor}
 
     def set_from(self, state: CardcoreState, player: int) -> None:
         """Writes what ``player`` sees of ``state`` into ``tensor``."""
         table, record = self.table, state._r
-        self.tensor.fill(0.0)
-        observation = self.dict["observation"]
-        if record.game is not None:
-            record.game.observation_tensor(player, out=observation)
-        if not self.perfect_recall:
+        game = record.game
+        if game is not None:
+            if self.perfect_recall:
+                game.information_state_tensor(player, out=self.tensor)
+            else:
+                game.observation_tensor(player, out=self.tensor)
             return
-        indices = state._flags(player)
-        if table.spec.sequence:
-            self.tensor[indices] = 1.0
-        else:  # Jolly's faces come twice: the flags count
-            np.add.at(self.tensor, indices, 1.0)
+        # While the cards are dealt: the dealer and the cards dealt to the seat so far.
+        self.tensor.fill(0.0)
+        if not self.perfect_recall or record.dealer is None:
+            return
+        self.dict["dealer"][(record.dealer - player) % table.players] = 1.0
+        np.add.at(self.dict["dealt"], state._dealt_to(player), 1.0)
 
     def string_from(self, state: CardcoreState, player: int) -> str:
         """What ``player`` sees of ``state`` as text."""
         table, record = self.table, state._r
-        if record.game is None:
-            mine = " ".join(str(table.cards[i]) for i in sorted(state._dealt_to(player)))
-            now = f"seat {player}, dealer {record.dealer}, dealt so far: {mine}"
-        else:
-            now = str(record.game.observation(player))
+        if record.game is not None:
+            if self.perfect_recall:
+                return str(record.game.information_state(player))
+            return str(record.game.observation(player))
+        mine = " ".join(str(table.cards[i]) for i in sorted(state._dealt_to(player)))
         if not self.perfect_recall:
-            return now
-        dealt = " ".join(str(table.cards[i]) for i in sorted(state._dealt_to(player)))
-        steps = state._steps_seen(player)
-        return "\n".join(
-            [f"seat {player}", f"dealer {record.dealer}", f"dealt {dealt}", *steps, now]
-        )
+            return f"seat {player}, dealer {record.dealer}, dealt so far: {mine}"
+        return f"seat {player}\ndealer {record.dealer}\ndealt {mine}"
 
 
 class CardcoreGame(pyspiel.Game):  # type: ignore[misc]

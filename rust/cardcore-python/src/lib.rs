@@ -953,11 +953,34 @@ macro_rules! game_class {
             /// Each call locks it: a game serves one call at a time. Boxed, so that
             /// building the Python object moves a pointer, not the whole game.
             game: std::sync::Mutex<Box<$Game>>,
+            /// The record information states are read from (`cardcore::infostate`),
+            /// made on the first call that needs one and kept up by `apply`;
+            /// locked after `game`, never alone.
+            info: std::sync::Mutex<Option<cardcore::infostate::InfoLog>>,
         }
 
         impl $Class {
             fn new(game: $Game) -> Self {
-                $Class { game: std::sync::Mutex::new(Box::new(game)) }
+                Self::with_info(Box::new(game), None)
+            }
+
+            fn with_info(game: Box<$Game>, info: Option<cardcore::infostate::InfoLog>) -> Self {
+                $Class { game: std::sync::Mutex::new(game), info: std::sync::Mutex::new(info) }
+            }
+
+            /// `read` of the record of the information states of `game` (locked by
+            /// the caller), made or made again when it does not follow the game.
+            fn read_info<R>(
+                &self,
+                game: &$Game,
+                read: impl FnOnce(&cardcore::infostate::InfoLog) -> R,
+            ) -> PyResult<R> {
+                let mut info = crate::lock(&self.info, concat!("this ", $py_name, " game"))?;
+                let log = match &mut *info {
+                    Some(log) if log.follows(game) => log,
+                    slot => slot.insert(cardcore::infostate::InfoLog::of(game).py_err()?),
+                };
+                Ok(read(log))
             }
 
             /// The game, locked for this call (`ConcurrentUseError` if another has it).
@@ -1087,6 +1110,46 @@ macro_rules! game_class {
                 let seat = crate::seat_arg(&**game, seat)?;
                 let size = <$Game as Game>::TENSOR_SIZE;
                 crate::arrays::fill_array(py, out, size, |features| game.encode(seat, features))
+            }
+
+            // --- information states (cardcore::infostate) ---
+
+            /// The number of features of `information_state_tensor`, at every player
+            /// count.
+            #[classattr]
+            fn information_state_tensor_size() -> usize {
+                cardcore::infostate::tensor_size::<$Game>()
+            }
+
+            /// Everything `seat` has seen since the deal in play began, its own
+            /// actions included (perfect recall), as text: the seat, the dealer, its
+            /// dealt hand, a line per step it saw (`actor action`, or `actor kind ?`
+            /// for an action hidden from it, each hand it saw grow as `[seat +cards]`)
+            /// and its observation as JSON (docs/protocol.md, "Information states").
+            fn information_state(&self, seat: &Bound<'_, PyAny>) -> PyResult<String> {
+                let game = self.game()?;
+                let seat = crate::seat_arg(&**game, seat)?;
+                self.read_info(&game, |log| log.text(&**game, seat))?.py_err()
+            }
+
+            /// `information_state(seat)` as a 1-D float32 numpy array of
+            /// `information_state_tensor_size` features (the rules page's
+            /// "Information state" lays them out): the observation tensor, then
+            /// what the seat recalls. Written into `out` when given (a writable,
+            /// C-contiguous float32 array of that length), which is returned.
+            #[pyo3(signature = (seat, out = None))]
+            fn information_state_tensor<'py>(
+                &self,
+                py: Python<'py>,
+                seat: &Bound<'py, PyAny>,
+                out: Option<&Bound<'py, PyAny>>,
+            ) -> PyResult<Bound<'py, numpy::PyArray1<f32>>> {
+                let game = self.game()?;
+                let seat = crate::seat_arg(&**game, seat)?;
+                let size = cardcore::infostate::tensor_size::<$Game>();
+                self.read_info(&game, |log| {
+                    crate::arrays::fill_array(py, out, size, |features| log.encode(&**game, seat, features))
+                })?
             }
 
             /// The legal actions as a 1-D bool numpy array indexed by action id
@@ -1270,7 +1333,14 @@ macro_rules! game_class {
             fn apply(&self, action: &Bound<'_, PyAny>) -> PyResult<()> {
                 let mut game = self.game()?;
                 let id = crate::action_id::<$Game>(action)?;
-                game.apply(id).py_err()
+                let mut info = crate::lock(&self.info, concat!("this ", $py_name, " game"))?;
+                match info.as_mut() {
+                    Some(log) if log.follows(&**game) => log.apply(&mut **game, id).py_err(),
+                    _ => {
+                        *info = None;
+                        game.apply(id).py_err()
+                    }
+                }
             }
 
             /// What an action does, in words (docs/protocol.md, "Describing an
@@ -1291,8 +1361,9 @@ macro_rules! game_class {
 
             /// An independent copy.
             fn clone(&self) -> PyResult<Self> {
-                let game = Box::clone(&*self.game()?);
-                Ok($Class { game: std::sync::Mutex::new(game) })
+                let game = self.game()?;
+                let info = crate::lock(&self.info, concat!("this ", $py_name, " game"))?.clone();
+                Ok($Class::with_info(Box::clone(&*game), info))
             }
 
             /// A whole state `seat` cannot tell from this one, drawn from `seed`: the
@@ -1305,7 +1376,7 @@ macro_rules! game_class {
                 let seat = crate::seat_arg(&**game, seat)?;
                 let mut rng = cardcore::SplitMix64::new(crate::extract_seed(seed)?);
                 let sample = cardcore::Determinize::determinize(&**game, seat, &mut rng);
-                Ok($Class { game: std::sync::Mutex::new(Box::new(sample)) })
+                Ok($Class::new(sample))
             }
 
             /// Who can tell which action an `Action`, id or text is, played now by the

@@ -1,9 +1,10 @@
 //! cardcore: exact, fast engines for French and Swiss card games.
 //!
 //! Shared mechanics live once here (cards, card sets, the random generator,
-//! dealing, tricks, options, the game protocol, determinization, bots,
-//! simulation, arenas, tensors, the batched environment); each game is one module under [`games`]. The Python package `cardcore` binds this
-//! crate; Rust programs can embed it directly.
+//! dealing, tricks, options, the game protocol, determinization,
+//! information states, bots, simulation, arenas, tensors, the batched
+//! environment); each game is one module under [`games`]. The Python package
+//! `cardcore` binds this crate; Rust programs can embed it directly.
 
 pub mod arena;
 pub mod bot;
@@ -16,6 +17,7 @@ pub mod determinize;
 pub mod error;
 pub mod game;
 pub mod games;
+pub mod infostate;
 pub mod ismcts;
 pub mod json;
 pub mod observation;

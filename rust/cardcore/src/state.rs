@@ -310,6 +310,29 @@ fn replay<G: Replay>(mut game: G, deals: &[(usize, G::Deal)], history: &[ActionI
     Ok(game)
 }
 
+/// Plays `game`'s match again from its start, as [`from_json`] reads it
+/// back: `each` is handed the replayed game before each action of the
+/// history (`Some(action)`, which it must apply) and once more at the end
+/// (`None`), each deal laid out as the state records it. What
+/// [`crate::infostate`] builds its record from.
+pub(crate) fn replay_steps<G: Replay>(
+    game: &G,
+    mut each: impl FnMut(&mut G, Option<ActionId>) -> Result<()>,
+) -> Result<()> {
+    let inputs = G::replay_inputs(&game.save(View::Whole))?;
+    let mut replayed = G::with_options(0, &inputs.options);
+    let Some(&(first_dealer, _)) = inputs.deals.first() else {
+        return Err(Error::json("the state records no deal"));
+    };
+    let mut dealt = 0;
+    lay_out_new_deals(&mut replayed, &inputs.deals, &mut dealt, first_dealer)?;
+    for &action in &inputs.history {
+        each(&mut replayed, Some(action))?;
+        lay_out_new_deals(&mut replayed, &inputs.deals, &mut dealt, first_dealer)?;
+    }
+    each(&mut replayed, None)
+}
+
 /// Replaces the deals the game has dealt from its generator since the last
 /// action (or since it was made) by the recorded ones, in turn: usually one,
 /// several when a deal is void as soon as it is laid out (Tarot's petit sec).

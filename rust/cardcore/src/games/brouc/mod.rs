@@ -26,6 +26,7 @@ use crate::trick::{follow, must_follow, Trick};
 
 mod bot;
 mod determinize;
+mod infostate;
 mod record;
 mod saved;
 mod scoring;

@@ -30,6 +30,7 @@ use crate::trick::Trick;
 mod bids;
 mod bot;
 mod determinize;
+mod infostate;
 mod play;
 mod record;
 mod saved;

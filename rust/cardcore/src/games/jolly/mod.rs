@@ -26,6 +26,7 @@ use crate::state;
 mod bot;
 mod describe;
 mod determinize;
+mod infostate;
 mod meld;
 mod refusal;
 mod saved;

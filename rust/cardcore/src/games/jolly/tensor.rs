@@ -21,7 +21,7 @@ use crate::cardcounts::CardCounts;
 use crate::tensor::{relative, seat_at, Features, Viewer};
 
 /// The faces: the 52 suited cards, then the joker.
-const FACES: usize = 53;
+pub(super) const FACES: usize = 53;
 /// The joker's face index.
 const JOKER: usize = 52;
 /// The copies of a face in the two decks: 2, the joker 6.

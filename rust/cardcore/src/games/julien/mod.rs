@@ -30,6 +30,7 @@ use crate::trick::{follow, must_follow, Trick};
 mod bids;
 mod bot;
 mod determinize;
+mod infostate;
 mod saved;
 mod scoring;
 mod tensor;

@@ -27,6 +27,7 @@ use crate::trick::Trick;
 
 mod bot;
 mod determinize;
+mod infostate;
 mod play;
 mod record;
 mod saved;

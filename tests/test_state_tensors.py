@@ -153,14 +153,17 @@ def assert_public_and_state(game: Any, public_tensors: dict[str, bytes], draw: i
 def test_public_and_state_tensors_along_random_play(
     name: str, data: st.DataObject, seed: int, choices: list[int], every: int
 ) -> None:
-    """Every ``every``-th state of a random match (the last one too)."""
+    """Every ``every``-th state of a random match's first 100 steps, one in ``20 * every``
+    after (a Jolly match runs to thousands of steps, and each check replays the match from
+    its JSON), and the last state."""
     if not sampled(name, seed, choices):
         return
     options = data.draw(option_sets(name), label="options")
     game: Any = cardcore.new_game(name, seed=seed, **options)
     public_tensors: dict[str, bytes] = {}
     for step in walk(game, Chooser(choices, seed), config(name).max_actions):
-        if step % every == 0 or game.is_over:
+        spacing = every if step < 100 else 20 * every
+        if step % spacing == 0 or game.is_over:
             assert_public_and_state(game, public_tensors, seed % 1000 + step)
 
 

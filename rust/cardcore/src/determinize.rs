@@ -70,42 +70,16 @@ pub fn place_uniformly<T: Copy>(
     capacities: &[usize],
     rng: &mut SplitMix64,
 ) -> Option<Vec<Vec<T>>> {
-    assert!(capacities.len() <= MAX_PLACES && items.len() <= MAX_ITEMS);
     if capacities.iter().sum::<usize>() != items.len() {
         return None;
     }
-    let all_places = (1u16 << capacities.len()) - 1;
-    // Groups by mask, items in the caller's order. The groups allowed in the
-    // fewest places are counted first: the last group's split is forced by
-    // the room left, so the widest group, last, costs nothing to count.
-    let mut groups: Vec<(u16, Vec<T>)> = Vec::new();
-    let order = |mask: u16| (mask.count_ones(), mask);
-    for &(item, mask) in items {
-        let mask = mask & all_places;
-        match groups.binary_search_by_key(&order(mask), |&(m, _)| order(m)) {
-            Ok(at) => groups[at].1.push(item),
-            Err(at) => groups.insert(at, (mask, vec![item])),
-        }
-    }
+    let groups = grouped(items, capacities);
     if let Some(places) = shuffled_cut(items, capacities, rng) {
         return Some(places);
     }
-    let mut remaining: Capacities = [0; MAX_PLACES];
-    for (slot, &capacity) in remaining.iter_mut().zip(capacities) {
-        *slot = capacity as u8;
-    }
+    let mut remaining = as_capacities(capacities);
     let sizes: Vec<(u16, usize)> = groups.iter().map(|(m, g)| (*m, g.len())).collect();
-    let memo = COUNTED.with_borrow_mut(|(counted, memo)| {
-        if *counted == sizes {
-            std::mem::take(memo)
-        } else {
-            Memo::default()
-        }
-    });
-    let mut counter = Counter {
-        groups: &sizes,
-        memo,
-    };
+    let mut counter = Counter::recalled(&sizes);
     if counter.ways(0, remaining) == 0.0 {
         return None;
     }
@@ -119,9 +93,51 @@ pub fn place_uniformly<T: Copy>(
             remaining[place] -= split[place];
         }
     }
-    let memo = counter.memo;
-    COUNTED.with_borrow_mut(|counted| *counted = (sizes, memo));
+    counter.keep();
     Some(places)
+}
+
+/// How many distributions [`place_uniformly`] draws among (in a float: only
+/// ratios matter), counted as it counts them and with the same memo: a game
+/// that draws how many items of a kind a place gets, then places the items
+/// under that split, weighs each split by this count.
+pub fn count_placements<T: Copy>(items: &[(T, u16)], capacities: &[usize]) -> f64 {
+    if capacities.iter().sum::<usize>() != items.len() {
+        return 0.0;
+    }
+    let groups = grouped(items, capacities);
+    let sizes: Vec<(u16, usize)> = groups.iter().map(|(m, g)| (*m, g.len())).collect();
+    let mut counter = Counter::recalled(&sizes);
+    let ways = counter.ways(0, as_capacities(capacities));
+    counter.keep();
+    ways
+}
+
+/// The items grouped by mask, in the caller's order within a group. The
+/// groups allowed in the fewest places come first: the last group's split
+/// is forced by the room left, so the widest group, last, costs nothing to
+/// count.
+fn grouped<T: Copy>(items: &[(T, u16)], capacities: &[usize]) -> Vec<(u16, Vec<T>)> {
+    assert!(capacities.len() <= MAX_PLACES && items.len() <= MAX_ITEMS);
+    let all_places = (1u16 << capacities.len()) - 1;
+    let mut groups: Vec<(u16, Vec<T>)> = Vec::new();
+    let order = |mask: u16| (mask.count_ones(), mask);
+    for &(item, mask) in items {
+        let mask = mask & all_places;
+        match groups.binary_search_by_key(&order(mask), |&(m, _)| order(m)) {
+            Ok(at) => groups[at].1.push(item),
+            Err(at) => groups.insert(at, (mask, vec![item])),
+        }
+    }
+    groups
+}
+
+fn as_capacities(capacities: &[usize]) -> Capacities {
+    let mut remaining: Capacities = [0; MAX_PLACES];
+    for (slot, &capacity) in remaining.iter_mut().zip(capacities) {
+        *slot = capacity as u8;
+    }
+    remaining
 }
 
 /// Counts of distributions, by [`memo_key`].
@@ -220,7 +236,25 @@ struct Counter<'a> {
     memo: Memo,
 }
 
-impl Counter<'_> {
+impl<'a> Counter<'a> {
+    /// A counter for `groups`, with the counts this thread last kept if
+    /// they were for the same groups.
+    fn recalled(groups: &'a [(u16, usize)]) -> Counter<'a> {
+        let memo = COUNTED.with_borrow_mut(|(counted, memo)| {
+            if *counted == groups {
+                std::mem::take(memo)
+            } else {
+                Memo::default()
+            }
+        });
+        Counter { groups, memo }
+    }
+
+    /// Keeps the counts for the next draw of the same groups on this thread.
+    fn keep(self) {
+        COUNTED.with_borrow_mut(|counted| *counted = (self.groups.to_vec(), self.memo));
+    }
+
     fn ways(&mut self, index: usize, remaining: Capacities) -> f64 {
         let Some(&(mask, size)) = self.groups.get(index) else {
             return if remaining.iter().all(|&c| c == 0) {

@@ -97,20 +97,33 @@ pub fn place_uniformly<T: Copy>(
     Some(places)
 }
 
-/// How many distributions [`place_uniformly`] draws among (in a float: only
-/// ratios matter), counted as it counts them and with the same memo: a game
-/// that draws how many items of a kind a place gets, then places the items
-/// under that split, weighs each split by this count.
-pub fn count_placements<T: Copy>(items: &[(T, u16)], capacities: &[usize]) -> f64 {
-    if capacities.iter().sum::<usize>() != items.len() {
-        return 0.0;
-    }
-    let groups = grouped(items, capacities);
+/// For each of `capacities` (one capacity per place, as many places in
+/// each), how many distributions [`place_uniformly`] draws among (in a
+/// float: only ratios matter), counted as it counts them and with the same
+/// memo: a game that draws how many items of a kind a place gets, then
+/// places the items under that split, weighs each split by its count.
+pub fn count_placements<'c, T: Copy>(
+    items: &[(T, u16)],
+    capacities: impl IntoIterator<Item = &'c [usize]>,
+) -> Vec<f64> {
+    let mut capacities = capacities.into_iter().peekable();
+    let Some(first) = capacities.peek() else {
+        return Vec::new();
+    };
+    let groups = grouped(items, first);
     let sizes: Vec<(u16, usize)> = groups.iter().map(|(m, g)| (*m, g.len())).collect();
     let mut counter = Counter::recalled(&sizes);
-    let ways = counter.ways(0, as_capacities(capacities));
+    let counts = capacities
+        .map(|capacities| {
+            if capacities.iter().sum::<usize>() == items.len() {
+                counter.ways(0, as_capacities(capacities))
+            } else {
+                0.0
+            }
+        })
+        .collect();
     counter.keep();
-    ways
+    counts
 }
 
 /// The items grouped by mask, in the caller's order within a group. The
@@ -508,6 +521,20 @@ mod tests {
         assert!(place_uniformly(&items, &[1, 1], &mut rng).is_none());
         // Capacities that do not add up.
         assert!(place_uniformly(&[(0, 0b11)], &[1, 1], &mut rng).is_none());
+    }
+
+    /// The counts a caller weighs its splits by: a few known by hand, and
+    /// none where the capacities do not add up or the masks forbid it.
+    #[test]
+    fn placements_are_counted_by_capacities() {
+        // Four items anywhere in two places; a fifth only in place 1.
+        let mut items = vec![(0, 0b11), (1, 0b11), (2, 0b11), (3, 0b11)];
+        let counts = count_placements(&items, [&[2, 2][..], &[1, 3], &[0, 4], &[1, 1]]);
+        assert_eq!(counts, [6.0, 4.0, 1.0, 0.0]);
+        items.push((4, 0b10));
+        let counts = count_placements(&items, [&[2, 3][..], &[4, 1], &[5, 0]]);
+        assert_eq!(counts, [6.0, 1.0, 0.0]);
+        assert!(count_placements(&items, std::iter::empty()).is_empty());
     }
 
     #[test]

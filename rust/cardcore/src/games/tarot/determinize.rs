@@ -247,9 +247,8 @@ impl Hidden {
             capacities[ASKED_TRUMPS] = trumps;
             capacities
         };
-        let weights: Vec<f64> = (need..=room)
-            .map(|trumps| count_placements(&self.items, &split(trumps)))
-            .collect();
+        let splits: Vec<[usize; PLACES]> = (need..=room).map(split).collect();
+        let weights = count_placements(&self.items, splits.iter().map(|s| &s[..]));
         let mut target = rng.unit() * weights.iter().sum::<f64>();
         let mut trumps = need;
         for (count, &weight) in (need..).zip(&weights) {

@@ -22,10 +22,11 @@ use crate::trick::Trick;
 /// taker's discard the seat does not see, and the chien while it is hidden.
 const DISCARD: usize = MAX_PLAYERS;
 const CHIEN: usize = MAX_PLAYERS + 1;
-/// The trumps and the Excuse of the seat whose poignée question steers the
-/// draw (see [`Hidden::draw`]), placed apart from its other cards.
-const ASKED_TRUMPS: usize = MAX_PLAYERS + 2;
+/// A place left empty for the trumps of a seat asked for a poignée (see
+/// [`Hidden::draw`]), beside the other empty places.
 const PLACES: usize = MAX_PLAYERS + 3;
+/// The most trump counts [`Hidden::draw`] weighs for the seats it steers.
+const MAX_SPLITS: usize = 256;
 
 /// A search looks one deal ahead; random deals swing the scores by about 1,600.
 impl Search for Tarot {
@@ -80,11 +81,12 @@ struct Hidden {
     /// sees who is asked, so a drawn first hand reaches a level exactly
     /// where the true one does.
     asked: [Option<bool>; MAX_PLAYERS],
-    /// A seat other than `seat` that was asked for a poignée, and how many
+    /// The seats other than `seat` asked for a poignée whose trumps steer
+    /// the draw (few draws would reach one by chance): each with how many
     /// trumps (the Excuse counted) its hidden cards must hold at least for
-    /// its first hand to reach one: the draw places them so (few draws
-    /// would reach it by chance) rather than rejecting the others.
-    steer: Option<(usize, usize)>,
+    /// its first hand to reach one, and the empty place its trumps are
+    /// drawn into, apart from its other cards.
+    steer: Vec<(usize, usize, usize)>,
 }
 
 impl Hidden {
@@ -161,18 +163,6 @@ impl Hidden {
                 *asked = reached(player).then(|| deal.reaches_poignee(player, players));
             }
         }
-        // Steered: a seat asked whose first hand's trumps decide it (T10's
-        // discarded trumps aside, which `consistent` checks).
-        let steer = (0..players)
-            .filter(|&player| player != seat && asked[player] == Some(true))
-            .filter(|&player| {
-                taker != Some(player) || deal.discard().intersection(TRUMPS).is_empty()
-            })
-            .map(|player| {
-                let shown = played_by[player].intersection(TRUMPS.union(EXCUSE)).len();
-                (player, Level::Simple.size(players).saturating_sub(shown))
-            })
-            .find(|&(_, need)| need > 0);
         let mut capacities = [0; PLACES];
         for (player, capacity) in capacities.iter_mut().enumerate().take(players) {
             if player != seat {
@@ -186,6 +176,27 @@ impl Hidden {
         let open = (0..PLACES)
             .filter(|&place| capacities[place] > 0)
             .fold(0u16, |mask, place| mask | 1 << place);
+        // Steered: the seats asked whose first hand's trumps decide it (T10's
+        // discarded trumps aside, which `consistent` checks), as many as
+        // there are empty places (`seat`'s own, the last, ...) and splits to weigh.
+        let mut empty = (0..PLACES).filter(|&place| capacities[place] == 0);
+        let mut splits = 1;
+        let steer: Vec<(usize, usize, usize)> = (0..players)
+            .filter(|&player| player != seat && asked[player] == Some(true))
+            .filter(|&player| {
+                taker != Some(player) || deal.discard().intersection(TRUMPS).is_empty()
+            })
+            .map(|player| {
+                let shown = played_by[player].intersection(TRUMPS.union(EXCUSE)).len();
+                (player, Level::Simple.size(players).saturating_sub(shown))
+            })
+            .filter(|&(_, need)| need > 0)
+            .take_while(|&(player, need)| {
+                splits *= capacities[player] + 1 - need;
+                splits <= MAX_SPLITS
+            })
+            .map_while(|(player, need)| Some((player, need, empty.next()?)))
+            .collect();
         let seen = played_by
             .iter()
             .fold(game.hands[seat].union(known_discard), |seen, &cards| {
@@ -210,9 +221,9 @@ impl Hidden {
                     mask &= 1 << taker_seat | 1 << DISCARD;
                 }
                 mask &= open;
-                if let Some((player, _)) = steer {
+                for &(player, _, apart) in &steer {
                     if mask >> player & 1 == 1 && TRUMPS.union(EXCUSE).contains(card) {
-                        mask ^= 1 << player | 1 << ASKED_TRUMPS;
+                        mask ^= 1 << player | 1 << apart;
                     }
                 }
                 (card, mask)
@@ -231,38 +242,47 @@ impl Hidden {
     }
 
     /// A placement of the hidden cards, uniform among those meeting the
-    /// masks and capacities and, for the steered seat, its poignée: how many
-    /// trumps it gets is drawn first, each count weighed by the placements
-    /// that give it exactly that many, then the cards are placed so.
+    /// masks and capacities and, for each steered seat, its poignée: how
+    /// many trumps each gets is drawn first, each choice weighed by the
+    /// placements giving exactly those, then the cards are placed so.
     fn draw(&self, rng: &mut SplitMix64) -> Vec<Vec<Card>> {
         let expect = "the true placement meets every mask and capacity";
-        let Some((player, need)) = self.steer else {
-            return place_uniformly(&self.items, &self.capacities[..ASKED_TRUMPS], rng)
+        if self.steer.is_empty() {
+            return place_uniformly(&self.items, &self.capacities[..PLACES - 1], rng)
                 .expect(expect);
-        };
-        let room = self.capacities[player];
-        let split = |trumps: usize| {
-            let mut capacities = self.capacities;
-            capacities[player] = room - trumps;
-            capacities[ASKED_TRUMPS] = trumps;
-            capacities
-        };
-        let splits: Vec<[usize; PLACES]> = (need..=room).map(split).collect();
+        }
+        let mut splits = vec![self.capacities];
+        for &(player, need, apart) in &self.steer {
+            let room = self.capacities[player];
+            splits = splits
+                .into_iter()
+                .flat_map(|capacities| {
+                    (need..=room).map(move |trumps| {
+                        let mut capacities = capacities;
+                        capacities[player] = room - trumps;
+                        capacities[apart] = trumps;
+                        capacities
+                    })
+                })
+                .collect();
+        }
         let weights = count_placements(&self.items, splits.iter().map(|s| &s[..]));
         let mut target = rng.unit() * weights.iter().sum::<f64>();
-        let mut trumps = need;
-        for (count, &weight) in (need..).zip(&weights) {
+        let mut chosen = 0;
+        for (index, &weight) in weights.iter().enumerate() {
             if weight > 0.0 {
-                trumps = count;
+                chosen = index;
                 if target < weight {
                     break;
                 }
             }
             target -= weight;
         }
-        let mut places = place_uniformly(&self.items, &split(trumps), rng).expect(expect);
-        let asked_trumps = std::mem::take(&mut places[ASKED_TRUMPS]);
-        places[player].extend(asked_trumps);
+        let mut places = place_uniformly(&self.items, &splits[chosen], rng).expect(expect);
+        for &(player, _, apart) in &self.steer {
+            let trumps = std::mem::take(&mut places[apart]);
+            places[player].extend(trumps);
+        }
         places
     }
 
@@ -650,7 +670,18 @@ mod tests {
         cards: usize,
         wanted: impl Fn(&Tarot, usize) -> bool,
     ) -> (Tarot, usize) {
-        for seed in 0.. {
+        endgame_from(0, players, tricks_left, cards, wanted)
+    }
+
+    /// [`endgame`], trying the seeds from `first` on.
+    fn endgame_from(
+        first: u64,
+        players: usize,
+        tricks_left: usize,
+        cards: usize,
+        wanted: impl Fn(&Tarot, usize) -> bool,
+    ) -> (Tarot, usize) {
+        for seed in first.. {
             let options = json!({"players": players, "single_deal": true, "first_dealer": 0});
             let mut game = Tarot::new(seed, options.as_object().unwrap()).unwrap();
             if !game.finished_deals.is_empty() {
@@ -740,8 +771,9 @@ mod tests {
                 .or_else(|| game.deal.discard().contains(card).then_some(DISCARD))
                 .unwrap_or(CHIEN)
         };
+        let apart = hidden.steer.iter().find(|s| s.0 == player).map(|s| s.2);
         let allows = |mask: u16, at: usize| {
-            mask >> at & 1 == 1 || at == player && mask >> ASKED_TRUMPS & 1 == 1
+            mask >> at & 1 == 1 || at == player && apart.is_some_and(|a| mask >> a & 1 == 1)
         };
         let items = &hidden.items;
         items.iter().any(|&(out, out_mask)| {
@@ -802,6 +834,18 @@ mod tests {
             });
             exact(&game, seat);
         }
+    }
+
+    /// Two seats that declined at five players are both steered. Such
+    /// deals are rare: the search starts at the first seed found (after
+    /// two million), and would go on from there if dealing changed.
+    #[test]
+    fn two_seats_that_declined_are_steered_together() {
+        let (game, seat) = endgame_from(2_197_638, 5, 1, 1, |game, seat| {
+            (0..5).filter(|&p| p != seat && declined(game, p)).count() >= 2
+                && Hidden::new(game, seat).steer.len() >= 2
+        });
+        exact(&game, seat);
     }
 
     /// ... and one that played its first card unasked is never dealt one.

@@ -178,8 +178,8 @@ impl Hidden {
             .fold(0u16, |mask, place| mask | 1 << place);
         // Steered: the seats asked whose first hand's trumps decide it (T10's
         // discarded trumps aside, which `consistent` checks), as many as
-        // there are empty places (`seat`'s own, the last, ...) and splits to weigh.
-        let mut empty = (0..PLACES).filter(|&place| capacities[place] == 0);
+        // there are empty places (the last first) and splits to weigh.
+        let mut empty = (0..PLACES).rev().filter(|&place| capacities[place] == 0);
         let mut splits = 1;
         let steer: Vec<(usize, usize, usize)> = (0..players)
             .filter(|&player| player != seat && asked[player] == Some(true))

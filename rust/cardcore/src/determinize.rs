@@ -70,42 +70,16 @@ pub fn place_uniformly<T: Copy>(
     capacities: &[usize],
     rng: &mut SplitMix64,
 ) -> Option<Vec<Vec<T>>> {
-    assert!(capacities.len() <= MAX_PLACES && items.len() <= MAX_ITEMS);
     if capacities.iter().sum::<usize>() != items.len() {
         return None;
     }
-    let all_places = (1u16 << capacities.len()) - 1;
-    // Groups by mask, items in the caller's order. The groups allowed in the
-    // fewest places are counted first: the last group's split is forced by
-    // the room left, so the widest group, last, costs nothing to count.
-    let mut groups: Vec<(u16, Vec<T>)> = Vec::new();
-    let order = |mask: u16| (mask.count_ones(), mask);
-    for &(item, mask) in items {
-        let mask = mask & all_places;
-        match groups.binary_search_by_key(&order(mask), |&(m, _)| order(m)) {
-            Ok(at) => groups[at].1.push(item),
-            Err(at) => groups.insert(at, (mask, vec![item])),
-        }
-    }
+    let groups = grouped(items, capacities);
     if let Some(places) = shuffled_cut(items, capacities, rng) {
         return Some(places);
     }
-    let mut remaining: Capacities = [0; MAX_PLACES];
-    for (slot, &capacity) in remaining.iter_mut().zip(capacities) {
-        *slot = capacity as u8;
-    }
+    let mut remaining = as_capacities(capacities);
     let sizes: Vec<(u16, usize)> = groups.iter().map(|(m, g)| (*m, g.len())).collect();
-    let memo = COUNTED.with_borrow_mut(|(counted, memo)| {
-        if *counted == sizes {
-            std::mem::take(memo)
-        } else {
-            Memo::default()
-        }
-    });
-    let mut counter = Counter {
-        groups: &sizes,
-        memo,
-    };
+    let mut counter = Counter::recalled(&sizes);
     if counter.ways(0, remaining) == 0.0 {
         return None;
     }
@@ -119,9 +93,64 @@ pub fn place_uniformly<T: Copy>(
             remaining[place] -= split[place];
         }
     }
-    let memo = counter.memo;
-    COUNTED.with_borrow_mut(|counted| *counted = (sizes, memo));
+    counter.keep();
     Some(places)
+}
+
+/// For each of `capacities` (one capacity per place, as many places in
+/// each), how many distributions [`place_uniformly`] draws among (in a
+/// float: only ratios matter), counted as it counts them and with the same
+/// memo: a game that draws how many items of a kind a place gets, then
+/// places the items under that split, weighs each split by its count.
+pub fn count_placements<'c, T: Copy>(
+    items: &[(T, u16)],
+    capacities: impl IntoIterator<Item = &'c [usize]>,
+) -> Vec<f64> {
+    let mut capacities = capacities.into_iter().peekable();
+    let Some(first) = capacities.peek() else {
+        return Vec::new();
+    };
+    let groups = grouped(items, first);
+    let sizes: Vec<(u16, usize)> = groups.iter().map(|(m, g)| (*m, g.len())).collect();
+    let mut counter = Counter::recalled(&sizes);
+    let counts = capacities
+        .map(|capacities| {
+            if capacities.iter().sum::<usize>() == items.len() {
+                counter.ways(0, as_capacities(capacities))
+            } else {
+                0.0
+            }
+        })
+        .collect();
+    counter.keep();
+    counts
+}
+
+/// The items grouped by mask, in the caller's order within a group. The
+/// groups allowed in the fewest places come first: the last group's split
+/// is forced by the room left, so the widest group, last, costs nothing to
+/// count.
+fn grouped<T: Copy>(items: &[(T, u16)], capacities: &[usize]) -> Vec<(u16, Vec<T>)> {
+    assert!(capacities.len() <= MAX_PLACES && items.len() <= MAX_ITEMS);
+    let all_places = (1u16 << capacities.len()) - 1;
+    let mut groups: Vec<(u16, Vec<T>)> = Vec::new();
+    let order = |mask: u16| (mask.count_ones(), mask);
+    for &(item, mask) in items {
+        let mask = mask & all_places;
+        match groups.binary_search_by_key(&order(mask), |&(m, _)| order(m)) {
+            Ok(at) => groups[at].1.push(item),
+            Err(at) => groups.insert(at, (mask, vec![item])),
+        }
+    }
+    groups
+}
+
+fn as_capacities(capacities: &[usize]) -> Capacities {
+    let mut remaining: Capacities = [0; MAX_PLACES];
+    for (slot, &capacity) in remaining.iter_mut().zip(capacities) {
+        *slot = capacity as u8;
+    }
+    remaining
 }
 
 /// Counts of distributions, by [`memo_key`].
@@ -220,7 +249,25 @@ struct Counter<'a> {
     memo: Memo,
 }
 
-impl Counter<'_> {
+impl<'a> Counter<'a> {
+    /// A counter for `groups`, with the counts this thread last kept if
+    /// they were for the same groups.
+    fn recalled(groups: &'a [(u16, usize)]) -> Counter<'a> {
+        let memo = COUNTED.with_borrow_mut(|(counted, memo)| {
+            if *counted == groups {
+                std::mem::take(memo)
+            } else {
+                Memo::default()
+            }
+        });
+        Counter { groups, memo }
+    }
+
+    /// Keeps the counts for the next draw of the same groups on this thread.
+    fn keep(self) {
+        COUNTED.with_borrow_mut(|counted| *counted = (self.groups.to_vec(), self.memo));
+    }
+
     fn ways(&mut self, index: usize, remaining: Capacities) -> f64 {
         let Some(&(mask, size)) = self.groups.get(index) else {
             return if remaining.iter().all(|&c| c == 0) {
@@ -474,6 +521,20 @@ mod tests {
         assert!(place_uniformly(&items, &[1, 1], &mut rng).is_none());
         // Capacities that do not add up.
         assert!(place_uniformly(&[(0, 0b11)], &[1, 1], &mut rng).is_none());
+    }
+
+    /// The counts a caller weighs its splits by: a few known by hand, and
+    /// none where the capacities do not add up or the masks forbid it.
+    #[test]
+    fn placements_are_counted_by_capacities() {
+        // Four items anywhere in two places; a fifth only in place 1.
+        let mut items = vec![(0, 0b11), (1, 0b11), (2, 0b11), (3, 0b11)];
+        let counts = count_placements(&items, [&[2, 2][..], &[1, 3], &[0, 4], &[1, 1]]);
+        assert_eq!(counts, [6.0, 4.0, 1.0, 0.0]);
+        items.push((4, 0b10));
+        let counts = count_placements(&items, [&[2, 3][..], &[4, 1], &[5, 0]]);
+        assert_eq!(counts, [6.0, 1.0, 0.0]);
+        assert!(count_placements(&items, std::iter::empty()).is_empty());
     }
 
     #[test]

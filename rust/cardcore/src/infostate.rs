@@ -3,8 +3,8 @@
 //! own actions included, as text and as a fixed-size tensor.
 //!
 //! What a seat saw is the dealer, its dealt hand, each step of the deal (who
-//! acted, and the action, or only its kind when it is hidden from the seat,
-//! or nothing when it is silent to it), the cards it saw reach a hand (its
+//! acted, and the action, or only its kind when it is hidden from the seat),
+//! the cards it saw reach a hand (its
 //! own draws, a kitty, the chien shown, the cards another seat takes in
 //! view) and today's observation. Each game states a few facts about its
 //! actions ([`InfoState`]); the record ([`InfoLog`]) and both encodings are
@@ -48,11 +48,6 @@ pub trait InfoState: Replay {
     /// The kinds of action whose card only the acting seat sees (a discard):
     /// the others see the kind.
     const HIDDEN_KINDS: &'static [&'static str] = &[];
-    /// Whether the other seats do not see `action` taken at all (Tarot's
-    /// `no poignee`, asked only of a seat that holds enough trumps).
-    fn silent(_action: ActionId) -> bool {
-        false
-    }
     /// The seat's hand now, copies counted.
     fn held(&self, seat: usize) -> CardCounts;
     /// For an action that takes earlier steps back (Jolly's `undo`), about
@@ -95,8 +90,6 @@ pub const fn tensor_size<G: InfoState>() -> usize {
 
 /// A step's flag: the other seats see only the action's kind.
 const HIDDEN: u8 = 1;
-/// A step's flag: the other seats do not see it.
-const SILENT: u8 = 2;
 /// The most seats at a table, for the record's fixed arrays.
 const SEATS: usize = 8;
 
@@ -217,9 +210,6 @@ impl InfoLog {
         if G::HIDDEN_KINDS.contains(&kind) {
             flags |= HIDDEN;
         }
-        if G::silent(action) {
-            flags |= SILENT;
-        }
         let step = Step {
             actor: actor as u8,
             flags,
@@ -288,9 +278,6 @@ impl InfoLog {
                 next_gain += 1;
             }
             let other = usize::from(step.actor) != seat;
-            if other && step.flags & SILENT != 0 {
-                continue;
-            }
             let mut gains = self.gains[start..next_gain]
                 .iter()
                 .filter(|gain| usize::from(gain.seat) == seat || !gain.private);
@@ -439,19 +426,12 @@ mod tests {
         let hidden = |action: Option<ActionId>| {
             action.is_some_and(|action| G::HIDDEN_KINDS.contains(&G::action_kind(action)))
         };
-        // Before a step silent to the seat (a Tarot seat asked about a
-        // poignee), its observation shows the other seat asked: the game's,
-        // not recalled (docs/rules/tarot.md, "Information state").
-        let asked = |game: &G, action: Option<ActionId>| {
-            action.is_some_and(|action| G::silent(action) && game.current_player() != Some(seat))
-        };
         let mut seen = Vec::new();
         let mut last = None;
         replay_steps(game, |replayed, action| {
             if replayed.deal_number() != game.deal_number() {
                 seen.clear();
-            } else if !(asked(replayed, action) || hidden(last) && hidden(action)) {
-                // A step silent to the seat leaves its observation as it was.
+            } else if !(hidden(last) && hidden(action)) {
                 let now = replayed.observation(seat).unwrap();
                 if seen.last() != Some(&now) {
                     seen.push(now);

@@ -12,7 +12,7 @@ use super::{
 };
 use crate::card::Card;
 use crate::cardset::CardSet;
-use crate::determinize::{place_uniformly, Determinize};
+use crate::determinize::{count_placements, place_uniformly, Determinize};
 use crate::game::ActionId;
 use crate::ismcts::Search;
 use crate::rng::SplitMix64;
@@ -22,7 +22,11 @@ use crate::trick::Trick;
 /// taker's discard the seat does not see, and the chien while it is hidden.
 const DISCARD: usize = MAX_PLAYERS;
 const CHIEN: usize = MAX_PLAYERS + 1;
-const PLACES: usize = MAX_PLAYERS + 2;
+/// A place left empty for the trumps of a seat asked for a poignée (see
+/// [`Hidden::draw`]), beside the other empty places.
+const PLACES: usize = MAX_PLAYERS + 3;
+/// The most trump counts [`Hidden::draw`] weighs for the seats it steers.
+const MAX_SPLITS: usize = 256;
 
 /// A search looks one deal ahead; random deals swing the scores by about 1,600.
 impl Search for Tarot {
@@ -48,8 +52,7 @@ impl Determinize for Tarot {
             // Rejection keeps the draw uniform among the placements that
             // also meet the constraints no card mask can say.
             loop {
-                let places = place_uniformly(&hidden.items, &hidden.capacities, rng)
-                    .expect("the true placement meets every mask and capacity");
+                let places = hidden.draw(rng);
                 hidden.lay_out(&mut game, &places);
                 if hidden.consistent(&game) {
                     break;
@@ -73,6 +76,17 @@ struct Hidden {
     known_discard: CardSet,
     /// Whether the chien is in the taker's hand (Prise, Garde, once called).
     chien_taken: bool,
+    /// For each seat that has reached its first card (played it, or is to
+    /// play it now), whether it was asked for a poignée (T9): every seat
+    /// sees who is asked, so a drawn first hand reaches a level exactly
+    /// where the true one does.
+    asked: [Option<bool>; MAX_PLAYERS],
+    /// The seats other than `seat` asked for a poignée whose trumps steer
+    /// the draw (few draws would reach one by chance): each with how many
+    /// trumps (the Excuse counted) its hidden cards must hold at least for
+    /// its first hand to reach one, and the empty place its trumps are
+    /// drawn into, apart from its other cards.
+    steer: Vec<(usize, usize, usize)>,
 }
 
 impl Hidden {
@@ -138,6 +152,17 @@ impl Hidden {
         } else {
             deal.discard().intersection(TRUMPS)
         };
+        let mut asked = [None; MAX_PLAYERS];
+        if matches!(game.phase, Phase::Poignee | Phase::Play) {
+            let reached = |player: usize| {
+                !deal.tricks().is_empty()
+                    || player == game.trick.next_seat()
+                    || game.trick.plays().any(|(p, _)| p == player)
+            };
+            for (player, asked) in asked.iter_mut().enumerate().take(players) {
+                *asked = reached(player).then(|| deal.reaches_poignee(player, players));
+            }
+        }
         let mut capacities = [0; PLACES];
         for (player, capacity) in capacities.iter_mut().enumerate().take(players) {
             if player != seat {
@@ -151,6 +176,27 @@ impl Hidden {
         let open = (0..PLACES)
             .filter(|&place| capacities[place] > 0)
             .fold(0u16, |mask, place| mask | 1 << place);
+        // Steered: the seats asked whose first hand's trumps decide it (T10's
+        // discarded trumps aside, which `consistent` checks), as many as
+        // there are empty places (the last first) and splits to weigh.
+        let mut empty = (0..PLACES).rev().filter(|&place| capacities[place] == 0);
+        let mut splits = 1;
+        let steer: Vec<(usize, usize, usize)> = (0..players)
+            .filter(|&player| player != seat && asked[player] == Some(true))
+            .filter(|&player| {
+                taker != Some(player) || deal.discard().intersection(TRUMPS).is_empty()
+            })
+            .map(|player| {
+                let shown = played_by[player].intersection(TRUMPS.union(EXCUSE)).len();
+                (player, Level::Simple.size(players).saturating_sub(shown))
+            })
+            .filter(|&(_, need)| need > 0)
+            .take_while(|&(player, need)| {
+                splits *= capacities[player] + 1 - need;
+                splits <= MAX_SPLITS
+            })
+            .map_while(|(player, need)| Some((player, need, empty.next()?)))
+            .collect();
         let seen = played_by
             .iter()
             .fold(game.hands[seat].union(known_discard), |seen, &cards| {
@@ -174,7 +220,13 @@ impl Hidden {
                 if with_taker.contains(card) {
                     mask &= 1 << taker_seat | 1 << DISCARD;
                 }
-                (card, mask & open)
+                mask &= open;
+                for &(player, _, apart) in &steer {
+                    if mask >> player & 1 == 1 && TRUMPS.union(EXCUSE).contains(card) {
+                        mask ^= 1 << player | 1 << apart;
+                    }
+                }
+                (card, mask)
             })
             .collect();
         Hidden {
@@ -184,7 +236,54 @@ impl Hidden {
             played_by,
             known_discard,
             chien_taken,
+            asked,
+            steer,
         }
+    }
+
+    /// A placement of the hidden cards, uniform among those meeting the
+    /// masks and capacities and, for each steered seat, its poignée: how
+    /// many trumps each gets is drawn first, each choice weighed by the
+    /// placements giving exactly those, then the cards are placed so.
+    fn draw(&self, rng: &mut SplitMix64) -> Vec<Vec<Card>> {
+        let expect = "the true placement meets every mask and capacity";
+        if self.steer.is_empty() {
+            return place_uniformly(&self.items, &self.capacities[..PLACES - 1], rng)
+                .expect(expect);
+        }
+        let mut splits = vec![self.capacities];
+        for &(player, need, apart) in &self.steer {
+            let room = self.capacities[player];
+            splits = splits
+                .into_iter()
+                .flat_map(|capacities| {
+                    (need..=room).map(move |trumps| {
+                        let mut capacities = capacities;
+                        capacities[player] = room - trumps;
+                        capacities[apart] = trumps;
+                        capacities
+                    })
+                })
+                .collect();
+        }
+        let weights = count_placements(&self.items, splits.iter().map(|s| &s[..]));
+        let mut target = rng.unit() * weights.iter().sum::<f64>();
+        let mut chosen = 0;
+        for (index, &weight) in weights.iter().enumerate() {
+            if weight > 0.0 {
+                chosen = index;
+                if target < weight {
+                    break;
+                }
+            }
+            target -= weight;
+        }
+        let mut places = place_uniformly(&self.items, &splits[chosen], rng).expect(expect);
+        for &(player, _, apart) in &self.steer {
+            let trumps = std::mem::take(&mut places[apart]);
+            places[player].extend(trumps);
+        }
+        places
     }
 
     /// Puts a draw in place: the hands, the discard, the chien, and what
@@ -215,8 +314,9 @@ impl Hidden {
 
     /// The constraints that are not one card's: no petit sec was dealt
     /// (T15), the call was legal, each poignée shows what the hand shows
-    /// (T9, T10, D3), a seat asked for a poignée has one, and a taker who
-    /// discarded a trump holds no more ordinary cards than discards to make (T8).
+    /// (T9, T10, D3), a first hand reaches a poignée exactly where the seat
+    /// was asked for one (T9), and a taker who discarded a trump holds no
+    /// more ordinary cards than discards to make (T8).
     fn consistent(&self, game: &Tarot) -> bool {
         let players = game.players();
         let deal = &game.deal;
@@ -237,7 +337,10 @@ impl Hidden {
         if !poignees_agree {
             return false;
         }
-        if game.phase == Phase::Poignee && game.poignee_levels().next().is_none() {
+        let asked_agree = (0..players).all(|player| {
+            self.asked[player].is_none_or(|asked| deal.reaches_poignee(player, players) == asked)
+        });
+        if !asked_agree {
             return false;
         }
         match deal.taker() {
@@ -381,18 +484,21 @@ impl DealRecord {
         }
     }
 
-    /// T9: the seat's poignée, or its refusal when its hand reaches one.
-    fn poignee_decision(&self, seat: usize, players: usize, out: &mut Vec<ActionId>) {
+    /// T9: whether the seat's first hand reaches a poignée level, so that
+    /// it is asked for one before its first card.
+    fn reaches_poignee(&self, seat: usize, players: usize) -> bool {
         let hand = self.first_hand(seat);
         let discard = self.discard_of(seat);
+        Level::ALL
+            .iter()
+            .any(|&level| declared(hand, discard, level, players).is_some())
+    }
+
+    /// T9: the seat's poignée, or its refusal when its hand reaches one.
+    fn poignee_decision(&self, seat: usize, players: usize, out: &mut Vec<ActionId>) {
         match self.poignees[seat] {
             Some(poignee) => out.push(FIRST_POIGNEE + poignee.level as ActionId),
-            None if Level::ALL
-                .iter()
-                .any(|&level| declared(hand, discard, level, players).is_some()) =>
-            {
-                out.push(NO_POIGNEE);
-            }
+            None if self.reaches_poignee(seat, players) => out.push(NO_POIGNEE),
             None => {}
         }
     }
@@ -471,9 +577,9 @@ mod tests {
 
     /// The deal of `game` (a first deal in play) with the other hands, the
     /// discard and the chien given, laid out again and its public actions
-    /// replayed: the discard in face-id order, each seat asked for a
-    /// poignée refusing it but for those declared. `None` when the rules
-    /// refuse it.
+    /// replayed: the discard in face-id order, every other action as the
+    /// game took it (a seat asked for a poignée is asked there too). `None`
+    /// when the rules refuse it.
     fn laid_out(
         game: &Tarot,
         hands: &[CardSet; MAX_PLAYERS],
@@ -501,17 +607,10 @@ mod tests {
         let mut discards = discard.iter();
         for &action in game.history() {
             let action = match Tarot::action_kind(action) {
-                _ if action == NO_POIGNEE => continue,
                 "discard" => FIRST_DISCARD + discards.next()?.id() as ActionId,
                 _ => action,
             };
-            if state.phase() == "poignee" && Tarot::action_kind(action) == "play" {
-                state.apply(NO_POIGNEE).ok()?;
-            }
             state.apply(action).ok()?;
-        }
-        if state.phase() == "poignee" && game.phase() == "play" {
-            state.apply(NO_POIGNEE).ok()?;
         }
         state.rng = game.rng.clone();
         Tarot::from_json(&state.to_json()).ok()
@@ -571,7 +670,18 @@ mod tests {
         cards: usize,
         wanted: impl Fn(&Tarot, usize) -> bool,
     ) -> (Tarot, usize) {
-        for seed in 0.. {
+        endgame_from(0, players, tricks_left, cards, wanted)
+    }
+
+    /// [`endgame`], trying the seeds from `first` on.
+    fn endgame_from(
+        first: u64,
+        players: usize,
+        tricks_left: usize,
+        cards: usize,
+        wanted: impl Fn(&Tarot, usize) -> bool,
+    ) -> (Tarot, usize) {
+        for seed in first.. {
             let options = json!({"players": players, "single_deal": true, "first_dealer": 0});
             let mut game = Tarot::new(seed, options.as_object().unwrap()).unwrap();
             if !game.finished_deals.is_empty() {
@@ -634,23 +744,122 @@ mod tests {
         })
     }
 
+    /// Whether `player` said `no poignee` before its first card.
+    fn declined(game: &Tarot, player: usize) -> bool {
+        game.deal.poignees()[player].is_none() && game.deal.reaches_poignee(player, game.players())
+    }
+
+    /// Whether swapping a card in the hand of `player` (not the taker) with
+    /// one `seat` does not see elsewhere, as the masks allow, would change
+    /// whether its first hand reaches a poignée: the question's constraint
+    /// bites.
+    fn poignee_on_the_edge(game: &Tarot, player: usize, seat: usize) -> bool {
+        let players = game.players();
+        if game.taker() == Some(player) {
+            return false;
+        }
+        let reaches = |hand: CardSet| {
+            let mut deal = game.deal.clone();
+            deal.dealt[player] = hand;
+            deal.reaches_poignee(player, players)
+        };
+        let dealt = game.deal.dealt[player];
+        let hidden = Hidden::new(game, seat);
+        let place = |card: Card| {
+            (0..players)
+                .find(|&p| p != seat && game.hands[p].contains(card))
+                .or_else(|| game.deal.discard().contains(card).then_some(DISCARD))
+                .unwrap_or(CHIEN)
+        };
+        let apart = hidden.steer.iter().find(|s| s.0 == player).map(|s| s.2);
+        let allows = |mask: u16, at: usize| {
+            mask >> at & 1 == 1 || at == player && apart.is_some_and(|a| mask >> a & 1 == 1)
+        };
+        let items = &hidden.items;
+        items.iter().any(|&(out, out_mask)| {
+            place(out) == player
+                && items.iter().any(|&(into, into_mask)| {
+                    let at = place(into);
+                    at != player
+                        && allows(out_mask, at)
+                        && allows(into_mask, player)
+                        && reaches(dealt)
+                            != reaches(
+                                dealt
+                                    .difference(CardSet::single(out))
+                                    .union(CardSet::single(into)),
+                            )
+                })
+        })
+    }
+
     /// A search draws hundreds of times from one position: where the masks
-    /// bite, the first draw counts the placements and the others reuse them.
+    /// bite, the first draw counts the placements and the others reuse them;
+    /// also after a `no poignee`, which the draw rejects placements for.
     #[test]
     fn repeated_determinizations_count_the_placements_once() {
-        for players in [3, 4, 5] {
-            let (game, seat) = endgame(players, sizes(players).0 - 2, 1, |game, seat| {
+        let after_a_no_poignee = |players: usize| {
+            endgame(players, sizes(players).0 - 2, 1, |game, seat| {
+                void_shown(game, seat) && (0..players).any(|p| p != seat && declined(game, p))
+            })
+        };
+        let after_a_void = |players: usize| {
+            endgame(players, sizes(players).0 - 2, 1, |game, seat| {
                 game.taker().is_some_and(|t| t != seat) && void_shown(game, seat)
-            });
-            let mut rng = SplitMix64::new(5);
-            let before = counted_states();
-            game.determinize(seat, &mut rng);
-            let counted = counted_states();
-            assert!(counted > before, "{players} players: the draw counts");
-            for _ in 0..100 {
+            })
+        };
+        for players in [3, 4, 5] {
+            for (game, seat) in [after_a_void(players), after_a_no_poignee(players)] {
+                let mut rng = SplitMix64::new(5);
+                let before = counted_states();
                 game.determinize(seat, &mut rng);
+                let counted = counted_states();
+                assert!(counted > before, "{players} players: the draw counts");
+                for _ in 0..100 {
+                    game.determinize(seat, &mut rng);
+                }
+                assert_eq!(counted_states(), counted, "{players} players");
             }
-            assert_eq!(counted_states(), counted, "{players} players");
+        }
+    }
+
+    /// T9: every seat sees who is asked for a poignée. A seat that said
+    /// `no poignee` keeps enough trumps in every draw...
+    #[test]
+    fn a_seat_that_declined_a_poignee_keeps_enough_trumps() {
+        for players in [4, 5] {
+            let (game, seat) = endgame(players, 1, 1, |game, seat| {
+                (0..players)
+                    .any(|p| p != seat && declined(game, p) && poignee_on_the_edge(game, p, seat))
+            });
+            exact(&game, seat);
+        }
+    }
+
+    /// Two seats that declined at five players are both steered. Such
+    /// deals are rare: the search starts at the first seed found (after
+    /// two million), and would go on from there if dealing changed.
+    #[test]
+    fn two_seats_that_declined_are_steered_together() {
+        let (game, seat) = endgame_from(2_197_638, 5, 1, 1, |game, seat| {
+            (0..5).filter(|&p| p != seat && declined(game, p)).count() >= 2
+                && Hidden::new(game, seat).steer.len() >= 2
+        });
+        exact(&game, seat);
+    }
+
+    /// ... and one that played its first card unasked is never dealt one.
+    #[test]
+    fn a_seat_that_played_unasked_is_dealt_no_poignee() {
+        for players in [4, 5] {
+            let (game, seat) = endgame(players, 1, 1, |game, seat| {
+                (0..players).any(|p| {
+                    p != seat
+                        && !game.deal.reaches_poignee(p, players)
+                        && poignee_on_the_edge(game, p, seat)
+                })
+            });
+            exact(&game, seat);
         }
     }
 

@@ -1,11 +1,10 @@
 //! French Tarot's information state (docs/rules/tarot.md, "Information
-//! state"): the chien the taker takes is shown, the discard is not, and a
-//! `no poignee` is silent at the table.
+//! state"): the chien the taker takes is shown, the discard is not; a
+//! `no poignee` is seen by every seat, as the seat asked is.
 
-use super::{Tarot, DECK, NO_POIGNEE};
+use super::{Tarot, DECK};
 use crate::card::Card;
 use crate::cardcounts::CardCounts;
-use crate::game::ActionId;
 use crate::infostate::{counts, deck_index, InfoState};
 
 impl InfoState for Tarot {
@@ -18,9 +17,6 @@ impl InfoState for Tarot {
     const MAX_DEAL_STEPS: Option<usize> = Some(5 + 1 + 6 + 1 + 5 + 78);
     const GAIN_KINDS: Option<&'static [&'static str]> = Some(&["bid"]);
     const HIDDEN_KINDS: &'static [&'static str] = &["discard"];
-    fn silent(action: ActionId) -> bool {
-        action == NO_POIGNEE
-    }
     fn held(&self, seat: usize) -> CardCounts {
         counts(self.hands[seat])
     }

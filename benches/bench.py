@@ -22,6 +22,7 @@ For each game (Brouc, Le Julien, French Tarot, 500, Jolly):
 and, in the bots section (``--only bots`` runs it alone), for each game:
 
 - the heuristic bot's decisions/s natively (``cardcore.arena`` of medium bots, 1 thread);
+- a seat's determinization (the search's draw) from Python, draws/s over mid-deal positions;
 - ISMCTS iterations/s, random and heuristic rollouts, one thread
   (``cardcore.bots.search`` and ``NativeBot.iterations``, over mid-deal positions);
 
@@ -782,6 +783,27 @@ def search_rate(bench: Bench, game: str, rollout: Any) -> None:
     bench.add(Row(f"{game}_ismcts_{rollout}", label, rate))
 
 
+def determinize_rate(bench: Bench, game: str) -> None:
+    """A search's draw: ``view.determinize(seed=k)`` from Python, a new seed each call,
+    over ``search_positions`` (the call included; the first draw at a position, which
+    may fill the game's count tables, is in the warm-up)."""
+    views = search_positions(game, bench.seed)
+
+    def run(seconds: float) -> Sample:
+        draws = 0
+        start = time.perf_counter()
+        deadline = start + seconds
+        while time.perf_counter() < deadline:
+            for view in views:
+                view.determinize(seed=draws)
+                draws += 1
+        return Sample((draws,), time.perf_counter() - start)
+
+    rate = measure(bench, run).rate()
+    label = f"{game}: a seat's determinization from Python: draws/s"
+    bench.add(Row(f"{game}_determinize", label, rate))
+
+
 def openspiel_ismcts(bench: Bench) -> None:
     """OpenSpiel's ``ISMCTSBot`` on hearts, random rollouts, ``SEARCH_ITERATIONS``
     simulations a step, over mid-deal positions (after the passing) with two legal
@@ -848,6 +870,7 @@ def bots_section(bench: Bench) -> list[tuple[str, Callable[[], None]]]:
     for game in GAMES:
         steps += [
             (f"{game}: heuristic bot", partial(heuristic_decisions, bench, game)),
+            (f"{game}: determinization", partial(determinize_rate, bench, game)),
             (f"{game}: ISMCTS, random", partial(search_rate, bench, game, "random")),
             (f"{game}: ISMCTS, heuristic", partial(search_rate, bench, game, "heuristic")),
         ]

@@ -25,6 +25,7 @@ pub mod options;
 pub mod rng;
 pub mod selfplay;
 pub mod simulate;
+pub mod solver;
 pub mod state;
 pub mod tensor;
 #[cfg(test)]

@@ -1,0 +1,487 @@
+//! An exact solver for the trick play of a deal whose every hand is known
+//! (a determinization, or the true deal): what perfect play achieves.
+//!
+//! Each game states its trick play as a compact [`Position`] (`games/<game>/solve.rs`):
+//! its legal moves, the moves worth trying (one of each set of equivalent
+//! cards, best guesses first), what a move adds to the result, and a key
+//! naming everything the rest of the deal depends on. The search is written
+//! once here: alpha-beta over the two sides (the side whose result is solved
+//! maximises it, the others minimise it), with a transposition table of
+//! bounds on the value still to come, keyed by [`Position::key`].
+//!
+//! Two sides: in a team game the seat's team against the other; at French
+//! Tarot the taker's side against the defence; in Le Julien, where each plays
+//! for themselves, the seat against the three others (the score the seat can
+//! make whatever they do). The result is in the unit each game states
+//! ([`Solve::SOLVER_UNIT`]); a game whose deal score is not a sum of what each
+//! trick adds keeps in its key what the score still depends on and adds it
+//! with the deal's last move.
+//!
+//! [`brute_force`] is plain minimax over the legal moves, without table,
+//! pruning or equivalences: the tests check the search against it, and
+//! against minimax over the game engine itself ([`engine_minimax`]).
+
+use crate::card::Card;
+use crate::cardset::CardSet;
+use crate::game::{ActionId, Game};
+
+/// The most moves a position offers: a 24-card Tarot hand and a few more.
+pub const MAX_MOVES: usize = 32;
+
+/// A short list of moves, on the stack.
+#[derive(Clone, Copy, Debug)]
+pub struct Moves {
+    len: u8,
+    ids: [ActionId; MAX_MOVES],
+}
+
+impl Default for Moves {
+    fn default() -> Moves {
+        Moves::new()
+    }
+}
+
+impl Moves {
+    pub const fn new() -> Moves {
+        Moves {
+            len: 0,
+            ids: [0; MAX_MOVES],
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Adds a move (at most [`MAX_MOVES`]).
+    pub fn push(&mut self, action: ActionId) {
+        self.ids[usize::from(self.len)] = action;
+        self.len += 1;
+    }
+
+    pub const fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn as_slice(&self) -> &[ActionId] {
+        &self.ids[..self.len()]
+    }
+
+    pub fn as_mut_slice(&mut self) -> &mut [ActionId] {
+        let len = self.len();
+        &mut self.ids[..len]
+    }
+
+    /// Moves `action`, if listed, to the front, keeping the others' order.
+    fn bring_forward(&mut self, action: ActionId) {
+        let moves = self.as_mut_slice();
+        if let Some(index) = moves.iter().position(|&m| m == action) {
+            moves[..=index].rotate_right(1);
+        }
+    }
+}
+
+/// A deal's trick play with every hand known, seen in the interest of one
+/// side: what the search needs of a game.
+pub trait Position: Copy + Send + Sync + std::fmt::Debug {
+    /// Whether the deal's play is over: no move left.
+    fn is_over(&self) -> bool;
+    /// Whether the seat to move plays for the side whose result is solved.
+    fn maximizing(&self) -> bool;
+    /// Every legal move (the game's action ids), in increasing order.
+    fn legal(&self, out: &mut Moves);
+    /// The moves the search tries: at least one of each set of legal moves
+    /// that lead to the same value (equivalent cards), the likeliest best
+    /// first. Listing every legal move is always correct, only slower.
+    fn moves(&self, out: &mut Moves) {
+        self.legal(out);
+    }
+    /// Makes a legal move; returns what it adds to the side's result.
+    fn play(&mut self, action: ActionId) -> i32;
+    /// A key for everything the value still to come depends on: the hands,
+    /// the trick, the seat to move, the deal's constants (trump, contract,
+    /// the side solved for) and whatever the score still depends on. Equal
+    /// keys must mean equal values to come: one table serves positions of
+    /// many deals. A 128-bit hash of them is enough ([`mix`]).
+    fn key(&self) -> u128;
+    /// The cards still in hands (for the search's statistics and callers'
+    /// thresholds).
+    fn cards_left(&self) -> usize;
+}
+
+/// A game whose trick play the solver can solve.
+pub trait Solve: Game {
+    type Position: Position;
+    /// What the result counts, in words (docs/bots.md, "The solver").
+    const SOLVER_UNIT: &'static str;
+    /// The position in `seat`'s interest when the seat to act is to make a
+    /// move of the deal's trick play; `None` elsewhere (bidding, a kitty, a
+    /// game over) and where the game leaves play to the other levels.
+    fn position(&self, seat: usize) -> Option<Self::Position>;
+    /// The result for `seat`'s side of the deal in play, as scored so far
+    /// (a finished single deal: its whole result), in the solver's unit:
+    /// what the search's values are added to.
+    fn deal_result(&self, seat: usize) -> i32;
+    /// Whether seats `a` and `b` play on the same side in the deal in play.
+    fn same_side(&self, a: usize, b: usize) -> bool;
+}
+
+/// A 128-bit mix of `parts` for [`Position::key`]: distinct inputs collide
+/// with chance about 2^-128 per pair.
+pub fn mix(parts: &[u64]) -> u128 {
+    let mut low: u64 = 0x243F_6A88_85A3_08D3;
+    let mut high: u64 = 0x1319_8A2E_0370_7344;
+    for &part in parts {
+        low = splitmix(low ^ part);
+        high = splitmix(high.wrapping_add(part).rotate_left(23) ^ low);
+    }
+    (u128::from(high) << 64) | u128::from(low)
+}
+
+const fn splitmix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A table entry: bounds on a position's value to come, and its best move.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    key: u128,
+    lower: i32,
+    upper: i32,
+    best: ActionId,
+}
+
+const EMPTY: Entry = Entry {
+    key: 0,
+    lower: i32::MIN,
+    upper: i32::MAX,
+    best: ActionId::MAX,
+};
+
+/// The search, with its transposition table: keep one to solve many
+/// positions (the table's entries stay true from one deal to the next).
+#[derive(Clone, Debug)]
+pub struct Solver {
+    table: Vec<Entry>,
+    mask: usize,
+    /// Positions searched since the solver was made.
+    pub nodes: u64,
+}
+
+/// The table's default size: 2^18 entries (8 MiB).
+pub const DEFAULT_TABLE_BITS: u32 = 18;
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new(DEFAULT_TABLE_BITS)
+    }
+}
+
+impl Solver {
+    /// A solver whose table holds 2^`bits` entries.
+    pub fn new(bits: u32) -> Solver {
+        let size = 1usize << bits;
+        Solver {
+            table: vec![EMPTY; size],
+            mask: size - 1,
+            nodes: 0,
+        }
+    }
+
+    /// The value to come of `position` under perfect play.
+    pub fn value<P: Position>(&mut self, position: &P) -> i32 {
+        self.search(position, i32::MIN + 1, i32::MAX - 1)
+    }
+
+    /// Every legal move with the value to come it leads to (what the move
+    /// adds, then perfect play), in the order [`Position::legal`] lists them.
+    pub fn move_values<P: Position>(&mut self, position: &P) -> Vec<(ActionId, i32)> {
+        let mut legal = Moves::new();
+        position.legal(&mut legal);
+        legal
+            .as_slice()
+            .iter()
+            .map(|&action| {
+                let mut child = *position;
+                let gain = child.play(action);
+                (action, gain + self.value(&child))
+            })
+            .collect()
+    }
+
+    /// Whether perfect play from `position` reaches at least `target` to come
+    /// (a null-window search, cheaper than [`Solver::value`]).
+    pub fn reaches<P: Position>(&mut self, position: &P, target: i32) -> bool {
+        self.search(position, target - 1, target) >= target
+    }
+
+    /// Alpha-beta, fail-soft: the exact value if it lies in (alpha, beta),
+    /// else a bound on the same side of the window.
+    fn search<P: Position>(&mut self, position: &P, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        if position.is_over() {
+            return 0;
+        }
+        let key = position.key();
+        let slot = (key as usize) & self.mask;
+        let entry = self.table[slot];
+        let mut best_move = ActionId::MAX;
+        if entry.key == key {
+            if entry.lower >= beta || entry.lower == entry.upper {
+                return entry.lower;
+            }
+            if entry.upper <= alpha {
+                return entry.upper;
+            }
+            alpha = alpha.max(entry.lower);
+            beta = beta.min(entry.upper);
+            best_move = entry.best;
+        }
+        let (alpha_in, beta_in) = (alpha, beta);
+        let mut moves = Moves::new();
+        position.moves(&mut moves);
+        if best_move != ActionId::MAX {
+            moves.bring_forward(best_move);
+        }
+        let maximizing = position.maximizing();
+        let mut best = if maximizing { i32::MIN } else { i32::MAX };
+        for &action in moves.as_slice() {
+            let mut child = *position;
+            let gain = child.play(action);
+            let value = gain + self.search(&child, alpha - gain, beta - gain);
+            if maximizing {
+                if value > best {
+                    (best, best_move) = (value, action);
+                }
+                alpha = alpha.max(value);
+            } else {
+                if value < best {
+                    (best, best_move) = (value, action);
+                }
+                beta = beta.min(value);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        let mut stored = if entry.key == key {
+            entry
+        } else {
+            Entry { key, ..EMPTY }
+        };
+        if best <= alpha_in {
+            stored.upper = stored.upper.min(best);
+        } else if best >= beta_in {
+            stored.lower = stored.lower.max(best);
+        } else {
+            (stored.lower, stored.upper) = (best, best);
+        }
+        stored.best = best_move;
+        self.table[slot] = stored;
+        best
+    }
+}
+
+/// Plain minimax over every legal move: the value to come, for tests.
+pub fn brute_force<P: Position>(position: &P) -> i32 {
+    if position.is_over() {
+        return 0;
+    }
+    let mut legal = Moves::new();
+    position.legal(&mut legal);
+    let values = legal.as_slice().iter().map(|&action| {
+        let mut child = *position;
+        child.play(action) + brute_force(&child)
+    });
+    if position.maximizing() {
+        values.max()
+    } else {
+        values.min()
+    }
+    .expect("a position not over has a legal move")
+}
+
+/// Minimax over the game engine itself, for tests: `seat`'s side's result of
+/// a single deal played out from `game` by every legal action (each side's
+/// seats choosing for it), as [`Solve::deal_result`] scores the finished deal.
+pub fn engine_minimax<G: Solve>(game: &G, seat: usize) -> i32 {
+    let Some(to_act) = game.current_player() else {
+        return game.deal_result(seat);
+    };
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    let values = legal.iter().map(|&action| {
+        let mut child = game.clone();
+        child.apply(action).expect("a legal action applies");
+        engine_minimax(&child, seat)
+    });
+    if game.same_side(to_act, seat) {
+        values.max()
+    } else {
+        values.min()
+    }
+    .expect("a game not over has a legal action")
+}
+
+/// The result for `seat`'s side of each legal move of `game`'s seat to act
+/// (the deal's result so far, then the move, then perfect play), or `None`
+/// where the solver does not apply ([`Solve::position`]).
+pub fn solve<G: Solve>(game: &G, seat: usize, solver: &mut Solver) -> Option<Vec<(ActionId, i32)>> {
+    let position = game.position(seat)?;
+    let banked = game.deal_result(seat);
+    Some(
+        solver
+            .move_values(&position)
+            .into_iter()
+            .map(|(action, value)| (action, banked + value))
+            .collect(),
+    )
+}
+
+/// One card of each run of `legal` cards that no card of `others` (the cards
+/// other seats still hold, and those in the trick) separates in `order`, and
+/// that `same` says play alike (equal points, no special part): the cards a
+/// search needs to try. `order(card)` is the card's group (cards of different
+/// groups never stand for each other: suits, or trumps apart) and its
+/// strength in the group. The lowest card of each run stands for it.
+pub fn representatives(
+    legal: CardSet,
+    others: CardSet,
+    order: impl Fn(Card) -> (u8, u16),
+    same: impl Fn(Card, Card) -> bool,
+) -> CardSet {
+    let mut cards = [(0u8, 0u16, false, Card::from_id(0).expect("face 0")); 2 * MAX_MOVES + 64];
+    let mut len = 0;
+    for (card, mine) in legal
+        .iter()
+        .map(|c| (c, true))
+        .chain(others.iter().map(|c| (c, false)))
+    {
+        if len == cards.len() {
+            return legal;
+        }
+        let (group, strength) = order(card);
+        cards[len] = (group, strength, mine, card);
+        len += 1;
+    }
+    let cards = &mut cards[..len];
+    cards.sort_unstable_by_key(|&(group, strength, _, _)| (group, strength));
+    let mut kept = CardSet::EMPTY;
+    let mut previous: Option<(u8, Card)> = None;
+    for &(group, _, mine, card) in cards.iter() {
+        if !mine {
+            previous = None;
+            continue;
+        }
+        match previous {
+            Some((last_group, last)) if last_group == group && same(last, card) => {}
+            _ => kept.insert(card),
+        }
+        previous = Some((group, card));
+    }
+    kept
+}
+
+/// Checks, for tests of each game, the solver against minimax over the
+/// engine: from `seeds`, single deals played at random until the seat to
+/// act's position has at most `cards_left` cards in hands; there, for that
+/// seat and the next, the search, [`brute_force`] and [`engine_minimax`]
+/// agree on the result of every legal move; on the way, at every step where
+/// the seat to act has a position, its legal moves are the engine's.
+/// Returns how many positions it checked.
+#[cfg(test)]
+#[allow(dead_code)] // Until the games' solver tests call it.
+pub(crate) fn check_against_engine<G: Solve>(
+    options: &serde_json::Map<String, serde_json::Value>,
+    seeds: std::ops::Range<u64>,
+    cards_left: usize,
+) -> usize {
+    use crate::rng::SplitMix64;
+    let mut solver = Solver::new(12);
+    let mut checked = 0;
+    let mut engine_legal = Vec::new();
+    let mut legal = Moves::new();
+    for seed in seeds {
+        let mut game = G::new(seed, options).expect("options");
+        let mut rng = SplitMix64::new(seed ^ 0xA5A5);
+        while let Some(seat) = game.current_player() {
+            if let Some(position) = game.position(seat) {
+                position.legal(&mut legal);
+                game.legal_actions(&mut engine_legal);
+                assert_eq!(
+                    legal.as_slice(),
+                    &engine_legal[..],
+                    "{} seed {seed}",
+                    G::NAME
+                );
+                if position.cards_left() <= cards_left {
+                    let players = game.num_players();
+                    for seat in [seat, (seat + 1) % players] {
+                        let position = game.position(seat).expect("a position for every seat");
+                        let banked = game.deal_result(seat);
+                        let searched = solver.move_values(&position);
+                        for (action, value) in searched {
+                            let mut child = position;
+                            let gain = child.play(action);
+                            let mut engine = game.clone();
+                            engine.apply(action).expect("legal");
+                            let exact = engine_minimax(&engine, seat);
+                            assert_eq!(
+                                (banked + value, banked + gain + brute_force(&child)),
+                                (exact, exact),
+                                "{} seed {seed}, seat {seat}, {}: {position:?}",
+                                G::NAME,
+                                G::action_text(action)
+                            );
+                        }
+                        checked += 1;
+                    }
+                    break;
+                }
+            }
+            game.play_random(&mut rng);
+        }
+    }
+    checked
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(texts: &[&str]) -> CardSet {
+        texts.iter().map(|t| t.parse::<Card>().unwrap()).collect()
+    }
+
+    fn by_rank(card: Card) -> (u8, u16) {
+        (card.suit().unwrap() as u8, card.rank().unwrap() as u16)
+    }
+
+    #[test]
+    fn representatives_merge_runs_no_other_card_separates() {
+        let legal = cards(&["7H", "8H", "10H", "JH", "AH", "7S"]);
+        let others = cards(&["9H", "QH", "8S"]);
+        let kept = representatives(legal, others, by_rank, |_, _| true);
+        // 7H 8H | 9H | 10H JH | QH | AH ; 7S | 8S.
+        assert_eq!(kept, cards(&["7H", "10H", "AH", "7S"]));
+        // Cards worth differently are kept apart.
+        let kept = representatives(legal, others, by_rank, |a, b| {
+            a.rank() != Some(crate::card::Rank::Jack) && b.rank() != Some(crate::card::Rank::Jack)
+        });
+        assert_eq!(kept, cards(&["7H", "10H", "JH", "AH", "7S"]));
+    }
+
+    #[test]
+    fn mix_tells_apart_orders_and_lengths() {
+        assert_ne!(mix(&[1, 2]), mix(&[2, 1]));
+        assert_ne!(mix(&[0]), mix(&[0, 0]));
+        assert_eq!(mix(&[5, 7]), mix(&[5, 7]));
+    }
+}

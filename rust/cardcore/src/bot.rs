@@ -12,6 +12,7 @@ use crate::game::{ActionId, Game};
 use crate::ismcts::{search_among, Choice, Search, Settings};
 use crate::observation::Observation;
 use crate::rng::SplitMix64;
+use crate::solver::{Position, Solve, Solver};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -183,16 +184,20 @@ pub enum Level {
     Medium,
     /// A tree search over determinizations.
     Hard,
+    /// Perfect-information Monte Carlo: the exact solver on determinizations
+    /// in the trick play, the hard level elsewhere.
+    Expert,
 }
 
 impl Level {
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
 
     pub const fn name(self) -> &'static str {
         match self {
             Level::Easy => "easy",
             Level::Medium => "medium",
             Level::Hard => "hard",
+            Level::Expert => "expert",
         }
     }
 
@@ -202,7 +207,7 @@ impl Level {
 }
 
 /// A game with a bot at every [`Level`].
-pub trait Levels: Search {
+pub trait Levels: Search + Solve {
     /// The game's rules-of-thumb player (`games/<game>/bot.rs`).
     /// It saves and loads (serde), so that a bot continues in another process.
     type Heuristic: Bot<Self>
@@ -232,6 +237,9 @@ pub trait Levels: Search {
     /// picks near at random among close actions and the rules of thumb know
     /// better; `None`: it plays the search's pick.
     const OVERRULE: Option<f64>;
+
+    /// How an expert bot samples a trick-play move.
+    const EXPERT: Expert;
 }
 
 /// How often an easy bot plays a random legal action instead of its rule of thumb.
@@ -250,6 +258,7 @@ pub enum LevelBot<G: Levels> {
     Easy(Blunders<G::Heuristic>),
     Medium(G::Heuristic),
     Hard(HardBot<G>),
+    Expert(ExpertBot<G>),
 }
 
 impl<G: Levels> LevelBot<G> {
@@ -258,6 +267,7 @@ impl<G: Levels> LevelBot<G> {
             Level::Easy => LevelBot::Easy(Blunders::new(G::heuristic(seed), EASY_BLUNDERS, seed)),
             Level::Medium => LevelBot::Medium(G::heuristic(seed)),
             Level::Hard => LevelBot::Hard(HardBot::new(G::HARD, seed)),
+            Level::Expert => LevelBot::Expert(ExpertBot::new(G::EXPERT, seed)),
         }
     }
 }
@@ -268,6 +278,7 @@ impl<G: Levels> Bot<G> for LevelBot<G> {
             LevelBot::Easy(bot) => bot.act(view),
             LevelBot::Medium(bot) => bot.act(view),
             LevelBot::Hard(bot) => bot.act(view),
+            LevelBot::Expert(bot) => bot.act(view),
         }
     }
 }
@@ -316,6 +327,106 @@ impl<G: Levels> Bot<G> for HardBot<G> {
         } else {
             heuristic
         }
+    }
+}
+
+/// An expert bot's budget: how many determinizations it solves a move on,
+/// and from how few cards left in hands it solves at all (before, the deal
+/// is too long to solve within a move's time, and it plays as hard).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Expert {
+    pub samples: u32,
+    pub from_cards_left: usize,
+}
+
+/// The expert level: perfect-information Monte Carlo. In the trick play
+/// (where [`Solve::position`] applies and at most
+/// [`Expert::from_cards_left`] cards are left in hands), draws
+/// [`Expert::samples`] determinizations of what the seat may know, solves
+/// each legal move on each exactly ([`crate::solver`]) and plays the move
+/// whose results sum highest (ties to the lowest action id); elsewhere plays
+/// as the hard level.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct ExpertBot<G: Levels> {
+    pub settings: Expert,
+    hard: HardBot<G>,
+    rng: SplitMix64,
+    /// The search's table, made on the first solve; not saved nor cloned
+    /// (its entries are true of any deal: a new one only starts cold).
+    #[serde(skip)]
+    solver: SolverCell,
+}
+
+impl<G: Levels> ExpertBot<G> {
+    pub fn new(settings: Expert, seed: u64) -> ExpertBot<G> {
+        ExpertBot {
+            settings,
+            hard: HardBot::new(G::HARD, seed),
+            // Apart from the hard bot's generators.
+            rng: SplitMix64::new(seed ^ 0x3C6E_F372_FE94_F82B),
+            solver: SolverCell::default(),
+        }
+    }
+
+    /// The hard level's search iterations, where the bot played as hard.
+    pub const fn iterations(&self) -> u64 {
+        self.hard.search.iterations()
+    }
+
+    /// Each legal action's results summed over the determinizations, or
+    /// `None` where the bot plays as hard.
+    pub fn sampled_results(&mut self, view: &Observation<G>) -> Option<Vec<(ActionId, i64)>> {
+        let seat = view.seat();
+        let mut sums: Vec<(ActionId, i64)> = Vec::new();
+        for sample in 0..self.settings.samples {
+            let drawn = view.determinize(&mut self.rng);
+            let position = drawn.position(seat)?;
+            if sample == 0 && position.cards_left() > self.settings.from_cards_left {
+                return None;
+            }
+            let values = self.solver.get().move_values(&position);
+            if sums.is_empty() {
+                sums = values.iter().map(|&(action, _)| (action, 0)).collect();
+            }
+            for ((_, sum), (_, value)) in sums.iter_mut().zip(values) {
+                *sum += i64::from(value);
+            }
+        }
+        (!sums.is_empty()).then_some(sums)
+    }
+}
+
+impl<G: Levels> Bot<G> for ExpertBot<G> {
+    fn act(&mut self, view: &Observation<G>) -> ActionId {
+        match self.sampled_results(view) {
+            Some(sums) => sums
+                .iter()
+                .max_by_key(|&&(action, sum)| (sum, std::cmp::Reverse(action)))
+                .map(|&(action, _)| action)
+                .expect("the seat to act has a legal action"),
+            None => self.hard.act(view),
+        }
+    }
+}
+
+/// A solver made when first needed, which a clone or a loaded bot makes anew.
+#[derive(Debug, Default)]
+struct SolverCell(Option<Box<Solver>>);
+
+impl SolverCell {
+    /// The expert's table: 2^16 entries (2 MiB), enough for a move's solves.
+    const TABLE_BITS: u32 = 16;
+
+    fn get(&mut self) -> &mut Solver {
+        self.0
+            .get_or_insert_with(|| Box::new(Solver::new(Self::TABLE_BITS)))
+    }
+}
+
+impl Clone for SolverCell {
+    fn clone(&self) -> SolverCell {
+        SolverCell(None)
     }
 }
 

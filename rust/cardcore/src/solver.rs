@@ -23,7 +23,9 @@
 
 use crate::card::Card;
 use crate::cardset::CardSet;
+use crate::error::{Error, Result};
 use crate::game::{ActionId, Game};
+use crate::state::{replay_steps, Replay};
 
 /// The most moves a position offers: a 24-card Tarot hand and a few more.
 pub const MAX_MOVES: usize = 32;
@@ -331,18 +333,153 @@ pub fn engine_minimax<G: Solve>(game: &G, seat: usize) -> i32 {
 }
 
 /// The result for `seat`'s side of each legal move of `game`'s seat to act
-/// (the deal's result so far, then the move, then perfect play), or `None`
-/// where the solver does not apply ([`Solve::position`]).
-pub fn solve<G: Solve>(game: &G, seat: usize, solver: &mut Solver) -> Option<Vec<(ActionId, i32)>> {
-    let position = game.position(seat)?;
+/// (the deal's result so far, then the move, then perfect play), in
+/// [`Position::legal`]'s order; a [`Error::Phase`] where the solver does not
+/// apply ([`Solve::position`]).
+pub fn solve<G: Solve>(game: &G, seat: usize, solver: &mut Solver) -> Result<Vec<(ActionId, i32)>> {
+    let position = game.position(seat).ok_or_else(|| unsolvable(game))?;
     let banked = game.deal_result(seat);
-    Some(
-        solver
-            .move_values(&position)
-            .into_iter()
-            .map(|(action, value)| (action, banked + value))
-            .collect(),
-    )
+    Ok(solver
+        .move_values(&position)
+        .into_iter()
+        .map(|(action, value)| (action, banked + value))
+        .collect())
+}
+
+/// Why `game` has nothing to solve now.
+fn unsolvable<G: Game>(game: &G) -> Error {
+    let now = if game.is_over() {
+        format!("this {} game is over", G::NAME)
+    } else {
+        format!(
+            "this {} game's seat to act has no trick-play move to make (phase {:?})",
+            G::NAME,
+            game.phase()
+        )
+    };
+    Error::Phase(format!(
+        "nothing to solve: {now}; the solver solves the moves of a deal's trick play"
+    ))
+}
+
+/// One decision of a deal's trick play, solved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolvedStep {
+    /// The decision's index in the match's history.
+    pub index: usize,
+    /// The seat that decided.
+    pub seat: usize,
+    /// The action it took.
+    pub action: ActionId,
+    /// Each legal action's result for the seat's side ([`solve`]).
+    pub values: Vec<(ActionId, i32)>,
+}
+
+impl SolvedStep {
+    /// The best result the seat's side could reach from here.
+    pub fn best(&self) -> i32 {
+        self.values.iter().map(|&(_, v)| v).max().unwrap_or(0)
+    }
+
+    /// The result of the action taken.
+    pub fn played(&self) -> i32 {
+        self.values
+            .iter()
+            .find(|&&(a, _)| a == self.action)
+            .map_or(0, |&(_, v)| v)
+    }
+}
+
+/// A deal's trick play, analysed: what perfect play achieves from its first
+/// decision, and each decision's solved moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// The deal, counting from 1.
+    pub deal: usize,
+    /// Per seat, the result perfect play gives its side from the deal's first
+    /// trick-play decision.
+    pub start: Vec<i32>,
+    /// Every trick-play decision of the deal made so far, in order.
+    pub steps: Vec<SolvedStep>,
+}
+
+impl Analysis {
+    /// `seat`'s first decision that lost its side value (the action taken
+    /// worse than the best), if any.
+    pub fn first_loss(&self, seat: usize) -> Option<&SolvedStep> {
+        self.steps
+            .iter()
+            .find(|step| step.seat == seat && step.played() < step.best())
+    }
+}
+
+/// Analyses deal `deal` of `game`'s match (counting from 1; `None`: the last
+/// deal with a trick-play decision made): replays the match, solves every
+/// trick-play decision of that deal, and the start of its play for each seat.
+/// A [`Error::Phase`] when the deal has no trick-play decision yet (or does
+/// not exist).
+pub fn analyze<G: Solve + Replay>(
+    game: &G,
+    deal: Option<usize>,
+    solver: &mut Solver,
+) -> Result<Analysis> {
+    // The states before each trick-play decision: (deal, history index, state).
+    let mut decisions: Vec<(usize, usize, G)> = Vec::new();
+    let mut index = 0;
+    replay_steps(game, |state, action| {
+        if let (Some(action), Some(seat)) = (action, state.current_player()) {
+            if state.position(seat).is_some() {
+                decisions.push((state.deal_number(), index, state.clone()));
+            }
+            state.apply(action)?;
+            index += 1;
+        }
+        Ok(())
+    })?;
+    let target = match deal {
+        Some(number) => number,
+        None => decisions.last().map_or(0, |&(number, _, _)| number),
+    };
+    let decisions: Vec<_> = decisions
+        .into_iter()
+        .filter(|&(number, _, _)| number == target)
+        .collect();
+    let Some((_, _, first)) = decisions.first() else {
+        return Err(Error::Phase(match deal {
+            Some(number) => format!(
+                "nothing to analyse: deal {number} of this {} match has no trick-play decision made",
+                G::NAME
+            ),
+            None => format!(
+                "nothing to analyse: no trick-play decision has been made in this {} match",
+                G::NAME
+            ),
+        }));
+    };
+    let start = (0..first.num_players())
+        .map(|seat| {
+            let position = first.position(seat).expect("every seat sees the position");
+            first.deal_result(seat) + solver.value(&position)
+        })
+        .collect();
+    let history = game.history();
+    let steps = decisions
+        .iter()
+        .map(|(_, index, state)| {
+            let seat = state.current_player().expect("a decision");
+            SolvedStep {
+                index: *index,
+                seat,
+                action: history[*index],
+                values: solve(state, seat, solver).expect("a trick-play decision"),
+            }
+        })
+        .collect();
+    Ok(Analysis {
+        deal: target,
+        start,
+        steps,
+    })
 }
 
 /// One card of each run of `legal` cards that no card of `others` (the cards

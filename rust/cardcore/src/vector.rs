@@ -35,7 +35,7 @@ impl Opponents {
             Error::option(
                 "opponents",
                 format!(
-                    "expected one of random, easy, medium, hard, got {:?}",
+                    "expected one of random, easy, medium, hard, expert, got {:?}",
                     shortened(name)
                 ),
             )

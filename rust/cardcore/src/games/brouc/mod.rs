@@ -30,6 +30,7 @@ mod infostate;
 mod record;
 mod saved;
 mod scoring;
+mod solve;
 mod tensor;
 #[cfg(test)]
 mod tests;

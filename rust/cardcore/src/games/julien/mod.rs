@@ -33,6 +33,7 @@ mod determinize;
 mod infostate;
 mod saved;
 mod scoring;
+mod solve;
 mod tensor;
 #[cfg(test)]
 mod tests;

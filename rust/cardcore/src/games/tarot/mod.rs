@@ -32,6 +32,7 @@ mod play;
 mod record;
 mod saved;
 mod scoring;
+mod solve;
 mod tensor;
 #[cfg(test)]
 mod tests;

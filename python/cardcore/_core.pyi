@@ -421,7 +421,7 @@ class _Game(
         play then gives ``seat``'s side (the seat to act's by default); what
         ``cardcore.solver.solve`` returns typed. ``PhaseError`` outside trick play."""
     def _analyze(
-        self, deal: int | None = None
+        self, deal: int | None = None, cards_left: int | None = None
     ) -> tuple[int, list[int], list[tuple[int, int, Action, list[tuple[Action, int]]]]]:
         """``(deal, start, steps)``: a deal solved move by move; what
         ``cardcore.solver.analyze`` returns typed. ``PhaseError`` when the deal has no

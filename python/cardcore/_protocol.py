@@ -171,7 +171,7 @@ class Game(_Table, Protocol):
         side; what ``cardcore.solver.solve`` returns typed."""
 
     def _analyze(
-        self, deal: int | None = None
+        self, deal: int | None = None, cards_left: int | None = None
     ) -> tuple[int, list[int], list[tuple[int, int, Action, list[tuple[Action, int]]]]]:
         """``(deal, start, steps)``: a deal solved move by move; what
         ``cardcore.solver.analyze`` returns typed."""

@@ -81,10 +81,10 @@ class Analysis:
     unit: str
     """What a result counts (the game's ``solver_unit``)."""
     start: list[int]
-    """Per seat, the result perfect play gave its side from the deal's first
-    trick-play move."""
+    """Per seat, the result perfect play gave its side from the first move analysed
+    (the deal's first trick-play move, unless ``cards_left`` said later)."""
     moves: list[SolvedMove]
-    """Every trick-play move made in the deal, in order."""
+    """Every trick-play move analysed, in order."""
 
     def first_loss(self, seat: int) -> SolvedMove | None:
         """``seat``'s first move that lost its side value, or None if it never did."""
@@ -99,11 +99,13 @@ def solve(game: Game, seat: int | None = None) -> Solution:
     return Solution(seat=solved_for, unit=game.solver_unit, values=dict(values))
 
 
-def analyze(game: Game, deal: int | None = None) -> Analysis:
+def analyze(game: Game, deal: int | None = None, *, cards_left: int | None = None) -> Analysis:
     """Deal ``deal`` of ``game``'s match (counting from 1; by default the last one in
-    which a trick-play move was made), solved move by move. Raises ``PhaseError`` when
-    that deal has no trick-play move made, ``OptionError`` for a bad ``deal``."""
-    number, start, steps = game._analyze(deal)
+    which a trick-play move was made), solved move by move: every trick-play move made
+    with at most ``cards_left`` cards in hands (by default every one, from the first
+    trick: a whole French Tarot deal takes long to solve). Raises ``PhaseError`` when
+    there is no such move, ``OptionError`` for a bad ``deal`` or ``cards_left``."""
+    number, start, steps = game._analyze(deal, cards_left)
     moves = [
         SolvedMove(index=index, seat=seat, action=action, values=dict(values))
         for index, seat, action, values in steps

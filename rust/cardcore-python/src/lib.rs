@@ -1168,18 +1168,20 @@ macro_rules! game_class {
             }
 
             /// Deal `deal` (counting from 1; the last one with a trick-play move
-            /// made by default) solved move by move: `(deal, start, steps)`, with
-            /// `start` the result perfect play gives each seat's side from the deal's
-            /// first trick-play move and `steps` one `(index, seat, action, values)`
-            /// per trick-play move made (`index` in the history; `values` as
+            /// made by default) solved move by move from `cards_left` cards left in
+            /// hands (by default from the first trick): `(deal, start, steps)`, with
+            /// `start` the result perfect play gives each seat's side from the first
+            /// move analysed and `steps` one `(index, seat, action, values)`
+            /// per trick-play move analysed (`index` in the history; `values` as
             /// `_solve` gives them): the form `cardcore.solver.analyze` returns
             /// typed. A `PhaseError` when the deal has no trick-play move made.
-            #[pyo3(signature = (deal = None))]
+            #[pyo3(signature = (deal = None, cards_left = None))]
             #[allow(clippy::type_complexity)]
             fn _analyze<'py>(
                 &self,
                 py: Python<'py>,
                 deal: Option<&Bound<'py, PyAny>>,
+                cards_left: Option<&Bound<'py, PyAny>>,
             ) -> PyResult<(usize, Vec<i32>, Vec<(usize, usize, Py<crate::PyAction>, Vec<(Py<crate::PyAction>, i32)>)>)> {
                 let deal = deal
                     .map(|deal| crate::int_arg(deal, |message| cardcore::Error::option("deal", message)))
@@ -1191,11 +1193,20 @@ macro_rules! game_class {
                     Some(number) => Some(usize::try_from(number).unwrap_or(usize::MAX)),
                     None => None,
                 };
+                let cards_left = cards_left
+                    .map(|most| crate::int_arg(most, |message| cardcore::Error::option("cards_left", message)))
+                    .transpose()?
+                    .map(|most| {
+                        usize::try_from(most).map_err(|_| {
+                            crate::to_py_err(cardcore::Error::option("cards_left", "must be at least 0"))
+                        })
+                    })
+                    .transpose()?;
                 let game = self.game()?;
                 let state: &$Game = &**game;
                 let analysis = py
                     .detach(|| {
-                        crate::with_solver(|solver| cardcore::solver::analyze(state, deal, solver))
+                        crate::with_solver(|solver| cardcore::solver::analyze(state, deal, cards_left, solver))
                     })
                     .py_err()?;
                 let actions = <$Game as crate::PyGame>::actions(py)?;

@@ -362,6 +362,13 @@ fn unsolvable<G: Game>(game: &G) -> Error {
     ))
 }
 
+/// How an analysis's refusal words its `cards_left` bound.
+fn within_words(cards_left: Option<usize>) -> String {
+    cards_left.map_or_else(String::new, |most| {
+        format!(" with at most {most} cards left in hands")
+    })
+}
+
 /// One decision of a deal's trick play, solved.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SolvedStep {
@@ -396,10 +403,10 @@ impl SolvedStep {
 pub struct Analysis {
     /// The deal, counting from 1.
     pub deal: usize,
-    /// Per seat, the result perfect play gives its side from the deal's first
-    /// trick-play decision.
+    /// Per seat, the result perfect play gives its side from the first
+    /// decision analysed.
     pub start: Vec<i32>,
-    /// Every trick-play decision of the deal made so far, in order.
+    /// Every trick-play decision analysed, in order.
     pub steps: Vec<SolvedStep>,
 }
 
@@ -415,12 +422,14 @@ impl Analysis {
 
 /// Analyses deal `deal` of `game`'s match (counting from 1; `None`: the last
 /// deal with a trick-play decision made): replays the match, solves every
-/// trick-play decision of that deal, and the start of its play for each seat.
+/// trick-play decision of that deal made with at most `cards_left` cards in
+/// hands (`None`: every one), and the first of them for each seat.
 /// A [`Error::Phase`] when the deal has no trick-play decision yet (or does
 /// not exist).
 pub fn analyze<G: Solve + Replay>(
     game: &G,
     deal: Option<usize>,
+    cards_left: Option<usize>,
     solver: &mut Solver,
 ) -> Result<Analysis> {
     // The states before each trick-play decision: (deal, history index, state).
@@ -428,7 +437,8 @@ pub fn analyze<G: Solve + Replay>(
     let mut index = 0;
     replay_steps(game, |state, action| {
         if let (Some(action), Some(seat)) = (action, state.current_player()) {
-            if state.position(seat).is_some() {
+            let within = |p: G::Position| cards_left.is_none_or(|most| p.cards_left() <= most);
+            if state.position(seat).is_some_and(within) {
                 decisions.push((state.deal_number(), index, state.clone()));
             }
             state.apply(action)?;
@@ -447,12 +457,14 @@ pub fn analyze<G: Solve + Replay>(
     let Some((_, _, first)) = decisions.first() else {
         return Err(Error::Phase(match deal {
             Some(number) => format!(
-                "nothing to analyse: deal {number} of this {} match has no trick-play decision made",
-                G::NAME
+                "nothing to analyse: deal {number} of this {} match has no trick-play decision made{}",
+                G::NAME,
+                within_words(cards_left)
             ),
             None => format!(
-                "nothing to analyse: no trick-play decision has been made in this {} match",
-                G::NAME
+                "nothing to analyse: no trick-play decision has been made in this {} match{}",
+                G::NAME,
+                within_words(cards_left)
             ),
         }));
     };

@@ -1619,8 +1619,8 @@ class NativeBot:
 
     @property
     def level(self) -> BotLevel | Literal["search"]:
-        """Its level: ``"easy"``, ``"medium"``, ``"hard"`` or ``"expert"`` (``make``), or ``"search"``
-        (``search``)."""
+        """Its level: ``"easy"``, ``"medium"``, ``"hard"`` or ``"expert"`` (``make``), or
+        ``"search"`` (``search``)."""
 
     @property
     def seed(self) -> int:
@@ -1647,8 +1647,8 @@ def _native_bot(game: str, level: str, seed: int, settings: str | None, state: s
     """Rebuilds a native bot from its pickled state (used by pickle)."""
 
 def make_bot(game: str, level: BotLevel, *, seed: int) -> NativeBot:
-    """A native bot playing ``game`` at ``level`` (``"easy"``, ``"medium"``, ``"hard"`` or ``"expert"``),
-    seeded: the same seed and observations give the same actions."""
+    """A native bot playing ``game`` at ``level`` (``"easy"``, ``"medium"``, ``"hard"`` or
+    ``"expert"``), seeded: the same seed and observations give the same actions."""
 
 def search_bot(
     game: str,

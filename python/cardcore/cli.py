@@ -458,7 +458,9 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=raw,
     )
     arena.add_argument("game", type=game_name, help="the game's name (see `cardcore games`)")
-    arena.add_argument("levels", nargs="+", metavar="LEVEL", help="2 or more of easy, medium, hard, expert")
+    arena.add_argument(
+        "levels", nargs="+", metavar="LEVEL", help="2 or more of easy, medium, hard, expert"
+    )
     arena.add_argument(
         "--matches",
         "-n",

@@ -267,7 +267,7 @@ impl<G: Levels> LevelBot<G> {
             Level::Easy => LevelBot::Easy(Blunders::new(G::heuristic(seed), EASY_BLUNDERS, seed)),
             Level::Medium => LevelBot::Medium(G::heuristic(seed)),
             Level::Hard => LevelBot::Hard(HardBot::new(G::HARD, seed)),
-            Level::Expert => LevelBot::Expert(ExpertBot::new(G::EXPERT, seed)),
+            Level::Expert => LevelBot::Expert(ExpertBot::new(G::EXPERT, G::HARD, seed)),
         }
     }
 }
@@ -359,10 +359,12 @@ pub struct ExpertBot<G: Levels> {
 }
 
 impl<G: Levels> ExpertBot<G> {
-    pub fn new(settings: Expert, seed: u64) -> ExpertBot<G> {
+    /// An expert sampling as `settings` say, playing as a hard bot with the
+    /// search settings `hard` elsewhere.
+    pub fn new(settings: Expert, hard: Settings, seed: u64) -> ExpertBot<G> {
         ExpertBot {
             settings,
-            hard: HardBot::new(G::HARD, seed),
+            hard: HardBot::new(hard, seed),
             // Apart from the hard bot's generators.
             rng: SplitMix64::new(seed ^ 0x3C6E_F372_FE94_F82B),
             solver: SolverCell::default(),
@@ -636,6 +638,73 @@ mod tests {
         );
     }
 
+    /// The bot of `level`, an expert with a budget a debug build plays fast.
+    fn quick_bot<G: Levels>(level: Level, seed: u64) -> LevelBot<G> {
+        match level {
+            Level::Expert => {
+                LevelBot::Expert(ExpertBot::new(QUICK_EXPERT, quick_hard::<G>(), seed))
+            }
+            level => LevelBot::new(level, seed),
+        }
+    }
+
+    /// A hard search small enough for a debug build.
+    fn quick_hard<G: Levels>() -> Settings {
+        Settings {
+            budget: Budget::Iterations(30),
+            ..G::HARD
+        }
+    }
+
+    const QUICK_EXPERT: Expert = Expert {
+        samples: 3,
+        from_cards_left: 12,
+    };
+
+    #[test]
+    fn the_expert_solves_the_trick_play_and_plays_as_hard_elsewhere() {
+        // Single deals, the expert at seat 0 against medium bots: every move
+        // legal; from 12 cards left it solves (its hard bot runs no search),
+        // before it searches as hard.
+        fn run<G: Levels>(seed: u64) -> (u64, usize) {
+            let mut game = G::new(seed, &single_deal()).unwrap();
+            let mut expert = ExpertBot::<G>::new(QUICK_EXPERT, quick_hard::<G>(), seed);
+            let mut medium = bot::<G>(Level::Medium, seed);
+            let mut legal = Vec::new();
+            let mut solved = 0;
+            while let Some(seat) = game.current_player() {
+                let view = Observation::new(&game, seat).unwrap();
+                let action = if seat == 0 {
+                    let before = expert.iterations();
+                    game.legal_actions(&mut legal);
+                    let action = expert.act(&view);
+                    assert!(legal.contains(&action), "{}: {action}", G::NAME);
+                    let position = game.position(seat);
+                    if position.is_some_and(|p| p.cards_left() <= 12) && legal.len() > 1 {
+                        assert_eq!(expert.iterations(), before, "{} solved", G::NAME);
+                        solved += 1;
+                    }
+                    action
+                } else {
+                    medium.act(&view)
+                };
+                game.apply(action).unwrap();
+            }
+            (expert.iterations(), solved)
+        }
+        for seed in 0..2 {
+            let (searched, solved) = run::<Brouc>(seed);
+            assert!(searched > 0 && solved > 0, "brouc {searched} {solved}");
+            let (searched, solved) = run::<FiveHundred>(seed);
+            assert!(solved > 0 || searched > 0, "500 {searched} {solved}");
+            run::<Julien>(seed);
+            run::<Tarot>(seed);
+            // No trick play: hard throughout.
+            let (searched, solved) = run::<Jolly>(seed);
+            assert!(searched > 0 && solved == 0, "jolly {searched} {solved}");
+        }
+    }
+
     /// At a few decisions of a single deal played by medium bots, each
     /// level's seeded bot chooses the same from the true state and from a
     /// determinization of it (other seats' hidden cards swapped consistently
@@ -654,10 +723,10 @@ mod tests {
                 if other.to_json() != game.to_json() {
                     for level in Level::ALL {
                         let bot_seed = seed + step as u64;
-                        let mine =
-                            bot::<G>(level, bot_seed).act(&Observation::new(&game, seat).unwrap());
-                        let theirs =
-                            bot::<G>(level, bot_seed).act(&Observation::new(&other, seat).unwrap());
+                        let mine = quick_bot::<G>(level, bot_seed)
+                            .act(&Observation::new(&game, seat).unwrap());
+                        let theirs = quick_bot::<G>(level, bot_seed)
+                            .act(&Observation::new(&other, seat).unwrap());
                         assert_eq!(mine, theirs, "{} {level:?} step {step}", G::NAME);
                     }
                     checked += 1;

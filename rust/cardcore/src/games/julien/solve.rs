@@ -486,6 +486,7 @@ mod speed {
 
     #[test]
     #[ignore = "a measure, not a test"]
+    #[allow(clippy::print_stdout)]
     fn julien_solve_times() {
         let most: usize = std::env::var("JULIEN_TRICKS")
             .ok()

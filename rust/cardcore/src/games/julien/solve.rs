@@ -13,8 +13,8 @@
 use super::scoring::{add_weights, score_with_specials, SuitWeights};
 use super::tour::{next_leader, trick_winner};
 use super::{
-    action_of, card_of, strength, Bid, Julien, Phase, TourKind, LEAVE, PLAYERS, TAKE, TALON_SIZE,
-    TRICKS_PER_TOUR,
+    action_of, card_of, strength, Bid, Colour, Julien, Phase, TourKind, LEAVE, PLAYERS, TAKE,
+    TALON_SIZE, TRICKS_PER_TOUR,
 };
 use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
@@ -70,6 +70,40 @@ impl TourPosition {
             .unwrap_or(Suit::Spades)
     }
 
+    /// The cards in play (the hands and the trick), suit by suit in rank
+    /// order, each named by the seat holding it (0-3) or having played it to
+    /// the trick (4-7). Only their order counts: which wins a trick and which
+    /// is the lowest of the led suit (J1, J4); every trick card weighs 1, and
+    /// the trump cards taken and the specials are the talon's. Positions with
+    /// the same layout have the same value to come, whatever cards left play.
+    fn layout(&self) -> [u64; 4] {
+        let hands = self.hands.map(|hand| hand.bits() as u64);
+        let trick = self.trick.cards().bits() as u64;
+        let odd = hands[1] | hands[3];
+        let high = hands[2] | hands[3];
+        let in_play = hands[0] | odd | high | trick;
+        std::array::from_fn(|suit| {
+            let mut cards = in_play & (0x3fff << (14 * suit));
+            let mut code = 1u64;
+            while cards != 0 {
+                let bit = cards & cards.wrapping_neg();
+                cards ^= bit;
+                let owner = if trick & bit != 0 {
+                    let played = self
+                        .trick
+                        .plays()
+                        .find(|&(_, card)| card.id() == bit.trailing_zeros() as usize)
+                        .map_or(0, |(seat, _)| seat);
+                    4 + played as u64
+                } else {
+                    u64::from(odd & bit != 0) | u64::from(high & bit != 0) << 1
+                };
+                code = code << 3 | owner;
+            }
+            code
+        })
+    }
+
     /// What the score still depends on in the seat's pile: the weights of
     /// the two Couleurs for a simple contract (cards never cancel, -26-), the
     /// remainders of spades against hearts and clubs against diamonds for a
@@ -115,10 +149,42 @@ impl TourPosition {
         usize::from(self.tricks_played) == TRICKS_PER_TOUR && !self.choosing
     }
 
-    /// The move ordering's guess at a card: lower is tried first.
+    /// Whether a card is of the seat's bid's Couleur.
+    fn is_own(&self, card: Card) -> bool {
+        let red = matches!(card.suit(), Some(Suit::Hearts | Suit::Diamonds));
+        red == (self.bid.colour == Colour::Rouge)
+    }
+
+    /// The move ordering's guess at a card (lower is tried first): the seat
+    /// wants clean tricks (no card of the other Couleur) and no dirty ones,
+    /// the others the reverse.
     fn card_rank(&self, card: Card) -> i32 {
-        let _ = self;
-        -(strength(card) as i32)
+        let seat = usize::from(self.seat);
+        let mut trick = self.trick;
+        trick.push(card);
+        let seat_wins = trick_winner(&trick, self.trump()) == seat;
+        let dirty = trick.cards().iter().any(|c| !self.is_own(c));
+        let height = i32::from(strength(card));
+        let class = if self.trick.next_seat() == seat {
+            match (seat_wins, dirty) {
+                // The cheapest clean winner; else shed a high card of the
+                // other Couleur, or the lowest.
+                (true, false) => height,
+                (false, _) if !self.is_own(card) => 20 - height,
+                (false, _) => 40 + height,
+                (true, true) => 60 + height,
+            }
+        } else {
+            match (seat_wins, dirty) {
+                // Let the seat win a dirty trick (dirtier first), beat a
+                // clean one cheaply.
+                (true, true) if !self.is_own(card) => 20 - height,
+                (true, true) => 20 + height,
+                (false, _) => 40 + height,
+                (true, false) => 60 + height,
+            }
+        };
+        class
     }
 }
 
@@ -215,22 +281,23 @@ impl solver::Position for TourPosition {
         self.after_trick()
     }
 
+    /// The key: the cards' layout by relative rank ([`TourPosition::layout`]),
+    /// the trick's leader, the Tour's progress and the seat's pile.
     fn key(&self) -> u128 {
-        let mut trick = (self.trick.leader() as u64) | ((self.trick.len() as u64) << 2);
-        for (i, (_, card)) in self.trick.plays().enumerate() {
-            trick |= (card.id() as u64 + 1) << (5 + 7 * i);
-        }
+        let [spades, hearts, diamonds, clubs] = self.layout();
         let state = u64::from(self.tricks_played)
-            | u64::from(self.last_winner) << 4
-            | u64::from(self.choosing) << 6
-            | u64::from(self.won_trick) << 7;
+            | u64::from(self.choosing) << 4
+            | u64::from(self.won_trick) << 5
+            | (self.trick.leader() as u64) << 6
+            | (self.trick.len() as u64) << 8
+            // The last trick's winner counts only while it chooses.
+            | if self.choosing { u64::from(self.last_winner) << 11 } else { 0 };
         mix(&[
             self.constants,
-            self.hands[0].bits() as u64,
-            self.hands[1].bits() as u64,
-            self.hands[2].bits() as u64,
-            self.hands[3].bits() as u64,
-            trick,
+            spades,
+            hearts,
+            diamonds,
+            clubs,
             state,
             self.pile_key(),
         ])
@@ -472,7 +539,8 @@ mod tests {
 /// Speed (not a test: `cargo test --profile fast -p cardcore julien_solve_times
 /// -- --ignored --nocapture`): over 20 random deals of each kind of Tour, the
 /// time and nodes to solve for the seat to act from each number of tricks
-/// left, up to `JULIEN_TRICKS` (default 10).
+/// left, up to `JULIEN_TRICKS` (default 10), one table of 2^`JULIEN_TABLE_BITS`
+/// entries (default 20) for each row.
 #[cfg(test)]
 mod speed {
     use std::time::Instant;
@@ -496,11 +564,16 @@ mod speed {
             .ok()
             .and_then(|v| v.parse().ok())
             .unwrap_or(20);
+        let bits: u32 = std::env::var("JULIEN_TABLE_BITS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(20);
         for kind in ["normal", "speco", "superspec"] {
             let options = json!({"single_deal": true, "tour_kind": kind});
             let options = options.as_object().unwrap();
             for tricks in 1..=most {
                 let (mut times, mut nodes) = (Vec::new(), Vec::new());
+                let mut solver = Solver::new(bits);
                 for seed in 0..deals {
                     let mut game = Julien::new(seed, options).unwrap();
                     let mut rng = SplitMix64::new(seed);
@@ -513,11 +586,11 @@ mod speed {
                         }
                         game.play_random(&mut rng);
                     };
-                    let mut solver = Solver::new(22);
+                    let before = solver.nodes;
                     let start = Instant::now();
                     let _ = solver.value(&position);
                     times.push(start.elapsed().as_secs_f64() * 1e3);
-                    nodes.push(solver.nodes);
+                    nodes.push(solver.nodes - before);
                 }
                 times.sort_by(f64::total_cmp);
                 nodes.sort_unstable();

@@ -165,7 +165,7 @@ impl TourPosition {
         let seat_wins = trick_winner(&trick, self.trump()) == seat;
         let dirty = trick.cards().iter().any(|c| !self.is_own(c));
         let height = i32::from(strength(card));
-        let class = if self.trick.next_seat() == seat {
+        if self.trick.next_seat() == seat {
             match (seat_wins, dirty) {
                 // The cheapest clean winner; else shed a high card of the
                 // other Couleur, or the lowest.
@@ -183,8 +183,7 @@ impl TourPosition {
                 (false, _) => 40 + height,
                 (true, false) => 60 + height,
             }
-        };
-        class
+        }
     }
 }
 

@@ -19,7 +19,7 @@ pub(super) const KINGS: CardSet = CardSet::rank(Rank::King);
 pub(super) const ORDINARY: CardSet = CardSet::from_bits((1u128 << 56) - 1).difference(KINGS);
 
 /// A suit card's strength: King > Queen > Knight > Jack > 10 > ... > 2 > Ace.
-fn suit_strength(card: Card) -> u16 {
+pub(super) fn suit_strength(card: Card) -> u16 {
     match card.rank() {
         Some(Rank::Ace) => 0,
         Some(rank) => rank as u16 + 1,

@@ -255,7 +255,12 @@ impl Solver {
         for &action in moves.as_slice() {
             let mut child = *position;
             let gain = child.play(action);
-            let value = gain + self.search(&child, alpha - gain, beta - gain);
+            let value = gain
+                + self.search(
+                    &child,
+                    alpha.saturating_sub(gain),
+                    beta.saturating_sub(gain),
+                );
             if maximizing {
                 if value > best {
                     (best, best_move) = (value, action);

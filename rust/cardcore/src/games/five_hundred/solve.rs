@@ -1,0 +1,452 @@
+//! The exact solver's view of 500's trick play (issue 30, `crate::solver`):
+//! the hands as bits by effective suit and strength under the contract, the
+//! trick, a joker lead's naming (F4's option) and misère's partner sitting
+//! out (F6, D2).
+//!
+//! The unit is the trick (docs/rules/five_hundred.md, "Solver"): the tricks
+//! the solved seat's side takes; in misère, where the deal stops at the
+//! bidder's first trick, -1 to the bidder's side and 1 to the defenders
+//! when the bidder takes one. A deal's score is monotone in these for a
+//! fixed contract (F9-F11, D3), so perfect play for tricks is perfect play
+//! for the score.
+
+use std::sync::OnceLock;
+
+use super::bids::Strain;
+use super::play::{self, Order, JOKER_SUIT};
+use super::{team_of, FiveHundred, Phase, DECK, FIRST_NAME, NAMED, PLAYERS};
+use crate::card::Suit;
+use crate::game::{ActionId, Game};
+use crate::solver::{mix, Moves, Solve};
+
+/// The effective suits: the four suits by index, then the jokers' (F4).
+const SUITS: usize = 5;
+/// No seat sits out.
+const NOBODY: u8 = PLAYERS as u8;
+/// No suit led yet.
+const NO_SUIT: u8 = SUITS as u8;
+
+/// Where each card stands under one strain (F3, F4): its effective suit and
+/// its rank there (0 the lowest), and back.
+struct Layout {
+    /// By play action id: (effective suit, rank).
+    place: [(u8, u8); DECK.len()],
+    /// By effective suit and rank: the play action id.
+    action: [[u8; 16]; SUITS],
+    /// The effective suit that trumps: the trump suit, or the jokers'.
+    trumps: u8,
+    strain: Strain,
+}
+
+impl std::fmt::Debug for Layout {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Layout({})", self.strain.name())
+    }
+}
+
+impl Layout {
+    /// The layout of a contract in `strain`, from the engine's order.
+    fn of(strain: Strain) -> Layout {
+        let order = Order::of(strain);
+        let mut layout = Layout {
+            place: [(0, 0); DECK.len()],
+            action: [[0; 16]; SUITS],
+            trumps: strain.trump().map_or(JOKER_SUIT, Suit::index) as u8,
+            strain,
+        };
+        for suit in 0..SUITS {
+            let mut cards: Vec<_> = order.suit_cards(suit).iter().collect();
+            cards.sort_by_key(|&card| play::strength(strain.trump(), card));
+            for (rank, card) in cards.into_iter().enumerate() {
+                let id = FiveHundred::play_id(card);
+                layout.place[usize::from(id)] = (suit as u8, rank as u8);
+                layout.action[suit][rank] = id as u8;
+            }
+        }
+        layout
+    }
+
+    /// The five strains' layouts.
+    fn all() -> &'static [Layout; 5] {
+        static LAYOUTS: OnceLock<[Layout; 5]> = OnceLock::new();
+        LAYOUTS.get_or_init(|| Strain::ALL.map(Layout::of))
+    }
+}
+
+/// A deal's trick play in the interest of one side: see the module's text.
+#[derive(Clone, Copy, Debug)]
+pub struct Position {
+    layout: &'static Layout,
+    /// Per seat, per effective suit: bit r is the card of rank r.
+    hands: [[u16; SUITS]; PLAYERS],
+    /// The current trick's cards in order of play: (effective suit, rank).
+    trick: [(u8, u8); PLAYERS],
+    trick_len: u8,
+    leader: u8,
+    to_move: u8,
+    /// The misère partner sitting out (F6), or `NOBODY`.
+    out: u8,
+    bidder: u8,
+    /// The effective suit to follow (a joker lead's named suit), or `NO_SUIT`.
+    led: u8,
+    /// The joker's leader is to name a suit (F4's option).
+    naming: bool,
+    /// A joker led in no trump names a suit (F4's option).
+    names: bool,
+    /// The team whose result is solved.
+    side: u8,
+    /// The deal's play has ended (a misère lost, D2).
+    over: bool,
+    /// Cards left in the hands that play.
+    cards: u8,
+}
+
+impl Position {
+    fn misere(&self) -> bool {
+        self.out != NOBODY
+    }
+
+    /// The seat after `seat` in the order of play, skipping the one out.
+    fn after(&self, seat: u8) -> u8 {
+        let next = (seat + 1) % NOBODY;
+        if next == self.out {
+            (next + 1) % NOBODY
+        } else {
+            next
+        }
+    }
+
+    /// Cards a complete trick holds.
+    fn trick_size(&self) -> u8 {
+        if self.misere() {
+            NOBODY - 1
+        } else {
+            NOBODY
+        }
+    }
+
+    /// The cards the seat to move may play (F8), by effective suit.
+    fn playable(&self) -> [u16; SUITS] {
+        let hand = self.hands[usize::from(self.to_move)];
+        match hand.get(usize::from(self.led)) {
+            Some(&following) if following != 0 => {
+                let mut only = [0; SUITS];
+                only[usize::from(self.led)] = following;
+                only
+            }
+            _ => hand,
+        }
+    }
+
+    /// The trick's best card so far: (index in the trick, trumps, rank); the
+    /// highest trump, else the highest card of the suit led.
+    fn best(&self) -> Option<(usize, bool, u8)> {
+        let trumps = self.layout.trumps;
+        let mut best: Option<(usize, bool, u8)> = None;
+        for (index, &(suit, rank)) in self.trick[..usize::from(self.trick_len)].iter().enumerate() {
+            let trump = suit == trumps;
+            if !trump && suit != self.led {
+                continue;
+            }
+            if best.is_none_or(|(_, t, r)| (trump, rank) > (t, r)) {
+                best = Some((index, trump, rank));
+            }
+        }
+        best
+    }
+
+    /// The seat that played the trick's `index`-th card.
+    fn seat_of(&self, index: usize) -> u8 {
+        (0..index).fold(self.leader, |seat, _| self.after(seat))
+    }
+
+    /// Where the search should look first: a move's priority (higher first).
+    fn priority(&self, suit: u8, rank: u8) -> i32 {
+        let rank_i = i32::from(rank);
+        let trumps = self.layout.trumps;
+        let outside: u16 = (0..PLAYERS)
+            .filter(|&s| s != usize::from(self.to_move))
+            .fold(0, |all, s| all | self.hands[s][usize::from(suit)]);
+        let Some((index, best_trump, best_rank)) = self.best() else {
+            // A lead: a master card (above every card out), else a low card.
+            if self.misere() {
+                return -rank_i;
+            }
+            let master = outside < (1 << rank);
+            let long = self.hands[usize::from(self.to_move)][usize::from(suit)].count_ones();
+            return if master {
+                100 + i32::from(suit != trumps) * 10 + rank_i
+            } else {
+                long as i32 - 2 * rank_i
+            };
+        };
+        let trump = suit == trumps;
+        let beats = (trump, rank) > (best_trump, best_rank) && (trump || suit == self.led);
+        let winner = self.seat_of(index);
+        let last = self.trick_len + 1 == self.trick_size();
+        if self.misere() {
+            if self.to_move == self.bidder {
+                // Duck with the highest card that loses.
+                return if beats { -100 - rank_i } else { rank_i };
+            }
+            // The defenders: low, under a bidder winning.
+            return if winner == self.bidder && beats {
+                -100 - rank_i
+            } else {
+                -rank_i
+            };
+        }
+        let partner_wins = team_of(usize::from(winner)) == team_of(usize::from(self.to_move));
+        if partner_wins {
+            // Low, a plain card before a trump.
+            return -rank_i - if trump { 20 } else { 0 };
+        }
+        if beats {
+            let sure = last || outside < (1 << rank);
+            return 100 - rank_i + if sure { 20 } else { 0 } - if trump { 10 } else { 0 };
+        }
+        -rank_i - if trump { 20 } else { 0 }
+    }
+}
+
+impl crate::solver::Position for Position {
+    fn is_over(&self) -> bool {
+        self.over
+    }
+
+    fn maximizing(&self) -> bool {
+        team_of(usize::from(self.to_move)) == usize::from(self.side)
+    }
+
+    fn legal(&self, out: &mut Moves) {
+        out.clear();
+        if self.naming {
+            (0..NAMED.len() as ActionId).for_each(|i| out.push(FIRST_NAME + i));
+            return;
+        }
+        let mut actions = 0u64;
+        for (suit, &cards) in self.playable().iter().enumerate() {
+            let mut cards = cards;
+            while cards != 0 {
+                let rank = cards.trailing_zeros() as usize;
+                cards &= cards - 1;
+                actions |= 1 << self.layout.action[suit][rank];
+            }
+        }
+        while actions != 0 {
+            out.push(actions.trailing_zeros() as ActionId);
+            actions &= actions - 1;
+        }
+    }
+
+    /// One card of each run no other remaining card separates (the cards in
+    /// the trick separate), likeliest best first.
+    fn moves(&self, out: &mut Moves) {
+        if self.naming {
+            self.legal(out);
+            return;
+        }
+        let mut scored = [(0i32, 0 as ActionId); crate::solver::MAX_MOVES];
+        let mut len = 0;
+        let mut in_trick = [0u16; SUITS];
+        for &(suit, rank) in &self.trick[..usize::from(self.trick_len)] {
+            in_trick[usize::from(suit)] |= 1 << rank;
+        }
+        for (suit, &own) in self.playable().iter().enumerate() {
+            if own == 0 {
+                continue;
+            }
+            let others = (0..PLAYERS)
+                .filter(|&s| s != usize::from(self.to_move))
+                .fold(in_trick[suit], |all, s| all | self.hands[s][suit]);
+            let all = own | others;
+            let mut cards = own;
+            while cards != 0 {
+                let rank = cards.trailing_zeros();
+                cards &= cards - 1;
+                let below = all & ((1u16 << rank) - 1);
+                if below != 0 && own & (1 << (15 - below.leading_zeros())) != 0 {
+                    continue; // The card below stands for this one.
+                }
+                let action = ActionId::from(self.layout.action[suit][rank as usize]);
+                scored[len] = (self.priority(suit as u8, rank as u8), action);
+                len += 1;
+            }
+        }
+        let scored = &mut scored[..len];
+        scored.sort_unstable_by_key(|&(priority, _)| std::cmp::Reverse(priority));
+        out.clear();
+        scored.iter().for_each(|&(_, action)| out.push(action));
+    }
+
+    fn play(&mut self, action: ActionId) -> i32 {
+        if self.naming {
+            self.led = NAMED[usize::from(action - FIRST_NAME)].index() as u8;
+            self.naming = false;
+            self.to_move = self.after(self.leader);
+            return 0;
+        }
+        let (suit, rank) = self.layout.place[usize::from(action)];
+        self.hands[usize::from(self.to_move)][usize::from(suit)] &= !(1 << rank);
+        self.cards -= 1;
+        self.trick[usize::from(self.trick_len)] = (suit, rank);
+        self.trick_len += 1;
+        if self.trick_len == 1 {
+            self.led = suit;
+            if self.names && suit == JOKER_SUIT as u8 {
+                self.naming = true;
+                return 0;
+            }
+        }
+        if self.trick_len < self.trick_size() {
+            self.to_move = self.after(self.to_move);
+            return 0;
+        }
+        let (index, _, _) = self.best().expect("a complete trick has a best card");
+        let winner = self.seat_of(index);
+        self.trick_len = 0;
+        self.led = NO_SUIT;
+        self.leader = winner;
+        self.to_move = winner;
+        self.over = self.cards == 0;
+        let ours = team_of(usize::from(winner)) == usize::from(self.side);
+        if !self.misere() {
+            return i32::from(ours);
+        }
+        if winner != self.bidder {
+            return 0;
+        }
+        // D2: the misère is lost at the bidder's first trick.
+        self.over = true;
+        if ours {
+            -1
+        } else {
+            1
+        }
+    }
+
+    /// The hands by relative rank: each effective suit's remaining cards
+    /// (those in the trick included) from the lowest, each named by its
+    /// holder or its place in the trick; cards played before drop out.
+    fn key(&self) -> u128 {
+        let mut words = [0u64; 4];
+        let mut at = 0usize;
+        let mut put = |value: u64, bits: usize| {
+            words[at / 64] |= value << (at % 64);
+            if at % 64 + bits > 64 {
+                words[at / 64 + 1] |= value >> (64 - at % 64);
+            }
+            at += bits;
+        };
+        for suit in 0..SUITS {
+            let mut labels = [0u8; 16];
+            for (seat, hand) in self.hands.iter().enumerate() {
+                let mut cards = hand[suit];
+                while cards != 0 {
+                    labels[cards.trailing_zeros() as usize] = 1 + seat as u8;
+                    cards &= cards - 1;
+                }
+            }
+            for (index, &(s, rank)) in self.trick[..usize::from(self.trick_len)].iter().enumerate()
+            {
+                if usize::from(s) == suit {
+                    labels[usize::from(rank)] = 5 + index as u8;
+                }
+            }
+            let mut count = 0;
+            for &label in labels.iter().filter(|&&l| l != 0) {
+                put(u64::from(label - 1), 3);
+                count += 1;
+            }
+            put(count, 4);
+        }
+        words[3] = u64::from(self.to_move)
+            | u64::from(self.leader) << 3
+            | u64::from(self.trick_len) << 6
+            | u64::from(self.led) << 9
+            | u64::from(self.naming) << 12
+            | u64::from(self.names) << 13
+            | u64::from(self.side) << 14
+            | u64::from(self.out) << 16
+            | u64::from(self.bidder) << 19
+            | u64::from(self.over) << 22
+            | (self.layout.strain as u64) << 23;
+        mix(&words)
+    }
+
+    fn cards_left(&self) -> usize {
+        usize::from(self.cards)
+    }
+}
+
+impl Solve for FiveHundred {
+    type Position = Position;
+
+    const SOLVER_UNIT: &'static str = "tricks the seat's side takes (the bidders' or the defenders'); \
+         in misère -1 to the bidder's side and 1 to the defenders if the bidder takes a trick, else 0";
+
+    fn position(&self, seat: usize) -> Option<Position> {
+        if seat >= PLAYERS || !matches!(self.phase, Phase::Play | Phase::Name) {
+            return None;
+        }
+        let (bidder, contract) = (self.deal.bidder()?, self.deal.contract()?);
+        let layout = &Layout::all()[contract.strain() as usize];
+        let out = self.sitting_out();
+        let mut hands = [[0u16; SUITS]; PLAYERS];
+        let mut cards = 0;
+        for (seat, hand) in self.hands.iter().enumerate() {
+            if Some(seat) == out {
+                continue;
+            }
+            for card in hand.iter() {
+                let (suit, rank) = layout.place[usize::from(Self::play_id(card))];
+                hands[seat][usize::from(suit)] |= 1 << rank;
+                cards += 1;
+            }
+        }
+        let mut trick = [(0, 0); PLAYERS];
+        for (index, (_, card)) in self.trick.plays().enumerate() {
+            trick[index] = layout.place[usize::from(Self::play_id(card))];
+        }
+        Some(Position {
+            layout,
+            hands,
+            trick,
+            trick_len: self.trick.len() as u8,
+            leader: self.trick.leader() as u8,
+            to_move: self.current_player()? as u8,
+            out: out.map_or(NOBODY, |seat| seat as u8),
+            bidder: bidder as u8,
+            led: self.led().map_or(NO_SUIT, |suit| suit as u8),
+            naming: self.phase == Phase::Name,
+            names: self.options.joker_names_suit,
+            side: team_of(seat) as u8,
+            over: false,
+            cards,
+        })
+    }
+
+    fn deal_result(&self, seat: usize) -> i32 {
+        let (Some(bidder), Some(contract)) = (self.deal.bidder(), self.deal.contract()) else {
+            return 0;
+        };
+        let won = self.deal.tricks_won();
+        if !contract.is_misere() {
+            return i32::from(won[team_of(seat)]);
+        }
+        let bidders = i32::from(won[team_of(bidder)]);
+        if team_of(seat) == team_of(bidder) {
+            -bidders
+        } else {
+            bidders
+        }
+    }
+
+    fn same_side(&self, a: usize, b: usize) -> bool {
+        team_of(a) == team_of(b)
+    }
+}
+
+#[cfg(test)]
+#[path = "solve_tests.rs"]
+mod tests;

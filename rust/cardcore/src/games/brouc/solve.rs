@@ -84,9 +84,9 @@ impl Position {
         }
     }
 
-    /// The trick's points when complete: what completes it scores for the
-    /// winner's team (card points, marriages, a first win's announcements),
-    /// as booked points for the solved team.
+    /// Closes the complete trick: returns what it adds to the solved team's
+    /// result (its card points, marriages and, on the winners' first trick,
+    /// their announcements, for the winners and as booked, B11-B13).
     fn finish_trick(&mut self) -> i32 {
         let cards = self.trick.cards();
         let winner = Brouc::trick_winner(&self.trick, self.trump);

@@ -18,9 +18,9 @@
 //! a trick) says what is still to announce. The match target (B14) and capes
 //! (B15) are left out: the solver plays the deal's points.
 
-use super::scoring::{hand_combinations, points, rank_points, trick_marriages};
+use super::scoring::{hand_combinations, married_suits, points, rank_points, trick_marriages};
 use super::{action_of, card_of, deal_score, playable, strength, team_of, Brouc, PLAYERS};
-use crate::card::{Card, Suit};
+use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
 use crate::game::ActionId;
 use crate::solver::{self, Moves};
@@ -58,14 +58,16 @@ impl Position {
     /// Bit `t` while team `t` has not won a trick and holds a combination it
     /// would announce on winning one: what the key needs of `won`.
     fn pending(&self) -> u64 {
-        (0..2)
-            .filter(|&team| {
-                self.won & (1 << team) == 0
-                    && (hand_combinations(self.hands[team], self.trump) > 0
-                        || hand_combinations(self.hands[team + 2], self.trump) > 0)
-            })
-            .map(|team| 1 << team)
-            .sum()
+        let mut pending = 0;
+        for team in 0..2 {
+            if self.won & (1 << team) == 0
+                && (married_suits(self.hands[team]).next().is_some()
+                    || married_suits(self.hands[team + 2]).next().is_some())
+            {
+                pending |= 1 << team;
+            }
+        }
+        pending
     }
 
     fn legal_cards(&self) -> CardSet {
@@ -82,9 +84,9 @@ impl Position {
         }
     }
 
-    /// The trick's points when complete: what completes it scores for the
-    /// winner's team (card points, marriages, a first win's announcements),
-    /// as booked points for the solved team.
+    /// Closes the complete trick: returns what it adds to the solved team's
+    /// result (its card points, marriages and, on the winners' first trick,
+    /// their announcements, for the winners and as booked, B11-B13).
     fn finish_trick(&mut self) -> i32 {
         let cards = self.trick.cards();
         let winner = Brouc::trick_winner(&self.trick, self.trump);
@@ -127,56 +129,85 @@ impl solver::Position for Position {
 
     fn moves(&self, out: &mut Moves) {
         let seat = self.seat();
-        let mut others = self.trick.cards();
+        let legal = self.legal_cards();
+        let mut out_there = CardSet::EMPTY;
         for (other, hand) in self.hands.iter().enumerate() {
             if other != seat {
-                others = others.union(*hand);
+                out_there = out_there.union(*hand);
             }
         }
-        let kept = solver::representatives(
-            self.legal_cards(),
-            others,
-            |card| (card.suit().map_or(0, Suit::index) as u8, strength(card)),
-            |a, b| card_points(a) == card_points(b),
-        );
-        // Best guesses first: a winning card when an opponent holds the trick
-        // (the cheapest first), points onto the partner's trick, else the
-        // cheapest card; leading, the strongest first.
-        let mut scored = [(0i32, 0 as ActionId); 8];
-        let mut len = 0;
+        let kept = low_representatives(legal, out_there.union(self.trick.cards()));
         let led = self.trick.led().and_then(Card::suit);
+        // The card holding the trick: whether the partner plays it, its rank.
         let holder = led.map(|led| {
             let winner = Brouc::trick_winner(&self.trick, self.trump);
-            let card = self
+            let (_, card) = self
                 .trick
                 .plays()
                 .find(|&(s, _)| s == winner)
-                .map(|(_, c)| c);
+                .expect("the winner played");
             (
                 team_of(winner) == team_of(seat),
-                card.and_then(|c| self.rank_in_trick(c, led)).unwrap_or(0),
+                self.rank_in_trick(card, led).unwrap_or(0),
             )
         });
+        let played = self.trick.len();
+        let last = played == PLAYERS - 1;
+        // Whether a seat playing after this one may beat a card of `rank`.
+        let beaten_later = |rank: u16, led: Suit| {
+            (played + 1..PLAYERS).any(|index| {
+                let hand = self.hands[(self.trick.leader() + index) % PLAYERS];
+                let follows = !hand.intersection(CardSet::suit(led)).is_empty();
+                let can_play = if follows {
+                    hand.intersection(CardSet::suit(led))
+                } else {
+                    hand.intersection(CardSet::suit(self.trump))
+                };
+                can_play
+                    .iter()
+                    .any(|c| self.rank_in_trick(c, led).is_some_and(|r| r > rank))
+            })
+        };
+        let mut scored = [(0i32, 0 as ActionId); 8];
+        let mut len = 0;
         for card in kept.iter() {
             let worth = card_points(card) as i32;
+            let weight = 8 * worth + i32::from(strength(card));
+            let trump = card.suit() == Some(self.trump);
             let score = match (led, holder) {
                 (Some(led), Some((partner, best))) => {
-                    let beats = self.rank_in_trick(card, led).is_some_and(|r| r > best);
-                    if partner {
-                        worth
-                    } else if beats {
-                        100 - i32::from(strength(card))
+                    let rank = self.rank_in_trick(card, led).unwrap_or(0);
+                    let beats = rank > best;
+                    let sure = |rank| last || !beaten_later(rank, led);
+                    if partner && sure(best) {
+                        // Points onto the partner's trick, trumps kept.
+                        300 + weight - 100 * i32::from(trump)
+                    } else if beats && sure(rank) {
+                        // The trick made ours: the cheapest way.
+                        400 - weight + 4 * worth
+                    } else if beats && !partner {
+                        200 + weight
                     } else {
-                        -worth
+                        100 - weight - 20 * i32::from(trump)
                     }
                 }
-                _ => i32::from(strength(card)),
+                _ => {
+                    let higher = out_there
+                        .intersection(CardSet::suit(card.suit().expect("suited")))
+                        .iter()
+                        .any(|other| strength(other) > strength(card));
+                    if higher {
+                        100 - weight - 20 * i32::from(trump)
+                    } else {
+                        300 + weight - 50 * i32::from(trump)
+                    }
+                }
             };
             scored[len] = (score, action_of(card).expect("a Brouc card"));
             len += 1;
         }
         let scored = &mut scored[..len];
-        scored.sort_by_key(|&(score, action)| (-score, action));
+        scored.sort_unstable_by_key(|&(score, action)| (-score, action));
         out.clear();
         for &(_, action) in scored.iter() {
             out.push(action);
@@ -196,27 +227,56 @@ impl solver::Position for Position {
     }
 
     fn key(&self) -> u128 {
+        // The trick's leader and cards in order (face id + 1, 6 bits each).
         let mut trick = self.trick.leader() as u64;
         for (index, (_, card)) in self.trick.plays().enumerate() {
-            trick |= (card.id() as u64 + 1) << (8 * (index + 1));
+            trick |= (card.id() as u64 + 1) << (2 + 6 * index);
         }
         let meta = self.trump.index() as u64
             | u64::from(self.team) << 2
             | u64::from(self.points % 10) << 3
-            | self.pending() << 8;
+            | self.pending() << 7;
         solver::mix(&[
-            self.hands[0].bits() as u64,
-            self.hands[1].bits() as u64,
-            self.hands[2].bits() as u64,
-            self.hands[3].bits() as u64,
-            trick,
-            meta,
+            compact(self.hands[0]) | compact(self.hands[1]) << 32,
+            compact(self.hands[2]) | compact(self.hands[3]) << 32,
+            trick | meta << 24,
         ])
     }
 
     fn cards_left(&self) -> usize {
         self.hands.iter().map(|hand| hand.len()).sum()
     }
+}
+
+/// A hand of the 32-card deck in 32 bits, a byte per suit: the 7 to the J
+/// (face ranks 5 to 9) and the Q, K and A (11 to 13; 10 is the Tarot's knight).
+fn compact(hand: CardSet) -> u64 {
+    let bits = hand.bits();
+    (0..4)
+        .map(|suit| {
+            let suit_bits = (bits >> (14 * suit)) as u64;
+            let low = suit_bits >> Rank::Seven.index() & 0x1F;
+            let high = suit_bits >> Rank::Queen.index() & 0x7;
+            (low | high << 5) << (8 * suit)
+        })
+        .fold(0, |compact, byte| compact | byte)
+}
+
+/// The moves worth trying of `legal` (`solver::representatives` with cards
+/// alike when worth the same, in bit operations): only a 7, 8 and 9 are worth
+/// the same next to one another (0 points; the J above is worth 2), so an 8
+/// stands for itself unless the 7 is legal too, and a 9 unless the legal 8,
+/// or the legal 7 with no 8 in `out_there` (the other hands and the trick),
+/// lies just below it.
+fn low_representatives(legal: CardSet, out_there: CardSet) -> CardSet {
+    let rank = |rank| CardSet::rank(rank).bits();
+    let (sevens, eights, nines) = (rank(Rank::Seven), rank(Rank::Eight), rank(Rank::Nine));
+    let legal_bits = legal.bits();
+    let out_eights = out_there.bits() & eights;
+    let merged_eights = legal_bits & eights & (legal_bits & sevens) << 1;
+    let below_nines = (legal_bits & eights) << 1 | (legal_bits & sevens & !(out_eights >> 1)) << 2;
+    let merged_nines = legal_bits & nines & below_nines;
+    CardSet::from_bits(legal_bits & !(merged_eights | merged_nines))
 }
 
 fn card_points(card: Card) -> i64 {
@@ -404,6 +464,44 @@ mod tests {
     }
 
     #[test]
+    fn compact_hands_keep_every_card() {
+        let deck = super::super::deck_set();
+        assert_eq!(compact(deck), u64::from(u32::MAX));
+        let mut seen = 0;
+        for card in deck.iter() {
+            let bit = compact(CardSet::single(card));
+            assert_eq!(bit.count_ones(), 1);
+            assert_eq!(seen & bit, 0);
+            seen |= bit;
+        }
+    }
+
+    #[test]
+    fn low_representatives_are_the_shared_helpers() {
+        let mut rng = SplitMix64::new(3);
+        for seed in 0..400 {
+            let mut game = Brouc::new(seed, &options(&[("single_deal", json!(true))])).unwrap();
+            for _ in 0..rng.below(30) {
+                game.play_random(&mut rng);
+            }
+            let position = game.position(0).unwrap();
+            let seat = position.seat();
+            let legal = position.legal_cards();
+            let mut out_there = position.trick.cards();
+            for other in (0..PLAYERS).filter(|&other| other != seat) {
+                out_there = out_there.union(position.hands[other]);
+            }
+            let shared = solver::representatives(
+                legal,
+                out_there,
+                |card| (card.suit().unwrap() as u8, strength(card)),
+                |a, b| card_points(a) == card_points(b),
+            );
+            assert_eq!(low_representatives(legal, out_there), shared, "seed {seed}");
+        }
+    }
+
+    #[test]
     fn searched_moves_equal_every_legal_move() {
         let mut solver = Solver::new(14);
         let mut rng = SplitMix64::new(7);
@@ -425,15 +523,18 @@ mod tests {
         }
     }
 
-    /// Time and nodes to solve from each trick (release or fast profile):
-    /// `cargo test --profile fast -p cardcore brouc_solver_speed -- --ignored --nocapture`.
+    /// Time and nodes to solve from the start of each trick, 20 deals
+    /// (release or fast profile): `cargo test --profile fast -p cardcore
+    /// brouc_solver_speed -- --ignored --nocapture`; `TRICKS=n` starts from
+    /// n tricks left, `BITS=b` sizes the table (2^b entries, default 18).
     #[test]
     #[ignore]
     #[allow(clippy::print_stderr)] // a measurement, reported on standard error
     fn brouc_solver_speed() {
         let deals = 20;
-        eprintln!("tricks left: median ms, p95 ms, median nodes, max nodes");
-        for tricks_left in (1..=8).rev() {
+        let most = std::env::var("TRICKS").map_or(8, |t| t.parse().unwrap());
+        eprintln!("tricks left: median ms, p95 ms, median nodes, p95 nodes");
+        for tricks_left in (1..=most).rev() {
             let mut times = Vec::new();
             let mut nodes = Vec::new();
             for seed in 0..deals {
@@ -442,7 +543,8 @@ mod tests {
                 while game.position(0).unwrap().cards_left() > 4 * tricks_left {
                     game.play_random(&mut rng);
                 }
-                let mut solver = Solver::default();
+                let mut solver =
+                    Solver::new(std::env::var("BITS").map_or(18, |t| t.parse().unwrap()));
                 let position = game.position(game.current_player().unwrap()).unwrap();
                 let start = std::time::Instant::now();
                 std::hint::black_box(solver.value(&position));
@@ -451,12 +553,14 @@ mod tests {
             }
             times.sort_by(f64::total_cmp);
             nodes.sort_unstable();
+            // Nearest rank.
+            let p95 = (times.len() * 95).div_ceil(100) - 1;
             eprintln!(
                 "{tricks_left}: {:.3} {:.3} {} {}",
                 times[times.len() / 2],
-                times[times.len() * 95 / 100],
+                times[p95],
                 nodes[nodes.len() / 2],
-                nodes[nodes.len() - 1]
+                nodes[p95]
             );
         }
     }

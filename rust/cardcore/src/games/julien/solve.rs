@@ -42,6 +42,8 @@ pub struct TourPosition {
     /// taken trump cards their -43- value in the special Tours).
     weights: SuitWeights,
     won_trick: bool,
+    /// What the moves made from the search's root have added.
+    banked: i32,
     /// A hash of the deal's constants: talon, kind, bid, seat.
     constants: u64,
 }
@@ -108,7 +110,13 @@ impl TourPosition {
     /// the two Couleurs for a simple contract (cards never cancel, -26-), the
     /// remainders of spades against hearts and clubs against diamonds for a
     /// Couleur chiffrée (-24-).
+    /// A failed simple contract's score is banked as it falls: the value to
+    /// come no longer depends on the pile, only on what is not banked yet (at
+    /// the search's root).
     fn pile_key(&self) -> u64 {
+        if let Some(score) = self.failed() {
+            return u64::MAX ^ u64::from((score - self.banked) as u32);
+        }
         let [spades, hearts, diamonds, clubs] = self.weights;
         let (a, b) = match self.bid.amount {
             None => (hearts + diamonds, spades + clubs),
@@ -136,13 +144,30 @@ impl TourPosition {
         });
     }
 
-    /// What the play adds: the whole score with the Tour's last move.
-    fn after_trick(&self) -> i32 {
-        if self.is_over_now() {
+    /// A simple contract failed (-20-): its score, −the other Couleur's
+    /// weight, whatever else the pile holds (cards never cancel, -26-).
+    fn failed(&self) -> Option<i32> {
+        let [spades, hearts, diamonds, clubs] = self.weights;
+        let opp = match self.bid.colour {
+            Colour::Rouge => spades + clubs,
+            Colour::Noir => hearts + diamonds,
+        };
+        (self.bid.amount.is_none() && opp > 0).then_some(-opp as i32)
+    }
+
+    /// What the pile's change adds: a failed simple contract's score as it
+    /// falls, the rest of the score with the Tour's last move.
+    fn after_trick(&mut self) -> i32 {
+        let score = if self.is_over_now() {
             self.final_score()
+        } else if let Some(score) = self.failed() {
+            score
         } else {
-            0
-        }
+            return 0;
+        };
+        let gain = score - self.banked;
+        self.banked = score;
+        gain
     }
 
     fn is_over_now(&self) -> bool {
@@ -342,6 +367,7 @@ impl Solve for Julien {
             kind,
             weights,
             won_trick: !tour.collected[seat].is_empty(),
+            banked: 0,
             constants: mix(&constants) as u64,
         })
     }

@@ -314,8 +314,9 @@ impl solver::Position for TourPosition {
             | u64::from(self.won_trick) << 5
             | (self.trick.leader() as u64) << 6
             | (self.trick.len() as u64) << 8
-            // The last trick's winner counts only while it chooses.
-            | if self.choosing { u64::from(self.last_winner) << 11 } else { 0 };
+            // While the Spéco's choice is pending, whether the seat makes it
+            // (another seat's choice changes nothing of the value).
+            | u64::from(self.choosing && self.last_winner == self.seat) << 11;
         mix(&[
             self.constants,
             spades,

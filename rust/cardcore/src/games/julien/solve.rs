@@ -565,8 +565,10 @@ mod tests {
 /// Speed (not a test: `cargo test --profile fast -p cardcore julien_solve_times
 /// -- --ignored --nocapture`): over 20 random deals of each kind of Tour, the
 /// time and nodes to solve for the seat to act from each number of tricks
-/// left, up to `JULIEN_TRICKS` (default 10), one table of 2^`JULIEN_TABLE_BITS`
-/// entries (default 20) for each row.
+/// left, from `JULIEN_FROM` (default 1) to `JULIEN_TRICKS` (default 10), the
+/// kinds `JULIEN_KINDS` (default all, comma-separated), over `JULIEN_DEALS`
+/// deals (default 20), one table of 2^`JULIEN_TABLE_BITS` entries (default
+/// 20) for each row.
 #[cfg(test)]
 mod speed {
     use std::time::Instant;
@@ -594,10 +596,15 @@ mod speed {
             .ok()
             .and_then(|v| v.parse().ok())
             .unwrap_or(20);
-        for kind in ["normal", "speco", "superspec"] {
+        let fewest: usize = std::env::var("JULIEN_FROM")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(1);
+        let kinds = std::env::var("JULIEN_KINDS").unwrap_or("normal,speco,superspec".into());
+        for kind in kinds.split(',') {
             let options = json!({"single_deal": true, "tour_kind": kind});
             let options = options.as_object().unwrap();
-            for tricks in 1..=most {
+            for tricks in fewest..=most {
                 let (mut times, mut nodes) = (Vec::new(), Vec::new());
                 let mut solver = Solver::new(bits);
                 for seed in 0..deals {

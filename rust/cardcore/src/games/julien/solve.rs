@@ -531,6 +531,40 @@ mod tests {
         assert_eq!(checked, 240);
     }
 
+    /// A chosen deal reaches the special Tours with `tour_kind`; chosen bids,
+    /// every seat solved near the end against minimax over the engine.
+    #[test]
+    fn a_chosen_deal_of_each_kind_with_chosen_bids() {
+        let mut deck = super::super::DECK;
+        SplitMix64::new(11).shuffle(&mut deck);
+        let hands: Vec<Vec<Card>> = deck[12..].chunks(10).map(<[Card]>::to_vec).collect();
+        for kind in ["normal", "speco", "superspec"] {
+            let options = options(json!({"single_deal": true, "tour_kind": kind}));
+            let options = Julien::read_options(&options).unwrap();
+            let mut game =
+                crate::state::from_deal::<Julien>(4, &options, 2, &hands, &deck[..12]).unwrap();
+            assert_eq!(game.tour_kind().name(), kind);
+            for bid in ["Rouge", "15 Noires", "5 Rouges", "Noir"] {
+                assert!(game.position(0).is_none());
+                game.apply(Bid::parse(bid).unwrap().action()).unwrap();
+            }
+            let mut rng = SplitMix64::new(4);
+            while game.position(0).unwrap().cards_left() > 8 {
+                game.play_random(&mut rng);
+            }
+            let mut solver = Solver::new(12);
+            for seat in 0..PLAYERS {
+                let position = game.position(seat).unwrap();
+                let exact = crate::solver::engine_minimax(&game, seat);
+                assert_eq!(
+                    game.deal_result(seat) + solver.value(&position),
+                    exact,
+                    "{kind}"
+                );
+            }
+        }
+    }
+
     /// A match reaches the Spéco in Tour 3 and the Superspec in Tour 6.
     #[test]
     fn a_match_solves_its_special_tours() {

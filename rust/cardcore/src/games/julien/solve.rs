@@ -7,8 +7,10 @@
 //! score the seat makes whatever the others do, a security value. The score
 //! is not a sum of what each trick adds, so every move adds 0 but the Tour's
 //! last (the tenth trick's last card; in the Spéco the winner's choice on its
-//! trump card), which adds the whole score; the key keeps what the score
-//! depends on: the seat's pile as the bid reads it, whether it won a trick.
+//! trump card), which adds the whole score; a failed simple contract's score
+//! is added as it falls instead (it can only fall further). The key keeps
+//! what the score depends on: the seat's pile as the bid reads it, whether it
+//! won a trick (docs/rules/julien.md, "Solver").
 
 use super::scoring::{add_weights, score_with_specials, SuitWeights};
 use super::tour::{next_leader, trick_winner};

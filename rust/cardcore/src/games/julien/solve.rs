@@ -7,8 +7,10 @@
 //! score the seat makes whatever the others do, a security value. The score
 //! is not a sum of what each trick adds, so every move adds 0 but the Tour's
 //! last (the tenth trick's last card; in the Spéco the winner's choice on its
-//! trump card), which adds the whole score; the key keeps what the score
-//! depends on: the seat's pile as the bid reads it, whether it won a trick.
+//! trump card), which adds the whole score; a failed simple contract's score
+//! is added as it falls instead (it can only fall further). The key keeps
+//! what the score depends on: the seat's pile as the bid reads it, whether it
+//! won a trick (docs/rules/julien.md, "Solver").
 
 use super::scoring::{add_weights, score_with_specials, SuitWeights};
 use super::tour::{next_leader, trick_winner};
@@ -42,6 +44,8 @@ pub struct TourPosition {
     /// taken trump cards their -43- value in the special Tours).
     weights: SuitWeights,
     won_trick: bool,
+    /// What the moves made from the search's root have added.
+    banked: i32,
     /// A hash of the deal's constants: talon, kind, bid, seat.
     constants: u64,
 }
@@ -108,7 +112,13 @@ impl TourPosition {
     /// the two Couleurs for a simple contract (cards never cancel, -26-), the
     /// remainders of spades against hearts and clubs against diamonds for a
     /// Couleur chiffrée (-24-).
+    /// A failed simple contract's score is banked as it falls: the value to
+    /// come no longer depends on the pile, only on what is not banked yet (at
+    /// the search's root).
     fn pile_key(&self) -> u64 {
+        if let Some(score) = self.failed() {
+            return u64::MAX ^ u64::from((score - self.banked) as u32);
+        }
         let [spades, hearts, diamonds, clubs] = self.weights;
         let (a, b) = match self.bid.amount {
             None => (hearts + diamonds, spades + clubs),
@@ -136,13 +146,30 @@ impl TourPosition {
         });
     }
 
-    /// What the play adds: the whole score with the Tour's last move.
-    fn after_trick(&self) -> i32 {
-        if self.is_over_now() {
+    /// A simple contract failed (-20-): its score, −the other Couleur's
+    /// weight, whatever else the pile holds (cards never cancel, -26-).
+    fn failed(&self) -> Option<i32> {
+        let [spades, hearts, diamonds, clubs] = self.weights;
+        let opp = match self.bid.colour {
+            Colour::Rouge => spades + clubs,
+            Colour::Noir => hearts + diamonds,
+        };
+        (self.bid.amount.is_none() && opp > 0).then_some(-opp as i32)
+    }
+
+    /// What the pile's change adds: a failed simple contract's score as it
+    /// falls, the rest of the score with the Tour's last move.
+    fn after_trick(&mut self) -> i32 {
+        let score = if self.is_over_now() {
             self.final_score()
+        } else if let Some(score) = self.failed() {
+            score
         } else {
-            0
-        }
+            return 0;
+        };
+        let gain = score - self.banked;
+        self.banked = score;
+        gain
     }
 
     fn is_over_now(&self) -> bool {
@@ -289,8 +316,9 @@ impl solver::Position for TourPosition {
             | u64::from(self.won_trick) << 5
             | (self.trick.leader() as u64) << 6
             | (self.trick.len() as u64) << 8
-            // The last trick's winner counts only while it chooses.
-            | if self.choosing { u64::from(self.last_winner) << 11 } else { 0 };
+            // While the Spéco's choice is pending, whether the seat makes it
+            // (another seat's choice changes nothing of the value).
+            | u64::from(self.choosing && self.last_winner == self.seat) << 11;
         mix(&[
             self.constants,
             spades,
@@ -342,6 +370,7 @@ impl Solve for Julien {
             kind,
             weights,
             won_trick: !tour.collected[seat].is_empty(),
+            banked: 0,
             constants: mix(&constants) as u64,
         })
     }
@@ -504,6 +533,40 @@ mod tests {
         assert_eq!(checked, 240);
     }
 
+    /// A chosen deal reaches the special Tours with `tour_kind`; chosen bids,
+    /// every seat solved near the end against minimax over the engine.
+    #[test]
+    fn a_chosen_deal_of_each_kind_with_chosen_bids() {
+        let mut deck = super::super::DECK;
+        SplitMix64::new(11).shuffle(&mut deck);
+        let hands: Vec<Vec<Card>> = deck[12..].chunks(10).map(<[Card]>::to_vec).collect();
+        for kind in ["normal", "speco", "superspec"] {
+            let options = options(json!({"single_deal": true, "tour_kind": kind}));
+            let options = Julien::read_options(&options).unwrap();
+            let mut game =
+                crate::state::from_deal::<Julien>(4, &options, 2, &hands, &deck[..12]).unwrap();
+            assert_eq!(game.tour_kind().name(), kind);
+            for bid in ["Rouge", "15 Noires", "5 Rouges", "Noir"] {
+                assert!(game.position(0).is_none());
+                game.apply(Bid::parse(bid).unwrap().action()).unwrap();
+            }
+            let mut rng = SplitMix64::new(4);
+            while game.position(0).unwrap().cards_left() > 8 {
+                game.play_random(&mut rng);
+            }
+            let mut solver = Solver::new(12);
+            for seat in 0..PLAYERS {
+                let position = game.position(seat).unwrap();
+                let exact = crate::solver::engine_minimax(&game, seat);
+                assert_eq!(
+                    game.deal_result(seat) + solver.value(&position),
+                    exact,
+                    "{kind}"
+                );
+            }
+        }
+    }
+
     /// A match reaches the Spéco in Tour 3 and the Superspec in Tour 6.
     #[test]
     fn a_match_solves_its_special_tours() {
@@ -538,8 +601,10 @@ mod tests {
 /// Speed (not a test: `cargo test --profile fast -p cardcore julien_solve_times
 /// -- --ignored --nocapture`): over 20 random deals of each kind of Tour, the
 /// time and nodes to solve for the seat to act from each number of tricks
-/// left, up to `JULIEN_TRICKS` (default 10), one table of 2^`JULIEN_TABLE_BITS`
-/// entries (default 20) for each row.
+/// left, from `JULIEN_FROM` (default 1) to `JULIEN_TRICKS` (default 10), the
+/// kinds `JULIEN_KINDS` (default all, comma-separated), over `JULIEN_DEALS`
+/// deals (default 20), one table of 2^`JULIEN_TABLE_BITS` entries (default
+/// 20) for each row.
 #[cfg(test)]
 mod speed {
     use std::time::Instant;
@@ -567,10 +632,15 @@ mod speed {
             .ok()
             .and_then(|v| v.parse().ok())
             .unwrap_or(20);
-        for kind in ["normal", "speco", "superspec"] {
+        let fewest: usize = std::env::var("JULIEN_FROM")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(1);
+        let kinds = std::env::var("JULIEN_KINDS").unwrap_or("normal,speco,superspec".into());
+        for kind in kinds.split(',') {
             let options = json!({"single_deal": true, "tour_kind": kind});
             let options = options.as_object().unwrap();
-            for tricks in 1..=most {
+            for tricks in fewest..=most {
                 let (mut times, mut nodes) = (Vec::new(), Vec::new());
                 let mut solver = Solver::new(bits);
                 for seed in 0..deals {

@@ -9,14 +9,14 @@
 //! and the Petit's side in the second last trick (for T4's Excuse lead);
 //! every move adds nothing but the deal's last card, which adds the stake.
 
-use super::play::{legal_cards, suit_strength, winner, BOUTS, PETIT, TRUMPS};
+use super::play::{led, legal_cards, suit_strength, winner, BOUTS, PETIT};
 use super::record::Side;
 use super::scoring::{half_points, pile_points, taker_pile, trick_share, Stakes};
-use super::{Phase, Tarot, DECK, MAX_PLAYERS};
+use super::{Phase, Tarot, DECK, DECK_SIZE, MAX_PLAYERS};
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::game::ActionId;
-use crate::solver::{mix, representatives, Moves, Position, Solve};
+use crate::solver::{mix, representatives, Moves, Position, Solve, MAX_MOVES};
 use crate::trick::Trick;
 
 /// The bit of each side in [`TarotPosition::clean`].
@@ -108,6 +108,31 @@ impl TarotPosition {
         (if self.for_taker { stake } else { -stake }) as i32
     }
 
+    /// One card of each set of equivalent legal cards of the seat to play.
+    fn distinct_moves(&self) -> CardSet {
+        let seat = self.trick.next_seat();
+        let legal = legal_cards(self.hands[seat], &self.trick, self.called_lead);
+        if legal.len() == 1 {
+            return legal;
+        }
+        let called = self.called_lead;
+        representatives(legal, self.others(seat), order, |a, b| {
+            half_points(a) == half_points(b) && Some(a) != called && Some(b) != called
+        })
+    }
+
+    /// Plays `card` for the seat to play; what the deal's result gains.
+    fn play_card(&mut self, card: Card) -> i32 {
+        let seat = self.trick.next_seat();
+        self.hands[seat].remove(card);
+        self.trick.push(card);
+        if self.trick.is_complete() {
+            self.close_trick()
+        } else {
+            0
+        }
+    }
+
     /// The cards outside the hand of the seat to play that still matter to
     /// the order: the other hands and the trick.
     fn others(&self, seat: usize) -> CardSet {
@@ -118,6 +143,32 @@ impl TarotPosition {
             .fold(self.trick.cards(), |all, (_, &hand)| all.union(hand))
     }
 }
+
+/// [`Position::key`]'s codes for where a card is: seats 0 to 4, the trick's
+/// places from `IN_TRICK`, gone; `GROUP_END` closes a group of [`RANKED`].
+const IN_TRICK: u8 = 5;
+const GROUP_END: u8 = 14;
+const GONE: u8 = 15;
+/// [`RANKED`]'s mark for the end of a group (no card's id).
+const END: u8 = u8::MAX;
+
+/// The cards whose points or part set them apart (faces, bouts): the key
+/// names each.
+const NAMED: [u8; 19] = [
+    9, 10, 11, 12, 23, 24, 25, 26, 37, 38, 39, 40, 51, 52, 53, 54, 56, 76, 77,
+];
+
+/// The half-point cards, group by group (the suits, then the trumps), each
+/// in increasing strength (a suit's ace first), every group closed by
+/// `END`: the key gives their places in this order only, so positions
+/// whose half-point cards lie alike share their value.
+const RANKED: &[u8] = &[
+    13, 0, 1, 2, 3, 4, 5, 6, 7, 8, END, //
+    27, 14, 15, 16, 17, 18, 19, 20, 21, 22, END, //
+    41, 28, 29, 30, 31, 32, 33, 34, 35, 36, END, //
+    55, 42, 43, 44, 45, 46, 47, 48, 49, 50, END, //
+    57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, END,
+];
 
 /// A card's group and strength in it, for [`representatives`]: the four
 /// suits, the trumps, the Excuse alone.
@@ -158,42 +209,47 @@ impl Position for TarotPosition {
     fn moves(&self, out: &mut Moves) {
         out.clear();
         let seat = self.trick.next_seat();
-        let legal = legal_cards(self.hands[seat], &self.trick, self.called_lead);
-        let called = self.called_lead;
-        let kept = representatives(legal, self.others(seat), order, |a, b| {
-            half_points(a) == half_points(b) && Some(a) != called && Some(b) != called
-        });
-        // Best guesses first: win a trick the other side holds with the
-        // cheapest card that wins it; load a trick the side holds; else
-        // give the least.
-        let led_suit = super::play::led(&self.trick).and_then(Card::suit);
+        let kept = self.distinct_moves();
+        // Best guesses first. Leading: a card no other card of its group
+        // beats, the richest first, else the poorest. Following: a card that
+        // takes the trick (as the last to play, the richest), then one that
+        // loads a trick the side holds, then the poorest.
+        let led_suit = led(&self.trick).and_then(Card::suit);
         let best = self
             .trick
             .plays()
             .filter_map(|(s, card)| strength(card, led_suit).map(|v| (v, s)))
             .max();
-        let mine = self.side(seat);
-        let mut scored = [(0i32, 0 as ActionId); crate::solver::MAX_MOVES];
+        let last = self.trick.len() + 1 == usize::from(self.players);
+        let others = self.others(seat);
+        let mut scored = [(0i32, 0 as ActionId); MAX_MOVES];
         let mut len = 0;
         for card in kept {
             let points = i32::from(half_points(card));
             let score = match best {
+                _ if card == Card::EXCUSE => -50,
                 None => {
-                    // Leading: trumps and high cards first.
-                    i32::from(order(card).1) + if TRUMPS.contains(card) { 100 } else { 0 }
-                }
-                Some((top, holder)) => {
-                    let beats = strength(card, led_suit).is_some_and(|v| v > top);
-                    if self.side(holder) == mine && !beats {
-                        100 + points
-                    } else if beats {
-                        200 - i32::from(strength(card, led_suit).unwrap_or(0)) / 4
+                    let (group, rank) = order(card);
+                    let master = others.iter().all(|other| {
+                        let (other_group, other_rank) = order(other);
+                        other_group != group || other_rank < rank
+                    });
+                    if master {
+                        50 + points
                     } else {
                         -points
                     }
                 }
+                Some((top, holder)) => {
+                    let takes = strength(card, led_suit).is_some_and(|v| v > top);
+                    match (takes, self.side(holder) == self.side(seat)) {
+                        (true, _) if last => 60 + points,
+                        (true, _) => 40 - i32::from(order(card).1) / 8,
+                        (false, true) => 30 + points,
+                        (false, false) => -points,
+                    }
+                }
             };
-            let score = if card == Card::EXCUSE { -50 } else { score };
             scored[len] = (score, card.id() as ActionId);
             len += 1;
         }
@@ -204,50 +260,90 @@ impl Position for TarotPosition {
         }
     }
 
+    /// Plays `action`, then every card that is the only one its seat may
+    /// play (a search would try nothing else there).
     fn play(&mut self, action: ActionId) -> i32 {
-        let card = DECK[usize::from(action)];
-        let seat = self.trick.next_seat();
-        self.hands[seat].remove(card);
-        self.trick.push(card);
-        if self.trick.is_complete() {
-            self.close_trick()
-        } else {
-            0
+        let mut gain = self.play_card(DECK[usize::from(action)]);
+        while !self.is_over() {
+            let distinct = self.distinct_moves();
+            if distinct.len() != 1 {
+                break;
+            }
+            gain += self.play_card(distinct.iter().next().expect("one card"));
         }
+        gain
     }
 
     fn key(&self) -> u128 {
-        let mut parts = [0u64; 2 * MAX_PLAYERS + 2];
-        let players = usize::from(self.players);
-        for (seat, hand) in self.hands[..players].iter().enumerate() {
-            parts[2 * seat] = hand.bits() as u64;
-            parts[2 * seat + 1] = (hand.bits() >> 64) as u64;
+        // Where each card is: a seat's hand, the trick (by its place in it), gone.
+        let mut place = [GONE; DECK_SIZE];
+        for (seat, hand) in self.hands[..usize::from(self.players)].iter().enumerate() {
+            for card in *hand {
+                place[card.id()] = seat as u8;
+            }
         }
-        let trick = self.trick.plays().fold(
-            (self.trick.leader() as u64) << 3 | self.trick.len() as u64,
-            |word, (_, card)| word << 7 | card.id() as u64,
-        );
+        for (index, (_, card)) in self.trick.plays().enumerate() {
+            place[card.id()] = IN_TRICK + index as u8;
+        }
+        let mut parts = [0u64; 10];
+        let mut len = 0;
+        let mut push = |word: u64| {
+            parts[len] = word;
+            len += 1;
+        };
+        // The cards worth more than a half point, each by name.
+        let mut word = 0;
+        for (index, &id) in NAMED.iter().enumerate() {
+            word = word << 4 | u64::from(place[usize::from(id)]);
+            if index == 15 {
+                push(word);
+                word = 0;
+            }
+        }
+        push(word);
+        // The others by their places in strength order, group by group:
+        // which of them is which does not matter, only their order.
+        let (mut word, mut filled) = (0u64, 0);
+        for &id in RANKED {
+            let code = if id == END {
+                GROUP_END
+            } else {
+                match place[usize::from(id)] {
+                    GONE => continue,
+                    code => code,
+                }
+            };
+            word = word << 4 | u64::from(code);
+            filled += 1;
+            if filled == 16 {
+                push(word);
+                (word, filled) = (0, 0);
+            }
+        }
+        push(word);
         let petit = match self.petit_before {
             None => 0,
             Some(Side::Taker) => 1,
             Some(Side::Defence) => 2,
         };
         let called = self.called_lead.map_or(127, |card| card.id() as u64);
-        let state = u64::from(self.points)
-            | u64::from(self.bouts) << 8
-            | u64::from(self.clean) << 10
-            | petit << 12
-            | u64::from(self.for_taker) << 14
-            | u64::from(self.taker_side) << 15
-            | (self.stakes.contract as u64) << 20
-            | u64::from(self.stakes.slam_announced) << 23
-            | u64::from(self.excuse_to_winner) << 24
-            | u64::from(self.players) << 25
-            | called << 28
-            | (self.stakes.poignee_bonus as u64) << 35;
-        parts[2 * players] = trick;
-        parts[2 * players + 1] = state;
-        mix(&parts[..2 * players + 2])
+        push(
+            u64::from(self.points)
+                | u64::from(self.bouts) << 8
+                | u64::from(self.clean) << 10
+                | petit << 12
+                | u64::from(self.for_taker) << 14
+                | u64::from(self.taker_side) << 15
+                | (self.stakes.contract as u64) << 20
+                | u64::from(self.stakes.slam_announced) << 23
+                | u64::from(self.excuse_to_winner) << 24
+                | u64::from(self.players) << 25
+                | called << 28
+                | (self.trick.leader() as u64) << 35
+                | (self.trick.len() as u64) << 38
+                | (self.stakes.poignee_bonus as u64) << 41,
+        );
+        mix(&parts[..len])
     }
 
     fn cards_left(&self) -> usize {
@@ -361,8 +457,9 @@ impl Solve for Tarot {
 
 #[cfg(test)]
 mod tests {
+    use super::super::play::TRUMPS;
     use super::super::record::Bid;
-    use super::super::FIRST_BID;
+    use super::super::{deck_set, FIRST_BID};
     use super::*;
     use crate::game::Game;
     use crate::rng::SplitMix64;
@@ -722,6 +819,87 @@ mod tests {
         );
     }
 
+    #[test]
+    fn the_key_names_the_cards_worth_more_and_ranks_the_others() {
+        let named: CardSet = NAMED.iter().map(|&id| DECK[usize::from(id)]).collect();
+        assert_eq!(named.len(), NAMED.len());
+        assert_eq!(
+            named,
+            DECK.iter()
+                .copied()
+                .filter(|&c| half_points(c) > 1)
+                .collect()
+        );
+        let groups: Vec<&[u8]> = RANKED.split(|&id| id == END).collect();
+        assert_eq!(groups.len(), 6);
+        assert!(groups[5].is_empty());
+        let mut ranked = CardSet::EMPTY;
+        for group in &groups[..5] {
+            let orders: Vec<(u8, u16)> = group
+                .iter()
+                .map(|&id| order(DECK[usize::from(id)]))
+                .collect();
+            assert!(orders
+                .windows(2)
+                .all(|w| w[0].0 == w[1].0 && w[0].1 < w[1].1));
+            ranked = ranked.union(group.iter().map(|&id| DECK[usize::from(id)]).collect());
+        }
+        assert_eq!(ranked.len(), 78 - NAMED.len());
+        assert_eq!(ranked.union(named), deck_set());
+    }
+
+    #[test]
+    fn keys_tell_apart_where_each_card_lies() {
+        for seed in 0..20 {
+            let game = random_endgame(4, seed, 24);
+            let position = game.position(game.current_player().unwrap()).unwrap();
+            for seat in 0..4 {
+                for card in position.hands[seat] {
+                    for to in (0..4).filter(|&to| to != seat) {
+                        let mut moved = position;
+                        moved.hands[seat].remove(card);
+                        moved.hands[to].insert(card);
+                        assert_ne!(moved.key(), position.key(), "{card} to seat {to}");
+                    }
+                }
+            }
+            // A half-point spade for another that is gone: the same key
+            // when the spades still held lie alike in strength order.
+            let low_spades: Vec<Card> = {
+                let mut cards: Vec<Card> = CardSet::suit(crate::card::Suit::Spades)
+                    .iter()
+                    .filter(|&c| half_points(c) == 1)
+                    .collect();
+                cards.sort_by_key(|&c| order(c));
+                cards
+            };
+            let owners = |position: &TarotPosition| -> Vec<usize> {
+                low_spades
+                    .iter()
+                    .filter_map(|&c| position.hands.iter().position(|h| h.contains(c)))
+                    .collect()
+            };
+            let held = position
+                .hands
+                .iter()
+                .fold(position.trick.cards(), |all, &h| all.union(h));
+            for (seat, hand) in position.hands[..4].iter().enumerate() {
+                for card in hand.iter().filter(|c| low_spades.contains(c)) {
+                    for &other in low_spades.iter().filter(|&&c| !held.contains(c)) {
+                        let mut swapped = position;
+                        swapped.hands[seat].remove(card);
+                        swapped.hands[seat].insert(other);
+                        assert_eq!(
+                            swapped.key() == position.key(),
+                            owners(&swapped) == owners(&position),
+                            "{card} for {other}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
     /// The solver's speed by tricks left (not a test: run it optimised,
     /// `cargo test --profile fast -p cardcore --lib tarot::solve -- --ignored
     /// --nocapture`): 20 random deals a row, played at random to a trick's
@@ -733,11 +911,15 @@ mod tests {
     #[allow(clippy::print_stderr)]
     fn speed_by_tricks_left() {
         let rows = std::env::var("TAROT_SOLVE_ROWS").unwrap_or_else(|_| {
-            "3:1,3:2,3:3,3:4,3:5,3:6,3:7,3:8,4:1,4:2,4:3,4:4,4:5,4:6,4:7,4:8,4:9,4:10,\
-             5:1,5:2,5:3,5:4,5:5,5:6,5:7,5:8,5:9,5:10"
+            "3:1,3:2,3:3,3:4,3:5,3:6,3:7,3:8,4:1,4:2,4:3,4:4,4:5,4:6,4:7,4:8,\
+             5:1,5:2,5:3,5:4,5:5,5:6,5:7"
                 .to_owned()
         });
-        let mut solver = Solver::default();
+        let bits = std::env::var("TAROT_SOLVE_TABLE_BITS")
+            .map_or(crate::solver::DEFAULT_TABLE_BITS, |bits| {
+                bits.parse().unwrap()
+            });
+        let mut solver = Solver::new(bits);
         eprintln!("players tricks  ms median  ms p95  nodes median  nodes p95");
         for row in rows.split(',') {
             let (players, tricks) = row.split_once(':').unwrap();
@@ -750,7 +932,8 @@ mod tests {
                 let position = game.position(seat).unwrap();
                 let before = solver.nodes;
                 let start = std::time::Instant::now();
-                std::hint::black_box(solver.value(&position));
+                let exact = solver.value(&position);
+                std::hint::black_box(exact);
                 times.push(start.elapsed().as_secs_f64() * 1000.0);
                 nodes.push(solver.nodes - before);
             }

@@ -160,6 +160,33 @@ impl Position {
         (0..index).fold(self.leader, |seat, _| self.after(seat))
     }
 
+    /// The tricks the seat to lead takes by leading its cards in any order,
+    /// when no other card can beat them (every remaining trick), or `None`:
+    /// in each suit it holds its lowest card beats every other seat's, and
+    /// the opponents hold no trump to ruff its plain cards. Its partner never
+    /// needs to overtake or ruff (ruffing is never compulsory, F8).
+    fn claim(&self) -> Option<i32> {
+        let leader = usize::from(self.leader);
+        let trumps = usize::from(self.layout.trumps);
+        let hand = self.hands[leader];
+        let opponents_trump =
+            self.hands[(leader + 1) % PLAYERS][trumps] | self.hands[(leader + 3) % PLAYERS][trumps];
+        let mut tricks = 0;
+        for (suit, &mine) in hand.iter().enumerate() {
+            if mine == 0 {
+                continue;
+            }
+            let others = (1..PLAYERS).fold(0, |all, step| {
+                all | self.hands[(leader + step) % PLAYERS][suit]
+            });
+            if others >= mine & mine.wrapping_neg() || suit != trumps && opponents_trump != 0 {
+                return None;
+            }
+            tricks += mine.count_ones() as i32;
+        }
+        Some(tricks)
+    }
+
     /// Where the search should look first: a move's priority (higher first).
     fn priority(&self, suit: u8, rank: u8) -> i32 {
         let rank_i = i32::from(rank);
@@ -311,7 +338,13 @@ impl crate::solver::Position for Position {
         self.over = self.cards == 0;
         let ours = team_of(usize::from(winner)) == usize::from(self.side);
         if !self.misere() {
-            return i32::from(ours);
+            if self.over {
+                return i32::from(ours);
+            }
+            // The winner cashes the rest: every lead of it holds.
+            let rest = self.claim().unwrap_or(0);
+            self.over = rest > 0;
+            return i32::from(ours) * (1 + rest);
         }
         if winner != self.bidder {
             return 0;
@@ -326,41 +359,50 @@ impl crate::solver::Position for Position {
     }
 
     /// The hands by relative rank: each effective suit's remaining cards
-    /// (those in the trick included) from the lowest, each named by its
-    /// holder or its place in the trick; cards played before drop out.
+    /// (those in the trick included) from the lowest, each named by the seat
+    /// holding or having played it, and each trick card's place among them;
+    /// the cards played before drop out.
     fn key(&self) -> u128 {
-        let mut words = [0u64; 4];
-        let mut at = 0usize;
-        let mut put = |value: u64, bits: usize| {
-            words[at / 64] |= value << (at % 64);
-            if at % 64 + bits > 64 {
-                words[at / 64 + 1] |= value >> (64 - at % 64);
-            }
-            at += bits;
-        };
+        let mut owners = 0u128;
+        let mut places = 0u64;
+        let mut in_trick = [0u16; SUITS];
+        for &(suit, rank) in &self.trick[..usize::from(self.trick_len)] {
+            in_trick[usize::from(suit)] |= 1 << rank;
+        }
         for suit in 0..SUITS {
-            let mut labels = [0u8; 16];
+            let (mut low, mut high, mut all) = (0u16, 0u16, in_trick[suit]);
             for (seat, hand) in self.hands.iter().enumerate() {
-                let mut cards = hand[suit];
-                while cards != 0 {
-                    labels[cards.trailing_zeros() as usize] = 1 + seat as u8;
-                    cards &= cards - 1;
+                let cards = hand[suit];
+                all |= cards;
+                if seat & 1 != 0 {
+                    low |= cards;
+                }
+                if seat & 2 != 0 {
+                    high |= cards;
                 }
             }
+            // A trick card's label is its place in the trick; `places` has
+            // its suit, that place and its rank among the remaining cards.
             for (index, &(s, rank)) in self.trick[..usize::from(self.trick_len)].iter().enumerate()
             {
                 if usize::from(s) == suit {
-                    labels[usize::from(rank)] = 5 + index as u8;
+                    low |= (index as u16 & 1) << rank;
+                    high |= (index as u16 >> 1 & 1) << rank;
+                    let place = (all & ((1 << rank) - 1)).count_ones();
+                    places =
+                        places << 12 | (suit as u64) << 8 | (index as u64) << 4 | u64::from(place);
                 }
             }
-            let mut count = 0;
-            for &label in labels.iter().filter(|&&l| l != 0) {
-                put(u64::from(label - 1), 3);
-                count += 1;
+            let mut cards = all;
+            while cards != 0 {
+                let bit = cards & cards.wrapping_neg();
+                cards ^= bit;
+                owners =
+                    owners << 2 | u128::from(low & bit != 0) | u128::from(high & bit != 0) << 1;
             }
-            put(count, 4);
+            owners = owners << 4 | u128::from(all.count_ones());
         }
-        words[3] = u64::from(self.to_move)
+        let meta = u64::from(self.to_move)
             | u64::from(self.leader) << 3
             | u64::from(self.trick_len) << 6
             | u64::from(self.led) << 9
@@ -370,12 +412,26 @@ impl crate::solver::Position for Position {
             | u64::from(self.out) << 16
             | u64::from(self.bidder) << 19
             | u64::from(self.over) << 22
-            | (self.layout.strain as u64) << 23;
-        mix(&words)
+            | (self.layout.strain as u64) << 23
+            | places << 27;
+        mix(&[owners as u64, (owners >> 64) as u64, meta])
     }
 
     fn cards_left(&self) -> usize {
         usize::from(self.cards)
+    }
+
+    /// In misère, the bidder's trick or none; else none to every trick left.
+    fn bounds(&self) -> (i32, i32) {
+        if self.misere() {
+            return if team_of(usize::from(self.bidder)) == usize::from(self.side) {
+                (-1, 0)
+            } else {
+                (0, 1)
+            };
+        }
+        let size = self.trick_size();
+        (0, i32::from((self.cards + self.trick_len).div_ceil(size)))
     }
 }
 

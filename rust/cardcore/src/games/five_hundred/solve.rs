@@ -187,6 +187,76 @@ impl Position {
         Some(tricks)
     }
 
+    /// The seat holding the highest trump left (the trick's included) and
+    /// the run of the highest it holds: each wins the trick it falls in, a
+    /// trick of its own. (0, 0) when the highest is in the trick or gone.
+    fn sure_tricks(&self) -> (u8, i32) {
+        let trumps = usize::from(self.layout.trumps);
+        let mut all = 0u16;
+        for &(suit, rank) in &self.trick[..usize::from(self.trick_len)] {
+            if usize::from(suit) == trumps {
+                all |= 1 << rank;
+            }
+        }
+        let played = all;
+        for hand in &self.hands {
+            all |= hand[trumps];
+        }
+        if all == 0 || played >= 1 << (15 - all.leading_zeros()) {
+            return (0, 0);
+        }
+        let top = 15 - all.leading_zeros();
+        let holder = (0..PLAYERS)
+            .find(|&seat| self.hands[seat][trumps] & 1 << top != 0)
+            .unwrap_or(0);
+        // The run: the cards of `all` above the highest the holder lacks.
+        let theirs = all & !self.hands[holder][trumps];
+        let run = if theirs == 0 {
+            all.count_ones()
+        } else {
+            (all >> (16 - theirs.leading_zeros())).count_ones()
+        };
+        (holder as u8, run as i32)
+    }
+
+    /// The tricks the seat to lead takes at once by leading its cards that no
+    /// other card beats, from the top: its trumps above every other trump;
+    /// when these are at least as many as each opponent's trumps (drawn by
+    /// them), its cards of each plain suit above every other of that suit
+    /// too. Its partner never needs to overtake or ruff (ruffing is never
+    /// compulsory, F8).
+    fn quick_tricks(&self) -> i32 {
+        let leader = usize::from(self.leader);
+        let trumps = usize::from(self.layout.trumps);
+        let masters = |suit: usize| {
+            let others = (1..PLAYERS).fold(0u16, |all, step| {
+                all | self.hands[(leader + step) % PLAYERS][suit]
+            });
+            let mine = self.hands[leader][suit];
+            let above = if others == 0 {
+                mine
+            } else {
+                mine & !((2u16 << (15 - others.leading_zeros())) - 1)
+            };
+            above.count_ones()
+        };
+        let trump_masters = masters(trumps);
+        // Drawn by as many rounds, the opponents' trumps are gone.
+        let opponents_trumps = [1, 3]
+            .map(|step| self.hands[(leader + step) % PLAYERS][trumps].count_ones())
+            .into_iter()
+            .max()
+            .unwrap_or(0);
+        let mut tricks = trump_masters as i32;
+        if trump_masters >= opponents_trumps {
+            tricks += (0..SUITS)
+                .filter(|&suit| suit != trumps)
+                .map(|suit| masters(suit) as i32)
+                .sum::<i32>();
+        }
+        tricks
+    }
+
     /// Where the search should look first: a move's priority (higher first).
     fn priority(&self, suit: u8, rank: u8) -> i32 {
         let rank_i = i32::from(rank);
@@ -201,8 +271,15 @@ impl Position {
             }
             let master = outside < (1 << rank);
             let long = self.hands[usize::from(self.to_move)][usize::from(suit)].count_ones();
+            let partner = usize::from(self.to_move + 2) % PLAYERS;
+            let theirs = self.hands[(partner + 1) % PLAYERS][usize::from(suit)]
+                | self.hands[(partner + 3) % PLAYERS][usize::from(suit)];
+            let partner_master = self.hands[partner][usize::from(suit)] > theirs;
             return if master {
                 100 + i32::from(suit != trumps) * 10 + rank_i
+            } else if partner_master {
+                // Toward the partner's master card.
+                50 - rank_i
             } else {
                 long as i32 - 2 * rank_i
             };
@@ -421,17 +498,35 @@ impl crate::solver::Position for Position {
         usize::from(self.cards)
     }
 
-    /// In misère, the bidder's trick or none; else none to every trick left.
+    /// Between none and every trick left, less the sure tricks of the seat
+    /// holding the highest trumps left ([`Position::sure_tricks`]); in
+    /// misère, the bidder's trick or none, sure if it holds the highest.
     fn bounds(&self) -> (i32, i32) {
+        let (holder, sure) = self.sure_tricks();
+        let ours = team_of(usize::from(holder)) == usize::from(self.side);
         if self.misere() {
-            return if team_of(usize::from(self.bidder)) == usize::from(self.side) {
-                (-1, 0)
-            } else {
-                (0, 1)
+            let lost = sure > 0 && holder == self.bidder;
+            return match (
+                team_of(usize::from(self.bidder)) == usize::from(self.side),
+                lost,
+            ) {
+                (true, true) => (-1, -1),
+                (true, false) => (-1, 0),
+                (false, true) => (1, 1),
+                (false, false) => (0, 1),
             };
         }
-        let size = self.trick_size();
-        (0, i32::from((self.cards + self.trick_len).div_ceil(size)))
+        let left = i32::from((self.cards + self.trick_len).div_ceil(self.trick_size()));
+        let (mut low, mut high) = if ours { (sure, left) } else { (0, left - sure) };
+        if self.trick_len == 0 {
+            let quick = self.quick_tricks();
+            if team_of(usize::from(self.leader)) == usize::from(self.side) {
+                low = low.max(quick);
+            } else {
+                high = high.min(left - quick);
+            }
+        }
+        (low, high)
     }
 }
 

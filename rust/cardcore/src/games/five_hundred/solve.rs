@@ -258,13 +258,12 @@ impl Position {
     }
 
     /// Where the search should look first: a move's priority (higher first).
-    fn priority(&self, suit: u8, rank: u8) -> i32 {
+    /// `outside`: the other hands' cards of `suit`; `best`: the trick's
+    /// best card so far ([`Position::best`]).
+    fn priority(&self, suit: u8, rank: u8, outside: u16, best: Option<(usize, bool, u8)>) -> i32 {
         let rank_i = i32::from(rank);
         let trumps = self.layout.trumps;
-        let outside: u16 = (0..PLAYERS)
-            .filter(|&s| s != usize::from(self.to_move))
-            .fold(0, |all, s| all | self.hands[s][usize::from(suit)]);
-        let Some((index, best_trump, best_rank)) = self.best() else {
+        let Some((index, best_trump, best_rank)) = best else {
             // A lead: a master card (above every card out), else a low card.
             if self.misere() {
                 return -rank_i;
@@ -356,14 +355,15 @@ impl crate::solver::Position for Position {
         for &(suit, rank) in &self.trick[..usize::from(self.trick_len)] {
             in_trick[usize::from(suit)] |= 1 << rank;
         }
+        let best = self.best();
         for (suit, &own) in self.playable().iter().enumerate() {
             if own == 0 {
                 continue;
             }
-            let others = (0..PLAYERS)
+            let outside = (0..PLAYERS)
                 .filter(|&s| s != usize::from(self.to_move))
-                .fold(in_trick[suit], |all, s| all | self.hands[s][suit]);
-            let all = own | others;
+                .fold(0, |all, s| all | self.hands[s][suit]);
+            let all = own | outside | in_trick[suit];
             let mut cards = own;
             while cards != 0 {
                 let rank = cards.trailing_zeros();
@@ -373,7 +373,7 @@ impl crate::solver::Position for Position {
                     continue; // The card below stands for this one.
                 }
                 let action = ActionId::from(self.layout.action[suit][rank as usize]);
-                scored[len] = (self.priority(suit as u8, rank as u8), action);
+                scored[len] = (self.priority(suit as u8, rank as u8, outside, best), action);
                 len += 1;
             }
         }

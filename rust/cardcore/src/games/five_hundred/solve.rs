@@ -533,7 +533,7 @@ impl crate::solver::Position for Position {
 impl Solve for FiveHundred {
     type Position = Position;
 
-    const SOLVER_UNIT: &'static str = "tricks the seat's side takes (the bidders' or the defenders'); \
+    const SOLVER_UNIT: &'static str = "tricks the seat's team takes in the deal (the bidders' or the defenders'); \
          in misère -1 to the bidder's side and 1 to the defenders if the bidder takes a trick, else 0";
 
     fn position(&self, seat: usize) -> Option<Position> {

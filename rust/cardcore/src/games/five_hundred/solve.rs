@@ -160,33 +160,6 @@ impl Position {
         (0..index).fold(self.leader, |seat, _| self.after(seat))
     }
 
-    /// The tricks the seat to lead takes by leading its cards in any order,
-    /// when no other card can beat them (every remaining trick), or `None`:
-    /// in each suit it holds its lowest card beats every other seat's, and
-    /// the opponents hold no trump to ruff its plain cards. Its partner never
-    /// needs to overtake or ruff (ruffing is never compulsory, F8).
-    fn claim(&self) -> Option<i32> {
-        let leader = usize::from(self.leader);
-        let trumps = usize::from(self.layout.trumps);
-        let hand = self.hands[leader];
-        let opponents_trump =
-            self.hands[(leader + 1) % PLAYERS][trumps] | self.hands[(leader + 3) % PLAYERS][trumps];
-        let mut tricks = 0;
-        for (suit, &mine) in hand.iter().enumerate() {
-            if mine == 0 {
-                continue;
-            }
-            let others = (1..PLAYERS).fold(0, |all, step| {
-                all | self.hands[(leader + step) % PLAYERS][suit]
-            });
-            if others >= mine & mine.wrapping_neg() || suit != trumps && opponents_trump != 0 {
-                return None;
-            }
-            tricks += mine.count_ones() as i32;
-        }
-        Some(tricks)
-    }
-
     /// The seat holding the highest trump left (the trick's included) and
     /// the run of the highest it holds: each wins the trick it falls in, a
     /// trick of its own. (0, 0) when the highest is in the trick or gone.
@@ -418,10 +391,14 @@ impl crate::solver::Position for Position {
             if self.over {
                 return i32::from(ours);
             }
-            // The winner cashes the rest: every lead of it holds.
-            let rest = self.claim().unwrap_or(0);
-            self.over = rest > 0;
-            return i32::from(ours) * (1 + rest);
+            // The winner cashes the rest: every card of its is a quick trick.
+            let rest = self.quick_tricks();
+            let hand: u32 = self.hands[usize::from(winner)]
+                .iter()
+                .map(|c| c.count_ones())
+                .sum();
+            self.over = rest > 0 && rest as u32 == hand;
+            return i32::from(ours) * (1 + if self.over { rest } else { 0 });
         }
         if winner != self.bidder {
             return 0;

@@ -113,6 +113,12 @@ pub trait Position: Copy + Send + Sync + std::fmt::Debug {
     /// The cards still in hands (for the search's statistics and callers'
     /// thresholds).
     fn cards_left(&self) -> usize;
+    /// Bounds on the value to come, (lowest, highest): what the rest of the
+    /// deal can still add (e.g. 0 and the tricks left). The search stops
+    /// where its window lies outside them. Default: none.
+    fn bounds(&self) -> (i32, i32) {
+        (i32::MIN, i32::MAX)
+    }
 }
 
 /// A game whose trick play the solver can solve.
@@ -230,6 +236,13 @@ impl Solver {
         self.nodes += 1;
         if position.is_over() {
             return 0;
+        }
+        let (low, high) = position.bounds();
+        if low >= beta {
+            return low;
+        }
+        if high <= alpha {
+            return high;
         }
         let key = position.key();
         let slot = (key as usize) & self.mask;

@@ -160,22 +160,98 @@ impl Position {
         (0..index).fold(self.leader, |seat, _| self.after(seat))
     }
 
+    /// The seat holding the highest trump left (the trick's included) and
+    /// the run of the highest it holds: each wins the trick it falls in, a
+    /// trick of its own. (0, 0) when the highest is in the trick or gone.
+    fn sure_tricks(&self) -> (u8, i32) {
+        let trumps = usize::from(self.layout.trumps);
+        let mut all = 0u16;
+        for &(suit, rank) in &self.trick[..usize::from(self.trick_len)] {
+            if usize::from(suit) == trumps {
+                all |= 1 << rank;
+            }
+        }
+        let played = all;
+        for hand in &self.hands {
+            all |= hand[trumps];
+        }
+        if all == 0 || played >= 1 << (15 - all.leading_zeros()) {
+            return (0, 0);
+        }
+        let top = 15 - all.leading_zeros();
+        let holder = (0..PLAYERS)
+            .find(|&seat| self.hands[seat][trumps] & 1 << top != 0)
+            .unwrap_or(0);
+        // The run: the cards of `all` above the highest the holder lacks.
+        let theirs = all & !self.hands[holder][trumps];
+        let run = if theirs == 0 {
+            all.count_ones()
+        } else {
+            (all >> (16 - theirs.leading_zeros())).count_ones()
+        };
+        (holder as u8, run as i32)
+    }
+
+    /// The tricks the seat to lead takes at once by leading its cards that no
+    /// other card beats, from the top: its trumps above every other trump;
+    /// when these are at least as many as each opponent's trumps (drawn by
+    /// them), its cards of each plain suit above every other of that suit
+    /// too. Its partner never needs to overtake or ruff (ruffing is never
+    /// compulsory, F8).
+    fn quick_tricks(&self) -> i32 {
+        let leader = usize::from(self.leader);
+        let trumps = usize::from(self.layout.trumps);
+        let masters = |suit: usize| {
+            let others = (1..PLAYERS).fold(0u16, |all, step| {
+                all | self.hands[(leader + step) % PLAYERS][suit]
+            });
+            let mine = self.hands[leader][suit];
+            let above = if others == 0 {
+                mine
+            } else {
+                mine & !((2u16 << (15 - others.leading_zeros())) - 1)
+            };
+            above.count_ones()
+        };
+        let trump_masters = masters(trumps);
+        // Drawn by as many rounds, the opponents' trumps are gone.
+        let opponents_trumps = [1, 3]
+            .map(|step| self.hands[(leader + step) % PLAYERS][trumps].count_ones())
+            .into_iter()
+            .max()
+            .unwrap_or(0);
+        let mut tricks = trump_masters as i32;
+        if trump_masters >= opponents_trumps {
+            tricks += (0..SUITS)
+                .filter(|&suit| suit != trumps)
+                .map(|suit| masters(suit) as i32)
+                .sum::<i32>();
+        }
+        tricks
+    }
+
     /// Where the search should look first: a move's priority (higher first).
-    fn priority(&self, suit: u8, rank: u8) -> i32 {
+    /// `outside`: the other hands' cards of `suit`; `best`: the trick's
+    /// best card so far ([`Position::best`]).
+    fn priority(&self, suit: u8, rank: u8, outside: u16, best: Option<(usize, bool, u8)>) -> i32 {
         let rank_i = i32::from(rank);
         let trumps = self.layout.trumps;
-        let outside: u16 = (0..PLAYERS)
-            .filter(|&s| s != usize::from(self.to_move))
-            .fold(0, |all, s| all | self.hands[s][usize::from(suit)]);
-        let Some((index, best_trump, best_rank)) = self.best() else {
+        let Some((index, best_trump, best_rank)) = best else {
             // A lead: a master card (above every card out), else a low card.
             if self.misere() {
                 return -rank_i;
             }
             let master = outside < (1 << rank);
             let long = self.hands[usize::from(self.to_move)][usize::from(suit)].count_ones();
+            let partner = usize::from(self.to_move + 2) % PLAYERS;
+            let theirs = self.hands[(partner + 1) % PLAYERS][usize::from(suit)]
+                | self.hands[(partner + 3) % PLAYERS][usize::from(suit)];
+            let partner_master = self.hands[partner][usize::from(suit)] > theirs;
             return if master {
                 100 + i32::from(suit != trumps) * 10 + rank_i
+            } else if partner_master {
+                // Toward the partner's master card.
+                50 - rank_i
             } else {
                 long as i32 - 2 * rank_i
             };
@@ -252,14 +328,15 @@ impl crate::solver::Position for Position {
         for &(suit, rank) in &self.trick[..usize::from(self.trick_len)] {
             in_trick[usize::from(suit)] |= 1 << rank;
         }
+        let best = self.best();
         for (suit, &own) in self.playable().iter().enumerate() {
             if own == 0 {
                 continue;
             }
-            let others = (0..PLAYERS)
+            let outside = (0..PLAYERS)
                 .filter(|&s| s != usize::from(self.to_move))
-                .fold(in_trick[suit], |all, s| all | self.hands[s][suit]);
-            let all = own | others;
+                .fold(0, |all, s| all | self.hands[s][suit]);
+            let all = own | outside | in_trick[suit];
             let mut cards = own;
             while cards != 0 {
                 let rank = cards.trailing_zeros();
@@ -269,7 +346,7 @@ impl crate::solver::Position for Position {
                     continue; // The card below stands for this one.
                 }
                 let action = ActionId::from(self.layout.action[suit][rank as usize]);
-                scored[len] = (self.priority(suit as u8, rank as u8), action);
+                scored[len] = (self.priority(suit as u8, rank as u8, outside, best), action);
                 len += 1;
             }
         }
@@ -311,7 +388,17 @@ impl crate::solver::Position for Position {
         self.over = self.cards == 0;
         let ours = team_of(usize::from(winner)) == usize::from(self.side);
         if !self.misere() {
-            return i32::from(ours);
+            if self.over {
+                return i32::from(ours);
+            }
+            // The winner cashes the rest: every card of its is a quick trick.
+            let rest = self.quick_tricks();
+            let hand: u32 = self.hands[usize::from(winner)]
+                .iter()
+                .map(|c| c.count_ones())
+                .sum();
+            self.over = rest > 0 && rest as u32 == hand;
+            return i32::from(ours) * (1 + if self.over { rest } else { 0 });
         }
         if winner != self.bidder {
             return 0;
@@ -326,41 +413,50 @@ impl crate::solver::Position for Position {
     }
 
     /// The hands by relative rank: each effective suit's remaining cards
-    /// (those in the trick included) from the lowest, each named by its
-    /// holder or its place in the trick; cards played before drop out.
+    /// (those in the trick included) from the lowest, each named by the seat
+    /// holding or having played it, and each trick card's place among them;
+    /// the cards played before drop out.
     fn key(&self) -> u128 {
-        let mut words = [0u64; 4];
-        let mut at = 0usize;
-        let mut put = |value: u64, bits: usize| {
-            words[at / 64] |= value << (at % 64);
-            if at % 64 + bits > 64 {
-                words[at / 64 + 1] |= value >> (64 - at % 64);
-            }
-            at += bits;
-        };
+        let mut owners = 0u128;
+        let mut places = 0u64;
+        let mut in_trick = [0u16; SUITS];
+        for &(suit, rank) in &self.trick[..usize::from(self.trick_len)] {
+            in_trick[usize::from(suit)] |= 1 << rank;
+        }
         for suit in 0..SUITS {
-            let mut labels = [0u8; 16];
+            let (mut low, mut high, mut all) = (0u16, 0u16, in_trick[suit]);
             for (seat, hand) in self.hands.iter().enumerate() {
-                let mut cards = hand[suit];
-                while cards != 0 {
-                    labels[cards.trailing_zeros() as usize] = 1 + seat as u8;
-                    cards &= cards - 1;
+                let cards = hand[suit];
+                all |= cards;
+                if seat & 1 != 0 {
+                    low |= cards;
+                }
+                if seat & 2 != 0 {
+                    high |= cards;
                 }
             }
+            // A trick card's label is its place in the trick; `places` has
+            // its suit, that place and its rank among the remaining cards.
             for (index, &(s, rank)) in self.trick[..usize::from(self.trick_len)].iter().enumerate()
             {
                 if usize::from(s) == suit {
-                    labels[usize::from(rank)] = 5 + index as u8;
+                    low |= (index as u16 & 1) << rank;
+                    high |= (index as u16 >> 1 & 1) << rank;
+                    let place = (all & ((1 << rank) - 1)).count_ones();
+                    places =
+                        places << 12 | (suit as u64) << 8 | (index as u64) << 4 | u64::from(place);
                 }
             }
-            let mut count = 0;
-            for &label in labels.iter().filter(|&&l| l != 0) {
-                put(u64::from(label - 1), 3);
-                count += 1;
+            let mut cards = all;
+            while cards != 0 {
+                let bit = cards & cards.wrapping_neg();
+                cards ^= bit;
+                owners =
+                    owners << 2 | u128::from(low & bit != 0) | u128::from(high & bit != 0) << 1;
             }
-            put(count, 4);
+            owners = owners << 4 | u128::from(all.count_ones());
         }
-        words[3] = u64::from(self.to_move)
+        let meta = u64::from(self.to_move)
             | u64::from(self.leader) << 3
             | u64::from(self.trick_len) << 6
             | u64::from(self.led) << 9
@@ -370,19 +466,51 @@ impl crate::solver::Position for Position {
             | u64::from(self.out) << 16
             | u64::from(self.bidder) << 19
             | u64::from(self.over) << 22
-            | (self.layout.strain as u64) << 23;
-        mix(&words)
+            | (self.layout.strain as u64) << 23
+            | places << 27;
+        mix(&[owners as u64, (owners >> 64) as u64, meta])
     }
 
     fn cards_left(&self) -> usize {
         usize::from(self.cards)
+    }
+
+    /// Between none and every trick left, less the sure tricks of the seat
+    /// holding the highest trumps left ([`Position::sure_tricks`]); in
+    /// misère, the bidder's trick or none, sure if it holds the highest.
+    fn bounds(&self) -> (i32, i32) {
+        let (holder, sure) = self.sure_tricks();
+        let ours = team_of(usize::from(holder)) == usize::from(self.side);
+        if self.misere() {
+            let lost = sure > 0 && holder == self.bidder;
+            return match (
+                team_of(usize::from(self.bidder)) == usize::from(self.side),
+                lost,
+            ) {
+                (true, true) => (-1, -1),
+                (true, false) => (-1, 0),
+                (false, true) => (1, 1),
+                (false, false) => (0, 1),
+            };
+        }
+        let left = i32::from((self.cards + self.trick_len).div_ceil(self.trick_size()));
+        let (mut low, mut high) = if ours { (sure, left) } else { (0, left - sure) };
+        if self.trick_len == 0 {
+            let quick = self.quick_tricks();
+            if team_of(usize::from(self.leader)) == usize::from(self.side) {
+                low = low.max(quick);
+            } else {
+                high = high.min(left - quick);
+            }
+        }
+        (low, high)
     }
 }
 
 impl Solve for FiveHundred {
     type Position = Position;
 
-    const SOLVER_UNIT: &'static str = "tricks the seat's side takes (the bidders' or the defenders'); \
+    const SOLVER_UNIT: &'static str = "tricks the seat's team takes in the deal (the bidders' or the defenders'); \
          in misère -1 to the bidder's side and 1 to the defenders if the bidder takes a trick, else 0";
 
     fn position(&self, seat: usize) -> Option<Position> {

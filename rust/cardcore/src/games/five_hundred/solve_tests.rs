@@ -88,8 +88,9 @@ fn joker_left(game: &FiveHundred) -> bool {
 #[test]
 fn the_search_agrees_with_the_engine_in_every_kind_of_contract() {
     let plain = options(json!({"single_deal": true}));
-    check_contracts(&plain, 12, is_suit, 12, 200);
-    check_contracts(&plain, 12, is_no_trump, 6, 400);
+    check_contracts(&plain, 12, is_suit, 30, 400);
+    check_contracts(&plain, 12, is_no_trump, 15, 1000);
+    check_contracts(&plain, 16, |g| g.contract().is_some(), 3, 10);
     // Misère: a partner sits out, the deal stops at the bidder's first
     // trick. Random auctions rarely end in one; these seeds do.
     let misere = options(json!({"single_deal": true, "misere": true, "single_round": true}));
@@ -98,7 +99,7 @@ fn the_search_agrees_with_the_engine_in_every_kind_of_contract() {
     check_contracts(&misere, 12, is_suit, 4, 200);
     // A joker led in no trump names the suit to follow (F4's option).
     let named = options(json!({"single_deal": true, "misere": true, "joker_names_suit": true}));
-    check_contracts(&named, 12, |g| is_no_trump(g) && joker_left(g), 8, 1000);
+    check_contracts(&named, 12, |g| is_no_trump(g) && joker_left(g), 15, 2000);
     let misere_joker = |g: &FiveHundred| g.contract().is_some_and(Bid::is_misere) && joker_left(g);
     let named_round = options(json!({
         "single_deal": true, "misere": true, "joker_names_suit": true, "single_round": true
@@ -142,7 +143,7 @@ fn equivalent_cards_and_the_table_keep_the_value() {
             3,
             40,
         ),
-        (json!({"single_deal": true}), 4, 3),
+        (json!({"single_deal": true}), 4, 6),
     ] {
         for (game, seat) in positions(&options(table), tricks, count) {
             for seat in [seat, (seat + 1) % 4] {
@@ -228,4 +229,59 @@ fn worked_hands() {
     assert_eq!(game.position(1).unwrap().cards_left(), 30);
     assert_eq!(solver.value(&game.position(1).unwrap()), -1);
     assert_eq!(solver.value(&game.position(0).unwrap()), 1);
+}
+
+/// Time and nodes to solve from each number of tricks left, over random
+/// deals (run with `--profile fast -- --ignored --nocapture`).
+#[test]
+#[ignore]
+#[allow(clippy::print_stdout)] // a measurement reports on standard output
+fn speed_by_tricks_left() {
+    for table in [
+        json!({"single_deal": true}),
+        json!({"single_deal": true, "misere": true, "joker_names_suit": true}),
+    ] {
+        println!("{table}");
+        let table = options(table);
+        for tricks in (1..=10).rev() {
+            let mut times = Vec::new();
+            let mut nodes = Vec::new();
+            for (game, seat) in positions(&table, tricks, 20) {
+                let position = game.position(seat).expect("in play");
+                let bits = std::env::var("TABLE_BITS").map_or(18, |b| b.parse().unwrap());
+                let mut solver = Solver::new(bits);
+                let start = std::time::Instant::now();
+                let value = if std::env::var("NULL_WINDOW").is_ok() {
+                    // The least target not reached, by null windows.
+                    let (mut low, mut high) = (-1, 11);
+                    while high - low > 1 {
+                        let mid = (low + high) / 2;
+                        if solver.reaches(&position, mid) {
+                            low = mid;
+                        } else {
+                            high = mid;
+                        }
+                    }
+                    low
+                } else {
+                    solver.value(&position)
+                };
+                times.push(start.elapsed().as_secs_f64() * 1000.0);
+                nodes.push(solver.nodes);
+                assert!((-1..=10).contains(&value));
+            }
+            times.sort_by(f64::total_cmp);
+            nodes.sort_unstable();
+            let at = |q: f64| ((times.len() - 1) as f64 * q).round() as usize;
+            println!(
+                "{tricks:2} tricks, {} deals: median {:.2} ms, p95 {:.2} ms, max {:.2} ms; nodes median {}, max {}",
+                times.len(),
+                times[at(0.5)],
+                times[at(0.95)],
+                times[times.len() - 1],
+                nodes[at(0.5)],
+                nodes[nodes.len() - 1],
+            );
+        }
+    }
 }

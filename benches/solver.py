@@ -43,14 +43,6 @@ AIMS = {("brouc", "all"): 50.0, ("five_hundred", "all"): 50.0, ("tarot-4", 10): 
 trick, a four-player Tarot deal from its ninth trick (10 tricks left)."""
 
 
-def solvable(game: Any) -> bool:
-    try:
-        cardcore.solve(game)
-    except cardcore.PhaseError:
-        return False
-    return True
-
-
 def trick_starts(name: str, options: dict[str, object], seed: int) -> list[tuple[int, Any]]:
     """(tricks left, position) at the start of each trick of a single deal played by
     medium bots, from the last trick back; empty if the deal was not played."""
@@ -60,8 +52,9 @@ def trick_starts(name: str, options: dict[str, object], seed: int) -> list[tuple
     found: dict[int, Any] = {}
     while not game.is_over:
         sizes = set(game.observation(0).to_dict()["hand_sizes"])
-        # Every hand of one size: a trick's start (mid-trick, the hands differ).
-        if len(sizes) == 1 and (tricks := sizes.pop()) not in found and solvable(game):
+        # Every hand of one size in the play: a trick's start (mid-trick, the hands
+        # differ). Where the solver does not apply after all, `solver_table` skips it.
+        if len(sizes) == 1 and (tricks := sizes.pop()) not in found and game.phase == "play":
             found[tricks] = game.clone()
         seat = game.current_player
         assert seat is not None
@@ -69,9 +62,14 @@ def trick_starts(name: str, options: dict[str, object], seed: int) -> list[tuple
     return sorted(found.items())
 
 
-def solve_ms(game: Any) -> float:
+def solve_ms(game: Any) -> float | None:
+    """Milliseconds to solve the position, None where the solver does not apply (a
+    French Tarot poignée still to declare in the first trick)."""
     start = time.perf_counter()
-    cardcore.solve(game)
+    try:
+        cardcore.solve(game)
+    except cardcore.PhaseError:
+        return None
     return (time.perf_counter() - start) * 1000
 
 
@@ -89,7 +87,9 @@ def solver_table(
     heads = ("tricks left", "positions", "median ms", "p95 ms", "worst ms", "per s")
     print(" ".join(f"{head:>11}" for head in heads))
     for tricks in sorted(positions):
-        times = [solve_ms(game) for game in positions[tricks][:deals]]
+        times = [t for game in positions[tricks][:deals] if (t := solve_ms(game)) is not None]
+        if not times:
+            continue
         median = statistics.median(times)
         p95 = sorted(times)[max(0, round(0.95 * len(times)) - 1)]
         tag = "all" if tricks == most else tricks
@@ -125,6 +125,8 @@ def expert_times(label: str, name: str, options: dict[str, object], deals: int) 
             if seat == 0:
                 times.append((time.perf_counter() - start) * 1000)
             game.apply(action)
+    if not times:
+        return
     times.sort()
     p95 = times[max(0, round(0.95 * len(times)) - 1)]
     verdict = "met" if p95 <= 200 else "MISSED"

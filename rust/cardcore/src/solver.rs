@@ -183,6 +183,10 @@ pub struct Solver {
     pub nodes: u64,
 }
 
+/// Positions with at most this many cards in hands (about the last trick)
+/// are not kept in the table.
+const UNTABLED_CARDS: usize = 4;
+
 /// The table's default size: 2^18 entries (8 MiB).
 pub const DEFAULT_TABLE_BITS: u32 = 18;
 
@@ -244,11 +248,14 @@ impl Solver {
         if high <= alpha {
             return high;
         }
-        let key = position.key();
+        // The last cards are searched again rather than looked up: a table
+        // probe is a cache miss, dearer than their few moves.
+        let tabled = position.cards_left() > UNTABLED_CARDS;
+        let key = if tabled { position.key() } else { 0 };
         let slot = (key as usize) & self.mask;
-        let entry = self.table[slot];
+        let entry = if tabled { self.table[slot] } else { EMPTY };
         let mut best_move = ActionId::MAX;
-        if entry.key == key {
+        if tabled && entry.key == key {
             if entry.lower >= beta || entry.lower == entry.upper {
                 return entry.lower;
             }
@@ -290,6 +297,9 @@ impl Solver {
             if alpha >= beta {
                 break;
             }
+        }
+        if !tabled {
+            return best;
         }
         let mut stored = if entry.key == key {
             entry

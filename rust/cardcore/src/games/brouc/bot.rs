@@ -32,8 +32,8 @@ impl Levels for Brouc {
     const OVERRULE: Option<f64> = Some(2.0);
 
     const EXPERT: Expert = Expert {
-        samples: 20,
-        from_cards_left: 32,
+        samples: 12,
+        from_cards_left: 20,
     };
 }
 

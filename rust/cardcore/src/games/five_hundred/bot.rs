@@ -37,8 +37,8 @@ impl Levels for FiveHundred {
     const OVERRULE: Option<f64> = None;
 
     const EXPERT: Expert = Expert {
-        samples: 20,
-        from_cards_left: 40,
+        samples: 16,
+        from_cards_left: 28,
     };
 }
 

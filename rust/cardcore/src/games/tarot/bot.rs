@@ -48,8 +48,8 @@ impl Levels for Tarot {
     const OVERRULE: Option<f64> = Some(2.0);
 
     const EXPERT: Expert = Expert {
-        samples: 20,
-        from_cards_left: 24,
+        samples: 10,
+        from_cards_left: 20,
     };
 }
 

@@ -9,7 +9,7 @@
 //! and the Petit's side in the second last trick (for T4's Excuse lead);
 //! every move adds nothing but the deal's last card, which adds the stake.
 
-use super::play::{led, legal_cards, suit_strength, winner, BOUTS, PETIT};
+use super::play::{led, legal_cards, strength, suit_strength, winner, BOUTS, PETIT};
 use super::record::Side;
 use super::scoring::{half_points, pile_points, taker_pile, trick_share, Stakes};
 use super::{Phase, Tarot, DECK, DECK_SIZE, MAX_PLAYERS};
@@ -145,7 +145,8 @@ impl TarotPosition {
 }
 
 /// [`Position::key`]'s codes for where a card is: seats 0 to 4, the trick's
-/// places from `IN_TRICK`, gone; `GROUP_END` closes a group of [`RANKED`].
+/// places from `IN_TRICK`, gone; and `GROUP_END` after each group of
+/// [`RANKED`].
 const IN_TRICK: u8 = 5;
 const GROUP_END: u8 = 14;
 const GONE: u8 = 15;
@@ -177,15 +178,6 @@ fn order(card: Card) -> (u8, u16) {
         (Some(suit), _) => (suit as u8, suit_strength(card)),
         (None, Some(number)) => (4, u16::from(number)),
         (None, None) => (5, 0),
-    }
-}
-
-/// A card's strength in a trick led with `led_suit` (`None`: cannot win).
-fn strength(card: Card, led_suit: Option<crate::card::Suit>) -> Option<u16> {
-    match card.tarot_trump_number() {
-        Some(number) => Some(100 + u16::from(number)),
-        None if card.suit().is_some() && card.suit() == led_suit => Some(suit_strength(card)),
-        None => None,
     }
 }
 
@@ -905,7 +897,8 @@ mod tests {
     /// --nocapture`): 20 random deals a row, played at random to a trick's
     /// first card; the median and the 95th percentile of the time to solve
     /// the position's value, and of its nodes. `TAROT_SOLVE_ROWS` picks the
-    /// rows, `players:tricks` comma-separated.
+    /// rows, `players:tricks` comma-separated; `TAROT_SOLVE_TABLE_BITS` the
+    /// table's size (2^bits entries, `Solver::default()`'s by default).
     #[test]
     #[ignore = "a measurement, run optimised"]
     #[allow(clippy::print_stderr)]

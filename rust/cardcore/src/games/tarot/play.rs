@@ -3,7 +3,7 @@
 
 use super::record::{Level, Poignee};
 use super::MAX_PLAYERS;
-use crate::card::{Card, Rank};
+use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
 use crate::game::not_held;
 use crate::trick::{must_follow, must_overtrump, must_trump, Trick};
@@ -146,11 +146,18 @@ pub(super) fn winner(trick: &Trick<MAX_PLAYERS>, excuse_wins: bool) -> usize {
         return trick.leader();
     }
     let led_suit = led(trick).and_then(Card::suit);
-    trick.winner_by(|card| match card.tarot_trump_number() {
+    trick.winner_by(|card| strength(card, led_suit))
+}
+
+/// A card's strength in a trick whose led suit is `led_suit`: trumps above
+/// the led suit; `None` for a card that cannot win it (another suit, the
+/// Excuse).
+pub(super) fn strength(card: Card, led_suit: Option<Suit>) -> Option<u16> {
+    match card.tarot_trump_number() {
         Some(number) => Some(100 + u16::from(number)),
         None if card.suit().is_some() && card.suit() == led_suit => Some(suit_strength(card)),
         None => None,
-    })
+    }
 }
 
 /// The cards the taker may discard next (T8), `left` discards still to make:

@@ -194,9 +194,10 @@ impl Position {
 
     /// The tricks the seat to lead takes at once by leading its cards that no
     /// other card beats, from the top: its trumps above every other trump;
-    /// when these are at least as many as each opponent's trumps (drawn by
-    /// them), its cards of each plain suit above every other of that suit
-    /// too. Its partner never needs to overtake or ruff (ruffing is never
+    /// when the opponents hold no trump, or its master trumps are at least as
+    /// many as each opponent's trumps (drawn by them; not jokers led that
+    /// name a suit, F4's option), its cards of each plain suit above every
+    /// other of that suit too. Its partner never needs to overtake or ruff (ruffing is never
     /// compulsory, F8).
     fn quick_tricks(&self) -> i32 {
         let leader = usize::from(self.leader);
@@ -220,8 +221,10 @@ impl Position {
             .into_iter()
             .max()
             .unwrap_or(0);
+        // A joker led that names a suit (F4's option) draws no joker.
+        let draws = !self.names || trumps != JOKER_SUIT;
         let mut tricks = trump_masters as i32;
-        if trump_masters >= opponents_trumps {
+        if opponents_trumps == 0 || draws && trump_masters >= opponents_trumps {
             tricks += (0..SUITS)
                 .filter(|&suit| suit != trumps)
                 .map(|suit| masters(suit) as i32)

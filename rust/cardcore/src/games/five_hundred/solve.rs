@@ -276,7 +276,17 @@ impl Position {
             };
         }
         let partner_wins = team_of(usize::from(winner)) == team_of(usize::from(self.to_move));
-        if partner_wins {
+        // The partner wins, but the next seat, an opponent, may beat it.
+        let beaten = !last && {
+            let hand = self.hands[usize::from(self.after(self.to_move))];
+            let led = usize::from(self.led);
+            if hand[led] != 0 {
+                (!best_trump || led == usize::from(trumps)) && hand[led] >= 1 << best_rank
+            } else {
+                hand[usize::from(trumps)] >= if best_trump { 1 << best_rank } else { 1 }
+            }
+        };
+        if partner_wins && !beaten {
             // Low, a plain card before a trump.
             return -rank_i - if trump { 20 } else { 0 };
         }

@@ -232,7 +232,9 @@ fn worked_hands() {
 }
 
 /// Time and nodes to solve from each number of tricks left, over random
-/// deals (run with `--profile fast -- --ignored --nocapture`).
+/// deals (run with `--profile fast -- --ignored --nocapture`). `TABLE_BITS`
+/// sets the table's size (default 18); with `NULL_WINDOW` set, the value is
+/// found by null-window searches (`Solver::reaches`) instead.
 #[test]
 #[ignore]
 #[allow(clippy::print_stdout)] // a measurement reports on standard output

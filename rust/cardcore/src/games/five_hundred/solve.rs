@@ -194,9 +194,10 @@ impl Position {
 
     /// The tricks the seat to lead takes at once by leading its cards that no
     /// other card beats, from the top: its trumps above every other trump;
-    /// when these are at least as many as each opponent's trumps (drawn by
-    /// them), its cards of each plain suit above every other of that suit
-    /// too. Its partner never needs to overtake or ruff (ruffing is never
+    /// when the opponents hold no trump, or its master trumps are at least as
+    /// many as each opponent's trumps (drawn by them; not jokers led that
+    /// name a suit, F4's option), its cards of each plain suit above every
+    /// other of that suit too. Its partner never needs to overtake or ruff (ruffing is never
     /// compulsory, F8).
     fn quick_tricks(&self) -> i32 {
         let leader = usize::from(self.leader);
@@ -220,8 +221,10 @@ impl Position {
             .into_iter()
             .max()
             .unwrap_or(0);
+        // A joker led that names a suit (F4's option) draws no joker.
+        let draws = !self.names || trumps != JOKER_SUIT;
         let mut tricks = trump_masters as i32;
-        if trump_masters >= opponents_trumps {
+        if opponents_trumps == 0 || draws && trump_masters >= opponents_trumps {
             tricks += (0..SUITS)
                 .filter(|&suit| suit != trumps)
                 .map(|suit| masters(suit) as i32)
@@ -273,7 +276,17 @@ impl Position {
             };
         }
         let partner_wins = team_of(usize::from(winner)) == team_of(usize::from(self.to_move));
-        if partner_wins {
+        // The partner wins, but the next seat, an opponent, may beat it.
+        let beaten = !last && {
+            let hand = self.hands[usize::from(self.after(self.to_move))];
+            let led = usize::from(self.led);
+            if hand[led] != 0 {
+                (!best_trump || led == usize::from(trumps)) && hand[led] >= 1 << best_rank
+            } else {
+                hand[usize::from(trumps)] >= if best_trump { 1 << best_rank } else { 1 }
+            }
+        };
+        if partner_wins && !beaten {
             // Low, a plain card before a trump.
             return -rank_i - if trump { 20 } else { 0 };
         }

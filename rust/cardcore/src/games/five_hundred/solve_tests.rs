@@ -232,7 +232,9 @@ fn worked_hands() {
 }
 
 /// Time and nodes to solve from each number of tricks left, over random
-/// deals (run with `--profile fast -- --ignored --nocapture`).
+/// deals (run with `--profile fast -- --ignored --nocapture`). `TABLE_BITS`
+/// sets the table's size (default 18); with `NULL_WINDOW` set, the value is
+/// found by null-window searches (`Solver::reaches`) instead.
 #[test]
 #[ignore]
 #[allow(clippy::print_stdout)] // a measurement reports on standard output
@@ -283,5 +285,60 @@ fn speed_by_tricks_left() {
                 nodes[nodes.len() - 1],
             );
         }
+    }
+}
+
+/// A position of `strain` with `hands` (seat 0 first), seat `leader` to
+/// lead, solved for `side`'s team; `names`: F4's option.
+fn position_of(
+    strain: super::Strain,
+    hands: [&str; 4],
+    leader: u8,
+    side: u8,
+    names: bool,
+) -> super::Position {
+    let layout = &super::Layout::all()[strain as usize];
+    let mut position = super::Position {
+        layout,
+        hands: [[0; super::SUITS]; 4],
+        trick: [(0, 0); 4],
+        trick_len: 0,
+        leader,
+        to_move: leader,
+        out: super::NOBODY,
+        bidder: 0,
+        led: super::NO_SUIT,
+        naming: false,
+        names,
+        side,
+        over: false,
+        cards: 0,
+    };
+    for (seat, hand) in hands.iter().enumerate() {
+        for card in cards(hand) {
+            let (suit, rank) = layout.place[usize::from(FiveHundred::play_id(card))];
+            position.hands[seat][usize::from(suit)] |= 1 << rank;
+            position.cards += 1;
+        }
+    }
+    position
+}
+
+#[test]
+fn a_joker_that_names_a_suit_draws_no_joker() {
+    // No trump, seat 0 to lead BJ AS AD; seat 1 holds RJ and no spade. The
+    // black joker and the ace of diamonds win; the ace of spades falls to
+    // the red joker, whenever led: with the option a joker lead names a
+    // suit, and seat 1 keeps its joker (following the suit named, or void
+    // in it and free to keep it). Without the option the joker lead draws
+    // the red one: three tricks.
+    let hands = ["BJ AS AD", "RJ 5H 4D", "4H 6H 5D", "7H 8H 6D"];
+    let mut solver = Solver::new(8);
+    for (names, tricks) in [(true, 2), (false, 3)] {
+        let position = position_of(super::Strain::NoTrump, hands, 0, 0, names);
+        assert_eq!(solver.value(&position), tricks, "names {names}");
+        assert_eq!(brute_force(&position), tricks, "names {names}");
+        let defence = position_of(super::Strain::NoTrump, hands, 0, 1, names);
+        assert_eq!(solver.value(&defence), 3 - tricks, "names {names}");
     }
 }

@@ -344,8 +344,8 @@ pub struct Expert {
 /// [`Expert::from_cards_left`] cards are left in hands), draws
 /// [`Expert::samples`] determinizations of what the seat may know, solves
 /// each legal move on each exactly ([`crate::solver`]) and plays the move
-/// whose results sum highest (ties to the lowest action id); elsewhere plays
-/// as the hard level.
+/// whose results sum highest (among ties, the heuristic's choice if it is
+/// one, else the lowest action id); elsewhere plays as the hard level.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(bound = "")]
 pub struct ExpertBot<G: Levels> {
@@ -401,14 +401,21 @@ impl<G: Levels> ExpertBot<G> {
 
 impl<G: Levels> Bot<G> for ExpertBot<G> {
     fn act(&mut self, view: &Observation<G>) -> ActionId {
-        match self.sampled_results(view) {
-            Some(sums) => sums
-                .iter()
-                .max_by_key(|&&(action, sum)| (sum, std::cmp::Reverse(action)))
-                .map(|&(action, _)| action)
-                .expect("the seat to act has a legal action"),
-            None => self.hard.act(view),
+        let Some(sums) = self.sampled_results(view) else {
+            return self.hard.act(view);
+        };
+        let best = sums.iter().map(|&(_, sum)| sum).max();
+        let mut best_actions = sums.iter().filter(|&&(_, sum)| Some(sum) == best);
+        // Among moves perfect play cannot tell apart, the rules of thumb
+        // know what keeps the most against players who are not perfect.
+        let heuristic = self.hard.heuristic.act(view);
+        if best_actions.clone().any(|&(action, _)| action == heuristic) {
+            return heuristic;
         }
+        best_actions
+            .next()
+            .map(|&(action, _)| action)
+            .expect("the seat to act has a legal action")
     }
 }
 

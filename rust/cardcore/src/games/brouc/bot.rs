@@ -32,7 +32,7 @@ impl Levels for Brouc {
     const OVERRULE: Option<f64> = Some(2.0);
 
     const EXPERT: Expert = Expert {
-        samples: 12,
+        samples: 10,
         from_cards_left: 20,
     };
 }

@@ -38,7 +38,7 @@ impl Levels for FiveHundred {
 
     const EXPERT: Expert = Expert {
         samples: 16,
-        from_cards_left: 28,
+        from_cards_left: 24,
     };
 }
 

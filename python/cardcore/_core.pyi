@@ -62,6 +62,7 @@ __all__ = [
     "NotationTypeError",
     "OptionError",
     "OptionTypeError",
+    "PhaseError",
     "RandomBot",
     "SeatError",
     "SeatTypeError",

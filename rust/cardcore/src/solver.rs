@@ -566,6 +566,29 @@ pub fn representatives(
     kept
 }
 
+/// Checks, for tests of each game, that the search, [`brute_force`] and
+/// [`engine_minimax`] agree on the result for `seat`'s side of every legal
+/// move at `game` (`what` names the position in a failure).
+#[cfg(test)]
+pub(crate) fn check_position<G: Solve>(game: &G, seat: usize, solver: &mut Solver, what: &str) {
+    let position = game.position(seat).expect("a position for every seat");
+    let banked = game.deal_result(seat);
+    for (action, value) in solver.move_values(&position) {
+        let mut child = position;
+        let gain = child.play(action);
+        let mut engine = game.clone();
+        engine.apply(action).expect("legal");
+        let exact = engine_minimax(&engine, seat);
+        assert_eq!(
+            (banked + value, banked + gain + brute_force(&child)),
+            (exact, exact),
+            "{} {what}, seat {seat}, {}: {position:?}",
+            G::NAME,
+            G::action_text(action)
+        );
+    }
+}
+
 /// Checks, for tests of each game, the solver against minimax over the
 /// engine: from `seeds`, single deals played at random until the seat to
 /// act's position has at most `cards_left` cards in hands; there, for that
@@ -601,23 +624,7 @@ pub(crate) fn check_against_engine<G: Solve>(
                 if position.cards_left() <= cards_left {
                     let players = game.num_players();
                     for seat in [seat, (seat + 1) % players] {
-                        let position = game.position(seat).expect("a position for every seat");
-                        let banked = game.deal_result(seat);
-                        let searched = solver.move_values(&position);
-                        for (action, value) in searched {
-                            let mut child = position;
-                            let gain = child.play(action);
-                            let mut engine = game.clone();
-                            engine.apply(action).expect("legal");
-                            let exact = engine_minimax(&engine, seat);
-                            assert_eq!(
-                                (banked + value, banked + gain + brute_force(&child)),
-                                (exact, exact),
-                                "{} seed {seed}, seat {seat}, {}: {position:?}",
-                                G::NAME,
-                                G::action_text(action)
-                            );
-                        }
+                        check_position(&game, seat, &mut solver, &format!("seed {seed}"));
                         checked += 1;
                     }
                     break;

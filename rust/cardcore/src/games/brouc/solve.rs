@@ -336,7 +336,7 @@ mod tests {
     use crate::game::Game;
     use crate::rng::SplitMix64;
     use crate::solver::{
-        brute_force, check_against_engine, engine_minimax, Position as _, Solve, Solver,
+        brute_force, check_against_engine, check_position, Position as _, Solve, Solver,
     };
 
     fn options(pairs: &[(&str, Value)]) -> Map<String, Value> {
@@ -439,21 +439,7 @@ mod tests {
         for seed in 0..300 {
             let game = cut_deal(seed, 3, seed as usize % 4);
             for seat in [0, 1] {
-                let position = game.position(seat).unwrap();
-                let banked = game.deal_result(seat);
-                for (action, value) in solver.move_values(&position) {
-                    let mut child = position;
-                    let gain = child.play(action);
-                    let mut engine = game.clone();
-                    engine.apply(action).unwrap();
-                    let exact = engine_minimax(&engine, seat);
-                    assert_eq!(
-                        (banked + value, banked + gain + brute_force(&child)),
-                        (exact, exact),
-                        "seed {seed}, seat {seat}, {}: {position:?}",
-                        Brouc::action_text(action)
-                    );
-                }
+                check_position(&game, seat, &mut solver, &format!("seed {seed}"));
             }
             announced += usize::from(game.position(0).unwrap().pending() != 0);
         }

@@ -455,7 +455,7 @@ mod tests {
     use super::*;
     use crate::game::Game;
     use crate::rng::SplitMix64;
-    use crate::solver::{brute_force, check_against_engine, engine_minimax, Moves, Solver};
+    use crate::solver::{brute_force, check_against_engine, check_position, Moves, Solver};
     use crate::testing::set;
     use serde_json::{json, Map, Value};
 
@@ -472,21 +472,7 @@ mod tests {
     fn check_here(game: &Tarot, solver: &mut Solver) {
         let to_act = game.current_player().unwrap();
         for seat in [to_act, (to_act + 1) % game.players()] {
-            let position = game.position(seat).unwrap();
-            let banked = game.deal_result(seat);
-            for (action, value) in solver.move_values(&position) {
-                let mut child = position;
-                let gain = child.play(action);
-                let mut engine = game.clone();
-                engine.apply(action).unwrap();
-                let exact = engine_minimax(&engine, seat);
-                assert_eq!(
-                    (banked + value, banked + gain + brute_force(&child)),
-                    (exact, exact),
-                    "seat {seat}, {}: {position:?}",
-                    Tarot::action_text(action)
-                );
-            }
+            check_position(game, seat, solver, "a position");
         }
     }
 

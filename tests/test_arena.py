@@ -176,9 +176,9 @@ def test_an_illegal_action_from_a_python_bot_is_an_illegal_action_error() -> Non
             "1",
         ),
         (
-            lambda: cardcore.arena("brouc", ["easy", "expert"]),
+            lambda: cardcore.arena("brouc", ["easy", "master"]),
             cardcore.OptionError,
-            'unknown level "expert" \\(levels: easy, medium, hard\\)',
+            'unknown level "master" \\(levels: easy, medium, hard, expert\\)',
         ),
         (lambda: cardcore.arena("brouc", ["easy"]), cardcore.OptionError, "2 to 4 entries, got 1"),
         (lambda: cardcore.arena("brouc", ["easy"] * 5), cardcore.OptionError, "got 5"),
@@ -299,11 +299,11 @@ def test_the_command_writes_json() -> None:
 
 
 def test_the_command_refuses_an_unknown_level() -> None:
-    code, out, err = run_cli(["arena", "brouc", "medium", "expert"])
+    code, out, err = run_cli(["arena", "brouc", "medium", "master"])
     assert code == 2
     assert out == ""
     assert "unknown level" in err
-    assert "easy, medium, hard" in err
+    assert "easy, medium, hard, expert" in err
 
 
 def wilson(rate: float, trials: int) -> tuple[float, float]:

@@ -103,7 +103,7 @@ def test_bad_parts_and_ranges_are_refused() -> None:
         (lambda: _core._simulate_part("brouc", seed=1, start=-1, stop=4), "start"),
         (lambda: _core._simulate_part("brouc", seed=1, start=0, stop=10**13), "stop"),
         (
-            lambda: _core._selfplay_part("brouc", ["easy", "expert"], seed=1, start=0, stop=1),
+            lambda: _core._selfplay_part("brouc", ["easy", "master"], seed=1, start=0, stop=1),
             "bots",
         ),
     ]

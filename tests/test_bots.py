@@ -110,8 +110,10 @@ def test_a_bot_acts_only_for_the_seat_to_act_of_its_game() -> None:
 
 
 def test_make_names_what_is_wrong() -> None:
-    with pytest.raises(cardcore.OptionError, match="'level': expected one of easy, medium, hard"):
-        bots.make("brouc", "expert", seed=1)  # type: ignore[arg-type]
+    with pytest.raises(
+        cardcore.OptionError, match="'level': expected one of easy, medium, hard, expert"
+    ):
+        bots.make("brouc", "master", seed=1)  # type: ignore[arg-type]
     with pytest.raises(cardcore.OptionTypeError, match="'level'"):
         bots.make("brouc", 2, seed=1)  # type: ignore[arg-type]
     with pytest.raises(cardcore.UnknownGameError, match="poker"):

@@ -146,9 +146,9 @@ def test_play_against_a_level(level: bots.Level) -> None:
 
 
 def test_an_unknown_level_is_refused() -> None:
-    code, _out, err = run(["play", "brouc", "--level", "expert"])
+    code, _out, err = run(["play", "brouc", "--level", "master"])
     assert code == 2
-    assert "invalid choice: 'expert'" in err
+    assert "invalid choice: 'master'" in err
 
 
 def test_play_whole_match_ends_with_a_winner() -> None:

@@ -40,7 +40,7 @@ README = ROOT / "README.md"
 PAGES = sorted((ROOT / "docs").rglob("*.md"))
 # The pages whose code must exist: a test that found no block would check nothing.
 TUTORIAL = ["index.md", "tutorial/play.md", "tutorial/bots.md", "tutorial/simulate.md"]
-TUTORIAL += ["tutorial/save.md"]
+TUTORIAL += ["tutorial/save.md", "tutorial/analyze.md"]
 TUTORIAL += [f"tutorial/{game}.md" for game in cardcore.GAMES]
 
 _BLOCK = re.compile(r"^```python\n(.*?)^```", re.S | re.M)

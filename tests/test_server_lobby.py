@@ -43,7 +43,7 @@ def refused(server: Server, method: str, path: str, body: object = None, **kw: A
 def test_the_games_come_from_the_engine(server: Server) -> None:
     answer = get(server, "/api/games")
     assert answer["games"] == json.loads(json.dumps(cardcore.game_info()))
-    assert answer["levels"] == ["easy", "medium", "hard"]
+    assert answer["levels"] == ["easy", "medium", "hard", "expert"]
     index = get(server, "/api")
     assert index["server"] == "cardcore"
     assert "WebSocket /api/tables/{id}/ws" in index["api"].values()
@@ -128,7 +128,7 @@ def test_create_list_join_and_leave(server: Server) -> None:
             "bad_level",
             "seat 3",
         ),
-        ({"game": "brouc", "level": "expert"}, "bad_level", "'level'"),
+        ({"game": "brouc", "level": "master"}, "bad_level", "'level'"),
         ({"game": "brouc", "clock": -1}, "bad_clock", "'clock'"),
         ({"game": "brouc", "clock": "soon"}, "bad_clock", "'clock'"),
         ({"game": "brouc", "stake": 1.5}, "bad_stake", "'stake'"),

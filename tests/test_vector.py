@@ -293,7 +293,7 @@ def test_numpy_integer_actions_of_any_width_are_taken() -> None:
         ({"num_envs": 0}, cardcore.OptionError),
         ({"seat": 4}, cardcore.SeatError),
         ({"seat": True}, cardcore.SeatTypeError),
-        ({"opponents": "expert"}, cardcore.OptionError),
+        ({"opponents": "master"}, cardcore.OptionError),
         ({"threads": 0}, cardcore.OptionError),
         ({"single_deal": 3}, cardcore.OptionTypeError),
         ({"bogus": 1}, cardcore.OptionError),

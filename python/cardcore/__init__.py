@@ -7,7 +7,8 @@ protocol and the batched ``VectorEnv`` for learning agents). ``cardcore.bots``
 makes the native bots at each level. Each game has its own module:
 ``cardcore.brouc``, ``cardcore.julien``,
 ``cardcore.tarot``, ``cardcore.five_hundred``, ``cardcore.jolly``.
-``cardcore.reference`` holds the pure-Python reference rules; ``cardcore.check``
+``cardcore.solver`` (``solve``, ``analyze``) solves a deal's trick play exactly,
+every hand known. ``cardcore.reference`` holds the pure-Python reference rules; ``cardcore.check``
 (from ``cardcore.crosscheck``) plays the engine against them, action by action.
 ``cardcore.selfplay`` writes bots' games as training data (Parquet files), and
 ``simulate``, ``arena`` and ``cardcore.selfplay`` run on a Ray cluster with
@@ -17,7 +18,7 @@ makes the native bots at each level. Each game has its own module:
 import importlib
 from typing import TYPE_CHECKING
 
-from cardcore import _public, bots, brouc, five_hundred, jolly, julien, tarot
+from cardcore import _public, bots, brouc, five_hundred, jolly, julien, solver, tarot
 from cardcore._cards import Rank, Suit
 from cardcore._core import (
     GAMES,
@@ -35,6 +36,7 @@ from cardcore._core import (
     NotationTypeError,
     OptionError,
     OptionTypeError,
+    PhaseError,
     RandomBot,
     SeatError,
     SeatTypeError,
@@ -51,6 +53,7 @@ from cardcore._core import (
     simulate,
 )
 from cardcore._protocol import Game, Observation
+from cardcore.solver import analyze, solve
 
 if TYPE_CHECKING:
     from cardcore import crosscheck
@@ -74,6 +77,7 @@ __all__ = [
     "Observation",
     "OptionError",
     "OptionTypeError",
+    "PhaseError",
     "RandomBot",
     "Rank",
     "SeatError",
@@ -84,6 +88,7 @@ __all__ = [
     "UnknownGameTypeError",
     "VectorEnv",
     "__version__",
+    "analyze",
     "arena",
     "bots",
     "brouc",
@@ -97,6 +102,8 @@ __all__ = [
     "julien",
     "new_game",
     "simulate",
+    "solve",
+    "solver",
     "tarot",
 ]
 

@@ -62,6 +62,7 @@ __all__ = [
     "NotationTypeError",
     "OptionError",
     "OptionTypeError",
+    "PhaseError",
     "RandomBot",
     "SeatError",
     "SeatTypeError",
@@ -128,6 +129,9 @@ class OptionError(CardcoreError):
 
 class SeatError(CardcoreError):
     """A seat out of range."""
+
+class PhaseError(CardcoreError):
+    """A call the game's phase does not allow: solving where no trick is being played."""
 
 class IllegalActionTypeError(IllegalActionError, TypeError):
     """A value of the wrong Python type given as an action: also a ``TypeError``."""
@@ -410,6 +414,19 @@ class _Game(
         """The whole state for a centralised critic as float32 features: the public
         observation tensor, then every hand and hidden pile (the rules page's "Full-state
         tensor"); written into ``out`` when given, and returned. Needs numpy."""
+    # --- the solver ---
+    solver_unit: str
+    """What the solver's results count for this game (docs/bots.md, "The solver")."""
+    def _solve(self, seat: int | None = None) -> tuple[int, list[tuple[Action, int]]]:
+        """``(seat, values)``: each legal action of the seat to act with the result perfect
+        play then gives ``seat``'s side (the seat to act's by default); what
+        ``cardcore.solver.solve`` returns typed. ``PhaseError`` outside trick play."""
+    def _analyze(
+        self, deal: int | None = None, cards_left: int | None = None
+    ) -> tuple[int, list[int], list[tuple[int, int, Action, list[tuple[Action, int]]]]]:
+        """``(deal, start, steps)``: a deal solved move by move; what
+        ``cardcore.solver.analyze`` returns typed. ``PhaseError`` when the deal has no
+        trick-play move made."""
     # --- information states ---
     information_state_tensor_size: int
     """The number of features of ``information_state_tensor`` (the game's rules page,
@@ -1603,8 +1620,8 @@ class NativeBot:
 
     @property
     def level(self) -> BotLevel | Literal["search"]:
-        """Its level: ``"easy"``, ``"medium"`` or ``"hard"`` (``make``), or ``"search"``
-        (``search``)."""
+        """Its level: ``"easy"``, ``"medium"``, ``"hard"`` or ``"expert"`` (``make``), or
+        ``"search"`` (``search``)."""
 
     @property
     def seed(self) -> int:
@@ -1631,8 +1648,8 @@ def _native_bot(game: str, level: str, seed: int, settings: str | None, state: s
     """Rebuilds a native bot from its pickled state (used by pickle)."""
 
 def make_bot(game: str, level: BotLevel, *, seed: int) -> NativeBot:
-    """A native bot playing ``game`` at ``level`` (``"easy"``, ``"medium"`` or ``"hard"``),
-    seeded: the same seed and observations give the same actions."""
+    """A native bot playing ``game`` at ``level`` (``"easy"``, ``"medium"``, ``"hard"`` or
+    ``"expert"``), seeded: the same seed and observations give the same actions."""
 
 def search_bot(
     game: str,

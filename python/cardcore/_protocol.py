@@ -161,6 +161,21 @@ class Game(_Table, Protocol):
         """The whole state for a centralised critic as float32 features (the rules page's
         "Full-state tensor"), into ``out`` when given. Needs numpy."""
 
+    # --- the solver (cardcore.solver) ---
+
+    solver_unit: str
+    """What the solver's results count for this game (docs/bots.md, "The solver")."""
+
+    def _solve(self, seat: int | None = None) -> tuple[int, list[tuple[Action, int]]]:
+        """``(seat, values)``: each legal action with its solved result for ``seat``'s
+        side; what ``cardcore.solver.solve`` returns typed."""
+
+    def _analyze(
+        self, deal: int | None = None, cards_left: int | None = None
+    ) -> tuple[int, list[int], list[tuple[int, int, Action, list[tuple[Action, int]]]]]:
+        """``(deal, start, steps)``: a deal solved move by move; what
+        ``cardcore.solver.analyze`` returns typed."""
+
     # --- information states ---
 
     information_state_tensor_size: int

@@ -1,4 +1,4 @@
-"""Bots to play against (docs/bots.md): every game's native bots at three levels, and
+"""Bots to play against (docs/bots.md): every game's native bots at four levels, and
 the protocol every bot follows.
 
 A bot decides from what its seat may know: ``bot.act(game.observation(seat))``, for
@@ -10,7 +10,11 @@ the native bots:
   time (a beginner);
 - ``"medium"``: the game's rules of thumb (each rules page's "Heuristic bot");
 - ``"hard"``: a tree search over the deals the seat cannot tell from the true one
-  (single-observer ISMCTS, docs/bots.md "Search").
+  (single-observer ISMCTS, docs/bots.md "Search");
+- ``"expert"``: in a deal's trick play, the exact solver (``cardcore.solver``) on
+  deals the seat cannot tell from the true one, the move whose results sum highest
+  (perfect-information Monte Carlo, docs/bots.md "Expert"); elsewhere, and in Jolly,
+  which has no trick play, as ``"hard"``.
 
 ``search(game, seed=..., iterations=... or milliseconds=..., rollout=..., threads=...)``
 gives a searching bot of your settings (docs/bots.md, "From Python").
@@ -27,7 +31,7 @@ from cardcore._protocol import Observation
 
 __all__ = ["LEVELS", "Bot", "Level", "NativeBot", "Opponents", "RolloutKind", "make", "search"]
 
-Level = Literal["easy", "medium", "hard"]
+Level = Literal["easy", "medium", "hard", "expert"]
 """A level of play, from the weakest."""
 
 LEVELS: tuple[Level, ...] = get_args(Level)

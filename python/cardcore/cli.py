@@ -408,7 +408,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--level",
         choices=("random", *LEVELS),
         help=(
-            "the other seats' bots: random, or the native bots' easy, medium or hard "
+            "the other seats' bots: random, or the native bots' easy, medium, hard or expert "
             "(default: medium)"
         ),
     )
@@ -458,7 +458,9 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=raw,
     )
     arena.add_argument("game", type=game_name, help="the game's name (see `cardcore games`)")
-    arena.add_argument("levels", nargs="+", metavar="LEVEL", help="2 or more of easy, medium, hard")
+    arena.add_argument(
+        "levels", nargs="+", metavar="LEVEL", help="2 or more of easy, medium, hard, expert"
+    )
     arena.add_argument(
         "--matches",
         "-n",

@@ -4,7 +4,7 @@
 with ``single_deal=True``). Each ``step`` plays the agent's action, then the other
 seats' until the agent is to act again or the match is over. The other seats are
 bots seeded from the reset's seed: ``cardcore.RandomBot`` players, or with
-``opponents="easy"``, ``"medium"`` or ``"hard"`` the native bots of that level.
+``opponents="easy"``, ``"medium"``, ``"hard"`` or ``"expert"`` the native bots of that level.
 Observations, actions and rewards are described in ``cardcore.envs``; an action the
 agent may not take now changes nothing, costs ``illegal_reward`` and says so in
 ``info["illegal"]``; the step that ends a match gives its final ``info["scores"]``.

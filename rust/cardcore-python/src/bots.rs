@@ -66,6 +66,7 @@ impl<G: Levels + PyGame> AnyGameBot for GameBot<G> {
     fn iterations(&self) -> u64 {
         match &self.0 {
             LevelBot::Hard(bot) => bot.search.iterations(),
+            LevelBot::Expert(bot) => bot.iterations(),
             LevelBot::Easy(_) | LevelBot::Medium(_) => 0,
         }
     }
@@ -116,7 +117,7 @@ impl PyNativeBot {
         self.game
     }
 
-    /// Its level: `"easy"`, `"medium"` or `"hard"` (`make`), or `"search"` (`search`).
+    /// Its level: `"easy"`, `"medium"`, `"hard"` or `"expert"` (`make`), or `"search"` (`search`).
     #[getter]
     fn level(&self) -> &'static str {
         self.level
@@ -129,7 +130,7 @@ impl PyNativeBot {
     }
 
     /// The search iterations it has run over all its moves (0 for the easy and
-    /// medium levels, which do not search).
+    /// medium levels, which do not search; an expert's where it plays as hard).
     #[getter]
     fn iterations(&self) -> u64 {
         self.iterations.load(Ordering::Relaxed)
@@ -220,7 +221,7 @@ pub(crate) fn _native_bot(
     }, unknown => Err(to_py_err(Error::UnknownGame(game.to_owned()))))
 }
 
-/// A native bot playing `game` at `level` (`"easy"`, `"medium"` or `"hard"`),
+/// A native bot playing `game` at `level` (`"easy"`, `"medium"`, `"hard"` or `"expert"`),
 /// seeded: the same seed and observations give the same actions.
 #[pyfunction]
 #[pyo3(signature = (game, level, *, seed))]

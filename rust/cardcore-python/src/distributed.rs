@@ -282,7 +282,7 @@ fn players_arg(bots: &Bound<'_, PyAny>) -> PyResult<Vec<Opponents>> {
             let name = str_arg(&bot?, |shown| Error::option("bots", shown))?;
             Opponents::parse(&name).map_err(|_| {
                 let message = format!(
-                    "expected one of random, easy, medium, hard, got {:?}",
+                    "expected one of random, easy, medium, hard, expert, got {:?}",
                     shortened(&name)
                 );
                 to_py_err(Error::option("bots", message))

@@ -71,6 +71,12 @@ create_exception!(
     "A bad option, seed or argument."
 );
 create_exception!(cardcore, SeatError, CardcoreError, "A seat out of range.");
+create_exception!(
+    cardcore,
+    PhaseError,
+    CardcoreError,
+    "A call the game's phase does not allow: solving where no trick is being played."
+);
 
 /// The classes made at run time, because each has two bases: for each error
 /// kind, the class raised when a value's Python type is wrong (the kind and
@@ -129,6 +135,8 @@ fn kind_index(error: &Error) -> usize {
         Error::UnknownGame(_) => 3,
         Error::Option { .. } => 4,
         Error::Seat(_) => 5,
+        // Never a value of the wrong type: `to_py_err` raises `PhaseError`.
+        Error::Phase(_) => 6,
     }
 }
 
@@ -226,6 +234,9 @@ pub(crate) fn to_py_err(failure: impl Into<Failure>) -> PyErr {
     };
     let index = kind_index(&error);
     Python::attach(|py| {
+        if index == KINDS.len() {
+            return PyErr::new::<PhaseError, _>(message);
+        }
         let class = if wrong_type {
             match two_base_errors(py) {
                 Ok(classes) => classes.wrong_type[index].bind(py).clone(),
@@ -246,6 +257,19 @@ impl<T> IntoPyResult<T> for Result<T, Error> {
     fn py_err(self) -> PyResult<T> {
         self.map_err(to_py_err)
     }
+}
+
+/// Runs `solve` with this thread's solver, made on the first call: its table
+/// (2^20 entries, 32 MiB) stays warm from one call to the next, its entries
+/// true of every deal.
+fn with_solver<R>(solve: impl FnOnce(&mut cardcore::solver::Solver) -> R) -> R {
+    thread_local! {
+        static SOLVER: std::cell::RefCell<Option<cardcore::solver::Solver>> =
+            const { std::cell::RefCell::new(None) };
+    }
+    SOLVER.with_borrow_mut(|solver| {
+        solve(solver.get_or_insert_with(|| cardcore::solver::Solver::new(20)))
+    })
 }
 
 /// Locks what one call uses (a game, a bot) for that call: a call that finds
@@ -1110,6 +1134,99 @@ macro_rules! game_class {
                 let seat = crate::seat_arg(&**game, seat)?;
                 let size = <$Game as Game>::TENSOR_SIZE;
                 crate::arrays::fill_array(py, out, size, |features| game.encode(seat, features))
+            }
+
+            // --- the solver (cardcore::solver) ---
+
+            /// `(seat, values)`: each legal action of the seat to act, with the result
+            /// perfect play then gives `seat`'s side (the seat to act's by default),
+            /// in the unit `solver_unit` names: the form `cardcore.solver.solve`
+            /// returns typed.
+            /// Every hand is read: a full-information position (a determinization,
+            /// or the true deal). A `PhaseError` outside a deal's trick play.
+            #[pyo3(signature = (seat = None))]
+            fn _solve<'py>(
+                &self,
+                py: Python<'py>,
+                seat: Option<&Bound<'py, PyAny>>,
+            ) -> PyResult<(usize, Vec<(Py<crate::PyAction>, i32)>)> {
+                let game = self.game()?;
+                let seat = match seat {
+                    Some(seat) => crate::seat_arg(&**game, seat)?,
+                    None => game.current_player().unwrap_or(0),
+                };
+                let state: &$Game = &**game;
+                let values = py
+                    .detach(|| crate::with_solver(|solver| cardcore::solver::solve(state, seat, solver)))
+                    .py_err()?;
+                let actions = <$Game as crate::PyGame>::actions(py)?;
+                let values = values
+                    .into_iter()
+                    .map(|(action, value)| (actions[usize::from(action)].clone_ref(py), value))
+                    .collect();
+                Ok((seat, values))
+            }
+
+            /// Deal `deal` (counting from 1; the last one with a trick-play move
+            /// made by default) solved move by move from `cards_left` cards left in
+            /// hands (by default from the first trick): `(deal, start, steps)`, with
+            /// `start` the result perfect play gives each seat's side from the first
+            /// move analysed and `steps` one `(index, seat, action, values)`
+            /// per trick-play move analysed (`index` in the history; `values` as
+            /// `_solve` gives them): the form `cardcore.solver.analyze` returns
+            /// typed. A `PhaseError` when the deal has no trick-play move made.
+            #[pyo3(signature = (deal = None, cards_left = None))]
+            #[allow(clippy::type_complexity)]
+            fn _analyze<'py>(
+                &self,
+                py: Python<'py>,
+                deal: Option<&Bound<'py, PyAny>>,
+                cards_left: Option<&Bound<'py, PyAny>>,
+            ) -> PyResult<(usize, Vec<i32>, Vec<(usize, usize, Py<crate::PyAction>, Vec<(Py<crate::PyAction>, i32)>)>)> {
+                let deal = deal
+                    .map(|deal| crate::int_arg(deal, |message| cardcore::Error::option("deal", message)))
+                    .transpose()?;
+                let deal = match deal {
+                    Some(number) if number < 1 => {
+                        return Err(crate::to_py_err(cardcore::Error::option("deal", "must be at least 1")))
+                    }
+                    Some(number) => Some(usize::try_from(number).unwrap_or(usize::MAX)),
+                    None => None,
+                };
+                let cards_left = cards_left
+                    .map(|most| crate::int_arg(most, |message| cardcore::Error::option("cards_left", message)))
+                    .transpose()?
+                    .map(|most| {
+                        usize::try_from(most).map_err(|_| {
+                            crate::to_py_err(cardcore::Error::option("cards_left", "must be at least 0"))
+                        })
+                    })
+                    .transpose()?;
+                let game = self.game()?;
+                let state: &$Game = &**game;
+                let analysis = py
+                    .detach(|| {
+                        crate::with_solver(|solver| cardcore::solver::analyze(state, deal, cards_left, solver))
+                    })
+                    .py_err()?;
+                let actions = <$Game as crate::PyGame>::actions(py)?;
+                let action = |id: cardcore::ActionId| actions[usize::from(id)].clone_ref(py);
+                let steps = analysis
+                    .steps
+                    .into_iter()
+                    .map(|step| {
+                        let values = step.values.iter().map(|&(a, v)| (action(a), v)).collect();
+                        (step.index, step.seat, action(step.action), values)
+                    })
+                    .collect();
+                Ok((analysis.deal, analysis.start, steps))
+            }
+
+            /// What the solver's results count, for this game (docs/bots.md, "The
+            /// solver").
+            #[classattr]
+            fn solver_unit() -> &'static str {
+                <$Game as cardcore::solver::Solve>::SOLVER_UNIT
             }
 
             // --- information states (cardcore::infostate) ---
@@ -2074,6 +2191,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("UnknownGameError", py.get_type::<UnknownGameError>())?;
     m.add("OptionError", py.get_type::<OptionError>())?;
     m.add("SeatError", py.get_type::<SeatError>())?;
+    m.add("PhaseError", py.get_type::<PhaseError>())?;
     let two_base = two_base_errors(py)?;
     for ((name, _), class) in KINDS.iter().zip(&two_base.wrong_type) {
         m.add(*name, class.bind(py))?;

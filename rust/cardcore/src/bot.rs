@@ -12,6 +12,7 @@ use crate::game::{ActionId, Game};
 use crate::ismcts::{search_among, Choice, Search, Settings};
 use crate::observation::Observation;
 use crate::rng::SplitMix64;
+use crate::solver::{Position, Solve, Solver};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -183,16 +184,20 @@ pub enum Level {
     Medium,
     /// A tree search over determinizations.
     Hard,
+    /// Perfect-information Monte Carlo: the exact solver on determinizations
+    /// in the trick play, the hard level elsewhere.
+    Expert,
 }
 
 impl Level {
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
 
     pub const fn name(self) -> &'static str {
         match self {
             Level::Easy => "easy",
             Level::Medium => "medium",
             Level::Hard => "hard",
+            Level::Expert => "expert",
         }
     }
 
@@ -202,7 +207,7 @@ impl Level {
 }
 
 /// A game with a bot at every [`Level`].
-pub trait Levels: Search {
+pub trait Levels: Search + Solve {
     /// The game's rules-of-thumb player (`games/<game>/bot.rs`).
     /// It saves and loads (serde), so that a bot continues in another process.
     type Heuristic: Bot<Self>
@@ -232,6 +237,9 @@ pub trait Levels: Search {
     /// picks near at random among close actions and the rules of thumb know
     /// better; `None`: it plays the search's pick.
     const OVERRULE: Option<f64>;
+
+    /// How an expert bot samples a trick-play move.
+    const EXPERT: Expert;
 }
 
 /// How often an easy bot plays a random legal action instead of its rule of thumb.
@@ -250,6 +258,7 @@ pub enum LevelBot<G: Levels> {
     Easy(Blunders<G::Heuristic>),
     Medium(G::Heuristic),
     Hard(HardBot<G>),
+    Expert(ExpertBot<G>),
 }
 
 impl<G: Levels> LevelBot<G> {
@@ -258,6 +267,7 @@ impl<G: Levels> LevelBot<G> {
             Level::Easy => LevelBot::Easy(Blunders::new(G::heuristic(seed), EASY_BLUNDERS, seed)),
             Level::Medium => LevelBot::Medium(G::heuristic(seed)),
             Level::Hard => LevelBot::Hard(HardBot::new(G::HARD, seed)),
+            Level::Expert => LevelBot::Expert(ExpertBot::new(G::EXPERT, G::HARD, seed)),
         }
     }
 }
@@ -268,6 +278,7 @@ impl<G: Levels> Bot<G> for LevelBot<G> {
             LevelBot::Easy(bot) => bot.act(view),
             LevelBot::Medium(bot) => bot.act(view),
             LevelBot::Hard(bot) => bot.act(view),
+            LevelBot::Expert(bot) => bot.act(view),
         }
     }
 }
@@ -316,6 +327,115 @@ impl<G: Levels> Bot<G> for HardBot<G> {
         } else {
             heuristic
         }
+    }
+}
+
+/// An expert bot's budget: how many determinizations it solves a move on,
+/// and from how few cards left in hands it solves at all (before, the deal
+/// is too long to solve within a move's time, and it plays as hard).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Expert {
+    pub samples: u32,
+    pub from_cards_left: usize,
+}
+
+/// The expert level: perfect-information Monte Carlo. In the trick play
+/// (where [`Solve::position`] applies and at most
+/// [`Expert::from_cards_left`] cards are left in hands), draws
+/// [`Expert::samples`] determinizations of what the seat may know, solves
+/// each legal move on each exactly ([`crate::solver`]) and plays the move
+/// whose results sum highest (among ties, the heuristic's choice if it is
+/// one, else the lowest action id); elsewhere plays as the hard level.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct ExpertBot<G: Levels> {
+    pub settings: Expert,
+    hard: HardBot<G>,
+    rng: SplitMix64,
+    /// The search's table, made on the first solve; not saved nor cloned
+    /// (its entries are true of any deal: a new one only starts cold).
+    #[serde(skip)]
+    solver: SolverCell,
+}
+
+impl<G: Levels> ExpertBot<G> {
+    /// An expert sampling as `settings` say, playing as a hard bot with the
+    /// search settings `hard` elsewhere.
+    pub fn new(settings: Expert, hard: Settings, seed: u64) -> ExpertBot<G> {
+        ExpertBot {
+            settings,
+            hard: HardBot::new(hard, seed),
+            // Apart from the hard bot's generators.
+            rng: SplitMix64::new(seed ^ 0x3C6E_F372_FE94_F82B),
+            solver: SolverCell::default(),
+        }
+    }
+
+    /// The hard level's search iterations, where the bot played as hard.
+    pub const fn iterations(&self) -> u64 {
+        self.hard.search.iterations()
+    }
+
+    /// Each legal action's results summed over the determinizations, or
+    /// `None` where the bot plays as hard.
+    pub fn sampled_results(&mut self, view: &Observation<G>) -> Option<Vec<(ActionId, i64)>> {
+        let seat = view.seat();
+        let mut sums: Vec<(ActionId, i64)> = Vec::new();
+        for sample in 0..self.settings.samples {
+            let drawn = view.determinize(&mut self.rng);
+            let position = drawn.position(seat)?;
+            if sample == 0 && position.cards_left() > self.settings.from_cards_left {
+                return None;
+            }
+            let values = self.solver.get().move_values(&position);
+            if sums.is_empty() {
+                sums = values.iter().map(|&(action, _)| (action, 0)).collect();
+            }
+            for ((_, sum), (_, value)) in sums.iter_mut().zip(values) {
+                *sum += i64::from(value);
+            }
+        }
+        (!sums.is_empty()).then_some(sums)
+    }
+}
+
+impl<G: Levels> Bot<G> for ExpertBot<G> {
+    fn act(&mut self, view: &Observation<G>) -> ActionId {
+        let Some(sums) = self.sampled_results(view) else {
+            return self.hard.act(view);
+        };
+        let best = sums.iter().map(|&(_, sum)| sum).max();
+        let mut best_actions = sums.iter().filter(|&&(_, sum)| Some(sum) == best);
+        // Among moves perfect play cannot tell apart, the rules of thumb
+        // know what keeps the most against players who are not perfect.
+        let heuristic = self.hard.heuristic.act(view);
+        if best_actions.clone().any(|&(action, _)| action == heuristic) {
+            return heuristic;
+        }
+        best_actions
+            .next()
+            .map(|&(action, _)| action)
+            .expect("the seat to act has a legal action")
+    }
+}
+
+/// A solver made when first needed, which a clone or a loaded bot makes anew.
+#[derive(Debug, Default)]
+struct SolverCell(Option<Box<Solver>>);
+
+impl SolverCell {
+    /// The expert's table: 2^16 entries (2 MiB), enough for a move's solves.
+    const TABLE_BITS: u32 = 16;
+
+    fn get(&mut self) -> &mut Solver {
+        self.0
+            .get_or_insert_with(|| Box::new(Solver::new(Self::TABLE_BITS)))
+    }
+}
+
+impl Clone for SolverCell {
+    fn clone(&self) -> SolverCell {
+        SolverCell(None)
     }
 }
 
@@ -525,6 +645,81 @@ mod tests {
         );
     }
 
+    /// The bot of `level`, an expert with a budget a debug build plays fast.
+    fn quick_bot<G: Levels>(level: Level, seed: u64) -> LevelBot<G> {
+        match level {
+            Level::Expert => {
+                LevelBot::Expert(ExpertBot::new(QUICK_EXPERT, quick_hard::<G>(), seed))
+            }
+            level => LevelBot::new(level, seed),
+        }
+    }
+
+    /// A hard search small enough for a debug build.
+    fn quick_hard<G: Levels>() -> Settings {
+        Settings {
+            budget: Budget::Iterations(30),
+            ..G::HARD
+        }
+    }
+
+    const QUICK_EXPERT: Expert = Expert {
+        samples: 3,
+        from_cards_left: 12,
+    };
+
+    #[test]
+    fn the_expert_solves_the_trick_play_and_plays_as_hard_elsewhere() {
+        // Single deals, the expert at seat 0 against medium bots: every move
+        // legal; from 12 cards left it solves (its hard bot runs no search),
+        // before it searches as hard.
+        fn run<G: Levels>(seed: u64) -> (u64, usize) {
+            let mut game = G::new(seed, &single_deal()).unwrap();
+            let mut expert = ExpertBot::<G>::new(QUICK_EXPERT, quick_hard::<G>(), seed);
+            let mut medium = bot::<G>(Level::Medium, seed);
+            let mut legal = Vec::new();
+            let mut solved = 0;
+            while let Some(seat) = game.current_player() {
+                let view = Observation::new(&game, seat).unwrap();
+                let action = if seat == 0 {
+                    let before = expert.iterations();
+                    game.legal_actions(&mut legal);
+                    let action = expert.act(&view);
+                    assert!(legal.contains(&action), "{}: {action}", G::NAME);
+                    let position = game.position(seat);
+                    if position.is_some_and(|p| p.cards_left() <= 12) && legal.len() > 1 {
+                        assert_eq!(expert.iterations(), before, "{} solved", G::NAME);
+                        solved += 1;
+                    }
+                    action
+                } else {
+                    medium.act(&view)
+                };
+                game.apply(action).unwrap();
+            }
+            (expert.iterations(), solved)
+        }
+        let both = |run: fn(u64) -> (u64, usize)| {
+            let (a, b) = (run(0), run(1));
+            (a.0 + b.0, a.1 + b.1)
+        };
+        // Over two deals, the expert met decisions of both kinds.
+        for (name, (searched, solved)) in [
+            ("brouc", both(run::<Brouc>)),
+            ("julien", both(run::<Julien>)),
+            ("tarot", both(run::<Tarot>)),
+            ("500", both(run::<FiveHundred>)),
+        ] {
+            assert!(
+                searched > 0 && solved > 0,
+                "{name}: {searched} iterations, {solved} solved"
+            );
+        }
+        // No trick play: hard throughout.
+        let (searched, solved) = both(run::<Jolly>);
+        assert!(searched > 0 && solved == 0, "jolly {searched} {solved}");
+    }
+
     /// At a few decisions of a single deal played by medium bots, each
     /// level's seeded bot chooses the same from the true state and from a
     /// determinization of it (other seats' hidden cards swapped consistently
@@ -543,10 +738,10 @@ mod tests {
                 if other.to_json() != game.to_json() {
                     for level in Level::ALL {
                         let bot_seed = seed + step as u64;
-                        let mine =
-                            bot::<G>(level, bot_seed).act(&Observation::new(&game, seat).unwrap());
-                        let theirs =
-                            bot::<G>(level, bot_seed).act(&Observation::new(&other, seat).unwrap());
+                        let mine = quick_bot::<G>(level, bot_seed)
+                            .act(&Observation::new(&game, seat).unwrap());
+                        let theirs = quick_bot::<G>(level, bot_seed)
+                            .act(&Observation::new(&other, seat).unwrap());
                         assert_eq!(mine, theirs, "{} {level:?} step {step}", G::NAME);
                     }
                     checked += 1;

@@ -39,6 +39,9 @@ pub enum Error {
     Option { name: String, message: String },
     /// A seat out of range.
     Seat(String),
+    /// A call the game's phase does not allow: solving where no trick is
+    /// being played ([`crate::solver`]).
+    Phase(String),
 }
 
 impl Error {
@@ -57,9 +60,10 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::IllegalAction(message) | Error::Json(message) | Error::Seat(message) => {
-                f.write_str(message)
-            }
+            Error::IllegalAction(message)
+            | Error::Json(message)
+            | Error::Seat(message)
+            | Error::Phase(message) => f.write_str(message),
             // Names are quoted as given (not escaped), so the message contains
             // them; cut when long.
             Error::Notation(text) => write!(f, "not a card or action: '{}'", shortened(text)),

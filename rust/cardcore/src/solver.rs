@@ -23,7 +23,9 @@
 
 use crate::card::Card;
 use crate::cardset::CardSet;
+use crate::error::{Error, Result};
 use crate::game::{ActionId, Game};
+use crate::state::{replay_steps, Replay};
 
 /// The most moves a position offers: a 24-card Tarot hand and a few more.
 pub const MAX_MOVES: usize = 32;
@@ -111,6 +113,12 @@ pub trait Position: Copy + Send + Sync + std::fmt::Debug {
     /// The cards still in hands (for the search's statistics and callers'
     /// thresholds).
     fn cards_left(&self) -> usize;
+    /// Bounds on the value to come, (lowest, highest): what the rest of the
+    /// deal can still add (e.g. 0 and the tricks left). The search stops
+    /// where its window lies outside them. Default: none.
+    fn bounds(&self) -> (i32, i32) {
+        (i32::MIN, i32::MAX)
+    }
 }
 
 /// A game whose trick play the solver can solve.
@@ -175,6 +183,10 @@ pub struct Solver {
     pub nodes: u64,
 }
 
+/// Positions with at most this many cards in hands (about the last trick)
+/// are not kept in the table.
+const UNTABLED_CARDS: usize = 4;
+
 /// The table's default size: 2^18 entries (8 MiB).
 pub const DEFAULT_TABLE_BITS: u32 = 18;
 
@@ -229,11 +241,21 @@ impl Solver {
         if position.is_over() {
             return 0;
         }
-        let key = position.key();
+        let (low, high) = position.bounds();
+        if low >= beta {
+            return low;
+        }
+        if high <= alpha {
+            return high;
+        }
+        // The last cards are searched again rather than looked up: a table
+        // probe is a cache miss, dearer than their few moves.
+        let tabled = position.cards_left() > UNTABLED_CARDS;
+        let key = if tabled { position.key() } else { 0 };
         let slot = (key as usize) & self.mask;
-        let entry = self.table[slot];
+        let entry = if tabled { self.table[slot] } else { EMPTY };
         let mut best_move = ActionId::MAX;
-        if entry.key == key {
+        if tabled && entry.key == key {
             if entry.lower >= beta || entry.lower == entry.upper {
                 return entry.lower;
             }
@@ -275,6 +297,9 @@ impl Solver {
             if alpha >= beta {
                 break;
             }
+        }
+        if !tabled {
+            return best;
         }
         let mut stored = if entry.key == key {
             entry
@@ -336,18 +361,165 @@ pub fn engine_minimax<G: Solve>(game: &G, seat: usize) -> i32 {
 }
 
 /// The result for `seat`'s side of each legal move of `game`'s seat to act
-/// (the deal's result so far, then the move, then perfect play), or `None`
-/// where the solver does not apply ([`Solve::position`]).
-pub fn solve<G: Solve>(game: &G, seat: usize, solver: &mut Solver) -> Option<Vec<(ActionId, i32)>> {
-    let position = game.position(seat)?;
+/// (the deal's result so far, then the move, then perfect play), in
+/// [`Position::legal`]'s order; a [`Error::Phase`] where the solver does not
+/// apply ([`Solve::position`]).
+pub fn solve<G: Solve>(game: &G, seat: usize, solver: &mut Solver) -> Result<Vec<(ActionId, i32)>> {
+    let position = game.position(seat).ok_or_else(|| unsolvable(game))?;
     let banked = game.deal_result(seat);
-    Some(
-        solver
-            .move_values(&position)
-            .into_iter()
-            .map(|(action, value)| (action, banked + value))
-            .collect(),
-    )
+    Ok(solver
+        .move_values(&position)
+        .into_iter()
+        .map(|(action, value)| (action, banked + value))
+        .collect())
+}
+
+/// Why `game` has nothing to solve now.
+fn unsolvable<G: Game>(game: &G) -> Error {
+    let now = if game.is_over() {
+        format!("this {} game is over", G::NAME)
+    } else {
+        format!(
+            "this {} game's seat to act has no trick-play move to make (phase {:?})",
+            G::NAME,
+            game.phase()
+        )
+    };
+    Error::Phase(format!(
+        "nothing to solve: {now}; the solver solves the moves of a deal's trick play"
+    ))
+}
+
+/// How an analysis's refusal words its `cards_left` bound.
+fn within_words(cards_left: Option<usize>) -> String {
+    cards_left.map_or_else(String::new, |most| {
+        format!(" with at most {most} cards left in hands")
+    })
+}
+
+/// One decision of a deal's trick play, solved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolvedStep {
+    /// The decision's index in the match's history.
+    pub index: usize,
+    /// The seat that decided.
+    pub seat: usize,
+    /// The action it took.
+    pub action: ActionId,
+    /// Each legal action's result for the seat's side ([`solve`]).
+    pub values: Vec<(ActionId, i32)>,
+}
+
+impl SolvedStep {
+    /// The best result the seat's side could reach from here.
+    pub fn best(&self) -> i32 {
+        self.values.iter().map(|&(_, v)| v).max().unwrap_or(0)
+    }
+
+    /// The result of the action taken.
+    pub fn played(&self) -> i32 {
+        self.values
+            .iter()
+            .find(|&&(a, _)| a == self.action)
+            .map_or(0, |&(_, v)| v)
+    }
+}
+
+/// A deal's trick play, analysed: what perfect play achieves from its first
+/// decision, and each decision's solved moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// The deal, counting from 1.
+    pub deal: usize,
+    /// Per seat, the result perfect play gives its side from the first
+    /// decision analysed.
+    pub start: Vec<i32>,
+    /// Every trick-play decision analysed, in order.
+    pub steps: Vec<SolvedStep>,
+}
+
+impl Analysis {
+    /// `seat`'s first decision that lost its side value (the action taken
+    /// worse than the best), if any.
+    pub fn first_loss(&self, seat: usize) -> Option<&SolvedStep> {
+        self.steps
+            .iter()
+            .find(|step| step.seat == seat && step.played() < step.best())
+    }
+}
+
+/// Analyses deal `deal` of `game`'s match (counting from 1; `None`: the last
+/// deal with a trick-play decision made): replays the match, solves every
+/// trick-play decision of that deal made with at most `cards_left` cards in
+/// hands (`None`: every one), and the first of them for each seat.
+/// A [`Error::Phase`] when the deal has no trick-play decision yet (or does
+/// not exist).
+pub fn analyze<G: Solve + Replay>(
+    game: &G,
+    deal: Option<usize>,
+    cards_left: Option<usize>,
+    solver: &mut Solver,
+) -> Result<Analysis> {
+    // The states before each trick-play decision: (deal, history index, state).
+    let mut decisions: Vec<(usize, usize, G)> = Vec::new();
+    let mut index = 0;
+    replay_steps(game, |state, action| {
+        if let (Some(action), Some(seat)) = (action, state.current_player()) {
+            let within = |p: G::Position| cards_left.is_none_or(|most| p.cards_left() <= most);
+            if state.position(seat).is_some_and(within) {
+                decisions.push((state.deal_number(), index, state.clone()));
+            }
+            state.apply(action)?;
+            index += 1;
+        }
+        Ok(())
+    })?;
+    let target = match deal {
+        Some(number) => number,
+        None => decisions.last().map_or(0, |&(number, _, _)| number),
+    };
+    let decisions: Vec<_> = decisions
+        .into_iter()
+        .filter(|&(number, _, _)| number == target)
+        .collect();
+    let Some((_, _, first)) = decisions.first() else {
+        return Err(Error::Phase(match deal {
+            Some(number) => format!(
+                "nothing to analyse: deal {number} of this {} match has no trick-play decision made{}",
+                G::NAME,
+                within_words(cards_left)
+            ),
+            None => format!(
+                "nothing to analyse: no trick-play decision has been made in this {} match{}",
+                G::NAME,
+                within_words(cards_left)
+            ),
+        }));
+    };
+    let start = (0..first.num_players())
+        .map(|seat| {
+            let position = first.position(seat).expect("every seat sees the position");
+            first.deal_result(seat) + solver.value(&position)
+        })
+        .collect();
+    let history = game.history();
+    let steps = decisions
+        .iter()
+        .map(|(_, index, state)| {
+            let seat = state.current_player().expect("a decision");
+            SolvedStep {
+                index: *index,
+                seat,
+                action: history[*index],
+                values: solve(state, seat, solver).expect("a trick-play decision"),
+            }
+        })
+        .collect();
+    Ok(Analysis {
+        deal: target,
+        start,
+        steps,
+    })
 }
 
 /// One card of each run of `legal` cards that no card of `others` (the cards
@@ -394,6 +566,29 @@ pub fn representatives(
     kept
 }
 
+/// Checks, for tests of each game, that the search, [`brute_force`] and
+/// [`engine_minimax`] agree on the result for `seat`'s side of every legal
+/// move at `game` (`what` names the position in a failure).
+#[cfg(test)]
+pub(crate) fn check_position<G: Solve>(game: &G, seat: usize, solver: &mut Solver, what: &str) {
+    let position = game.position(seat).expect("a position for every seat");
+    let banked = game.deal_result(seat);
+    for (action, value) in solver.move_values(&position) {
+        let mut child = position;
+        let gain = child.play(action);
+        let mut engine = game.clone();
+        engine.apply(action).expect("legal");
+        let exact = engine_minimax(&engine, seat);
+        assert_eq!(
+            (banked + value, banked + gain + brute_force(&child)),
+            (exact, exact),
+            "{} {what}, seat {seat}, {}: {position:?}",
+            G::NAME,
+            G::action_text(action)
+        );
+    }
+}
+
 /// Checks, for tests of each game, the solver against minimax over the
 /// engine: from `seeds`, single deals played at random until the seat to
 /// act's position has at most `cards_left` cards in hands; there, for that
@@ -429,23 +624,7 @@ pub(crate) fn check_against_engine<G: Solve>(
                 if position.cards_left() <= cards_left {
                     let players = game.num_players();
                     for seat in [seat, (seat + 1) % players] {
-                        let position = game.position(seat).expect("a position for every seat");
-                        let banked = game.deal_result(seat);
-                        let searched = solver.move_values(&position);
-                        for (action, value) in searched {
-                            let mut child = position;
-                            let gain = child.play(action);
-                            let mut engine = game.clone();
-                            engine.apply(action).expect("legal");
-                            let exact = engine_minimax(&engine, seat);
-                            assert_eq!(
-                                (banked + value, banked + gain + brute_force(&child)),
-                                (exact, exact),
-                                "{} seed {seed}, seat {seat}, {}: {position:?}",
-                                G::NAME,
-                                G::action_text(action)
-                            );
-                        }
+                        check_position(&game, seat, &mut solver, &format!("seed {seed}"));
                         checked += 1;
                     }
                     break;

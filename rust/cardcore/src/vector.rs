@@ -35,7 +35,7 @@ impl Opponents {
             Error::option(
                 "opponents",
                 format!(
-                    "expected one of random, easy, medium, hard, got {:?}",
+                    "expected one of random, easy, medium, hard, expert, got {:?}",
                     shortened(name)
                 ),
             )
@@ -1143,8 +1143,12 @@ mod tests {
         assert!(
             VecEnv::<Brouc>::new(1, 1, settings(0, Opponents::Random, -1.0, 0), &options).is_err()
         );
-        assert!(Opponents::parse("expert").is_err());
+        assert!(Opponents::parse("master").is_err());
         assert_eq!(Opponents::parse("hard"), Ok(Opponents::Level(Level::Hard)));
+        assert_eq!(
+            Opponents::parse("expert"),
+            Ok(Opponents::Level(Level::Expert))
+        );
     }
 
     #[test]

@@ -10,7 +10,7 @@
 
 use super::scoring::{points, rank_points, trick_marriages};
 use super::{action_of, card_of, deck_set, strength, team_of, Brouc, PLAYERS};
-use crate::bot::{Bot, Levels};
+use crate::bot::{Bot, Expert, Levels};
 use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
 use crate::game::ActionId;
@@ -30,6 +30,11 @@ impl Levels for Brouc {
     const SEARCHED: &'static [&'static str] = &["play"];
 
     const OVERRULE: Option<f64> = Some(2.0);
+
+    const EXPERT: Expert = Expert {
+        samples: 10,
+        from_cards_left: 20,
+    };
 }
 
 impl Bot<Brouc> for Heuristic {

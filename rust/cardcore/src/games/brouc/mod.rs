@@ -30,6 +30,7 @@ mod infostate;
 mod record;
 mod saved;
 mod scoring;
+mod solve;
 mod tensor;
 #[cfg(test)]
 mod tests;
@@ -40,6 +41,7 @@ pub use record::{Announcement, DealRecord, PlayedTrick};
 pub use saved::{Dealt, Saved, SavedDeal, SavedTrick};
 pub use scoring::deal_score;
 use scoring::{combination_value, married_suits};
+pub use solve::Position;
 
 const PLAYERS: usize = 4;
 const TRICKS_PER_DEAL: usize = 8;
@@ -127,6 +129,30 @@ fn undertrumps(in_trick: CardSet, trump: Suit) -> CardSet {
         }
     }
     too_low
+}
+
+/// B9: a void player may not undertrump a trumped trick holding `in_trick`;
+/// if only too-low trumps are held, anything goes.
+fn without_undertrumps(hand: CardSet, in_trick: CardSet, trump: Suit) -> CardSet {
+    let allowed = hand.difference(undertrumps(in_trick, trump));
+    if allowed.is_empty() {
+        hand
+    } else {
+        allowed
+    }
+}
+
+/// B8, B9: the cards of `hand` its player may play to `trick`. Shared by the
+/// engine and the solver's positions (`solve`).
+fn playable(hand: CardSet, trick: &Trick<PLAYERS>, trump: Suit) -> CardSet {
+    let Some(led_suit) = trick.led().and_then(Card::suit) else {
+        return hand;
+    };
+    let led = CardSet::suit(led_suit);
+    if led_suit == trump || !hand.intersection(led).is_empty() {
+        return follow(hand, led);
+    }
+    without_undertrumps(hand, trick.cards(), trump)
 }
 
 /// Brouc's options (see `OPTIONS`).
@@ -247,15 +273,11 @@ impl Brouc {
         if self.over {
             return CardSet::EMPTY;
         }
-        let hand = self.hands[self.trick.next_seat()];
-        let Some(led_suit) = self.trick.led().and_then(Card::suit) else {
-            return hand;
-        };
-        let led = CardSet::suit(led_suit);
-        if led_suit == self.trump() || !hand.intersection(led).is_empty() {
-            return follow(hand, led);
-        }
-        self.without_undertrumps(hand)
+        playable(
+            self.hands[self.trick.next_seat()],
+            &self.trick,
+            self.trump(),
+        )
     }
 
     /// Why the player to act may not play `card` (B8, B9), or `None`.
@@ -270,7 +292,9 @@ impl Brouc {
         }
         let trump = self.trump();
         let in_trick = self.trick.cards();
-        if !undertrumps(in_trick, trump).contains(card) || self.without_undertrumps(hand) == hand {
+        if !undertrumps(in_trick, trump).contains(card)
+            || without_undertrumps(hand, in_trick, trump) == hand
+        {
             return None;
         }
         let highest = in_trick
@@ -280,17 +304,6 @@ impl Brouc {
         Some(format!(
             "you may not undertrump: {card} is under the {highest} in the trick (B9)"
         ))
-    }
-
-    /// B9: a void player may not undertrump a trumped trick; if only too-low
-    /// trumps are held, anything goes.
-    fn without_undertrumps(&self, hand: CardSet) -> CardSet {
-        let allowed = hand.difference(undertrumps(self.trick.cards(), self.trump()));
-        if allowed.is_empty() {
-            hand
-        } else {
-            allowed
-        }
     }
 
     /// A uniform draw among the legal cards (one `below` per decision).

@@ -57,6 +57,12 @@ pub(super) fn trick_marriages(cards: CardSet, trump: Suit) -> i64 {
         .sum()
 }
 
+/// B10, B11: what a hand's combinations announce together, all at once
+/// (the trick marriages' table applied to a hand).
+pub(super) fn hand_combinations(hand: CardSet, trump: Suit) -> i64 {
+    trick_marriages(hand, trump)
+}
+
 /// A deal's points for one team (B13): card points rounded to tens with a
 /// final 5 rounded up, plus the marriage balance and its announcements.
 pub fn deal_score(card_points: i64, marriages: i64, other_marriages: i64, announced: i64) -> i64 {

@@ -13,7 +13,7 @@ use super::{
     team_of, Bid, FiveHundred, Order, Strain, CARDS, DECK_SET, FIRST_DISCARD, FIRST_NAME, NAMED,
     PLAYERS,
 };
-use crate::bot::{Bot, Levels};
+use crate::bot::{Bot, Expert, Levels};
 use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
 use crate::game::ActionId;
@@ -35,6 +35,11 @@ impl Levels for FiveHundred {
     // Searched card play beat medium as it was; held to a margin, it only drew
     // level (docs/bots.md, "Levels").
     const OVERRULE: Option<f64> = None;
+
+    const EXPERT: Expert = Expert {
+        samples: 16,
+        from_cards_left: 24,
+    };
 }
 
 impl Bot<FiveHundred> for Heuristic {

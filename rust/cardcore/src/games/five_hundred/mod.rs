@@ -35,6 +35,7 @@ mod play;
 mod record;
 mod saved;
 mod scoring;
+mod solve;
 mod tensor;
 #[cfg(test)]
 mod tests;

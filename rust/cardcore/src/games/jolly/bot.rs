@@ -7,7 +7,7 @@
 
 use super::meld::{card_at, penalty, position_value, set_value, Kind, Meld, Placement};
 use super::{Drawn, Jolly, CLOSE, DISCARD_IDS, DRAW, FIRST_SELECT, FIRST_TAKE, OPENING, UNDO};
-use crate::bot::{Bot, Levels, Seeded};
+use crate::bot::{Bot, Expert, Levels, Seeded};
 use crate::card::{Card, Suit};
 use crate::cardcounts::CardCounts;
 use crate::game::ActionId;
@@ -63,6 +63,12 @@ impl Levels for Jolly {
     const SEARCHED: &'static [&'static str] = &["draw", "take", "discard"];
 
     const OVERRULE: Option<f64> = Some(2.0);
+
+    /// No trick play: the expert plays as hard throughout.
+    const EXPERT: Expert = Expert {
+        samples: 0,
+        from_cards_left: 0,
+    };
 }
 
 impl Bot<Jolly> for Heuristic {

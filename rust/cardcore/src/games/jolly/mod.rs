@@ -30,6 +30,7 @@ mod infostate;
 mod meld;
 mod refusal;
 mod saved;
+pub mod solve;
 mod tensor;
 #[cfg(test)]
 mod tests;

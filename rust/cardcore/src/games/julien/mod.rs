@@ -33,6 +33,7 @@ mod determinize;
 mod infostate;
 mod saved;
 mod scoring;
+mod solve;
 mod tensor;
 #[cfg(test)]
 mod tests;
@@ -44,6 +45,7 @@ pub use bids::{Bid, Colour};
 pub use bot::Heuristic;
 pub use saved::{Dealt, Saved, SavedTour, SavedTrick};
 pub use scoring::{card_value, checked_score_tour, face_value, score_pile, score_tour};
+pub use solve::TourPosition;
 pub use tour::{PlayedTrick, TourKind, TourRecord};
 
 const PLAYERS: usize = 4;

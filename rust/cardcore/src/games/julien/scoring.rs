@@ -95,7 +95,18 @@ pub fn score_tour(
     let mut weights = [0; 4];
     add_weights(&mut weights, collected, |_| 1);
     add_weights(&mut weights, taken, |card| kind.special_weight(card));
-    let won_trick = !collected.is_empty();
+    score_with_specials(bid, weights, !collected.is_empty(), specials, kind)
+}
+
+/// [`score_tour`] of a pile of these weights (the trick cards and the taken
+/// trump cards) and the special cards held: the solver keeps the weights.
+pub(super) fn score_with_specials(
+    bid: Bid,
+    weights: SuitWeights,
+    won_trick: bool,
+    specials: CardSet,
+    kind: TourKind,
+) -> i64 {
     let with = |subset: CardSet| {
         let mut pile = weights;
         add_weights(&mut pile, subset, |card| kind.special_weight(card));

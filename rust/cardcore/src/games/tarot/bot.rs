@@ -7,7 +7,7 @@ use super::play::{led, winner, BOUTS, ORDINARY, PETIT, TRUMPS};
 use super::{
     called_card, half_points, Bid, Tarot, DECK, FIRST_BID, FIRST_DISCARD, MAX_PLAYERS, SLAM,
 };
-use crate::bot::{Bot, Levels};
+use crate::bot::{Bot, Expert, Levels};
 use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
 use crate::game::ActionId;
@@ -46,6 +46,11 @@ impl Levels for Tarot {
     const SEARCHED: &'static [&'static str] = &["play"];
 
     const OVERRULE: Option<f64> = Some(2.0);
+
+    const EXPERT: Expert = Expert {
+        samples: 10,
+        from_cards_left: 20,
+    };
 }
 
 impl Bot<Tarot> for Heuristic {

@@ -32,6 +32,7 @@ mod play;
 mod record;
 mod saved;
 mod scoring;
+mod solve;
 mod tensor;
 #[cfg(test)]
 mod tests;
@@ -377,7 +378,11 @@ impl Tarot {
 
     /// The poignée levels the seat about to play its first card may declare.
     fn poignee_levels(&self) -> impl Iterator<Item = Level> + '_ {
-        let seat = self.trick.next_seat();
+        self.poignee_levels_of(self.trick.next_seat())
+    }
+
+    /// The poignée levels `seat` may declare before its first card.
+    fn poignee_levels_of(&self, seat: usize) -> impl Iterator<Item = Level> + '_ {
         Level::ALL
             .iter()
             .copied()

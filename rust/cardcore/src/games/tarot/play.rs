@@ -3,7 +3,7 @@
 
 use super::record::{Level, Poignee};
 use super::MAX_PLAYERS;
-use crate::card::{Card, Rank};
+use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
 use crate::game::not_held;
 use crate::trick::{must_follow, must_overtrump, must_trump, Trick};
@@ -19,7 +19,7 @@ pub(super) const KINGS: CardSet = CardSet::rank(Rank::King);
 pub(super) const ORDINARY: CardSet = CardSet::from_bits((1u128 << 56) - 1).difference(KINGS);
 
 /// A suit card's strength: King > Queen > Knight > Jack > 10 > ... > 2 > Ace.
-fn suit_strength(card: Card) -> u16 {
+pub(super) fn suit_strength(card: Card) -> u16 {
     match card.rank() {
         Some(Rank::Ace) => 0,
         Some(rank) => rank as u16 + 1,
@@ -146,11 +146,18 @@ pub(super) fn winner(trick: &Trick<MAX_PLAYERS>, excuse_wins: bool) -> usize {
         return trick.leader();
     }
     let led_suit = led(trick).and_then(Card::suit);
-    trick.winner_by(|card| match card.tarot_trump_number() {
+    trick.winner_by(|card| strength(card, led_suit))
+}
+
+/// A card's strength in a trick whose led suit is `led_suit`: trumps above
+/// the led suit; `None` for a card that cannot win it (another suit, the
+/// Excuse).
+pub(super) fn strength(card: Card, led_suit: Option<Suit>) -> Option<u16> {
+    match card.tarot_trump_number() {
         Some(number) => Some(100 + u16::from(number)),
         None if card.suit().is_some() && card.suit() == led_suit => Some(suit_strength(card)),
         None => None,
-    })
+    }
 }
 
 /// The cards the taker may discard next (T8), `left` discards still to make:

@@ -10,6 +10,7 @@ use crate::card::{Card, Rank};
 use crate::cardset::CardSet;
 use crate::error::{Error, Result};
 use crate::json;
+use crate::trick::Trick;
 
 /// T1: a card's points in half points: bouts and kings 9, queens 7, knights
 /// 5, jacks 3, other cards 1 (182 in the deck).
@@ -262,25 +263,13 @@ impl Settlement {
 
     /// The result of facts known to be possible (a deal just played).
     pub(super) fn result(&self) -> DealResult {
-        let target = TARGETS[usize::from(self.bouts)];
-        let made = self.points >= target;
-        let difference = self.points.abs_diff(target).div_ceil(2);
-        let multiplier = self.contract.multiplier();
-        let won = if made { 1 } else { -1 };
-        let for_side = |side: Side| if side == Side::Taker { 1 } else { -1 };
-        let mut stake = won * (25 + i64::from(difference)) * multiplier;
-        if let Some(side) = self.petit_au_bout {
-            stake += for_side(side) * 10 * multiplier;
+        let (target, made, difference) = margin(self.points, self.bouts);
+        let stake = Stakes {
+            contract: self.contract,
+            poignee_bonus: self.poignees.iter().map(|level| level.bonus()).sum(),
+            slam_announced: self.slam_announced,
         }
-        stake += won * self.poignees.iter().map(|level| level.bonus()).sum::<i64>();
-        stake += match (self.slam, self.slam_announced) {
-            (Some(Side::Taker), true) => 400,
-            (Some(Side::Taker), false) => 200,
-            (Some(Side::Defence), true) => -400,
-            (Some(Side::Defence), false) => -200,
-            (None, true) => -200,
-            (None, false) => 0,
-        };
+        .stake(self.points, self.bouts, self.petit_au_bout, self.slam);
         let mut scores = vec![-stake; self.players];
         let (taker_share, partner_share) = match (self.players, self.partner) {
             (3, _) => (2, 0),
@@ -306,6 +295,106 @@ impl Settlement {
     }
 }
 
+/// The target by `bouts`, whether `points` make it, and the difference
+/// rounded up to a whole point (T6); in half points but the difference.
+fn margin(points: u8, bouts: u8) -> (u8, bool, u8) {
+    let target = TARGETS[usize::from(bouts)];
+    (
+        target,
+        points >= target,
+        points.abs_diff(target).div_ceil(2),
+    )
+}
+
+/// What a deal's stake depends on besides its play: the contract, the
+/// poignées' bonuses (T16) and the slam's announcement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Stakes {
+    pub contract: Bid,
+    /// The declared poignées' bonuses, summed.
+    pub poignee_bonus: i64,
+    pub slam_announced: bool,
+}
+
+impl Stakes {
+    /// Each defender's stake S, positive when the taker's side gains
+    /// (docs/rules/tarot.md, "Settlement"), from the taker's side's card
+    /// points (half points), bouts, the Petit au bout and the slam.
+    pub(super) fn stake(
+        self,
+        points: u8,
+        bouts: u8,
+        petit_au_bout: Option<Side>,
+        slam: Option<Side>,
+    ) -> i64 {
+        let (_, made, difference) = margin(points, bouts);
+        let multiplier = self.contract.multiplier();
+        let won = if made { 1 } else { -1 };
+        let for_side = |side: Side| if side == Side::Taker { 1 } else { -1 };
+        let mut stake = won * (25 + i64::from(difference)) * multiplier;
+        if let Some(side) = petit_au_bout {
+            stake += for_side(side) * 10 * multiplier;
+        }
+        stake += won * self.poignee_bonus;
+        stake += match (slam, self.slam_announced) {
+            (Some(Side::Taker), true) => 400,
+            (Some(Side::Taker), false) => 200,
+            (Some(Side::Defence), true) => -400,
+            (Some(Side::Defence), false) => -200,
+            (None, true) => -200,
+            (None, false) => 0,
+        };
+        stake
+    }
+}
+
+/// What a completed `trick` won by `winner` gives the taker's side (T2,
+/// T4, T5): the cards it takes into its pile, and the half point passed for
+/// the Excuse (+1 to the taker's side, -1 from it, or 0). `last`: the
+/// deal's last trick; `side_of`: each seat's side.
+pub(super) fn trick_share(
+    trick: &Trick<MAX_PLAYERS>,
+    winner: usize,
+    last: bool,
+    excuse_to_winner: bool,
+    side_of: impl Fn(usize) -> Side,
+) -> (CardSet, i8) {
+    let winning_side = side_of(winner);
+    let cards = trick.cards();
+    if !cards.contains(Card::EXCUSE) {
+        // Without the Excuse, the whole trick goes to its winner.
+        return if winning_side == Side::Taker {
+            (cards, 0)
+        } else {
+            (CardSet::EMPTY, 0)
+        };
+    }
+    let mut pile = CardSet::EMPTY;
+    let mut passed = 0;
+    for (seat, card) in trick.plays() {
+        let goes_to = if !card.is_excuse() || winner == seat {
+            // A card goes to the trick's winner; so does T4's winning Excuse.
+            winning_side
+        } else if !last {
+            // T2: the Excuse stays with its side, for a half point.
+            let owner = side_of(seat);
+            if owner != winning_side {
+                passed = if winning_side == Side::Taker { 1 } else { -1 };
+            }
+            owner
+        } else if excuse_to_winner {
+            winning_side
+        } else {
+            // T5: on the last trick it goes to the other side.
+            side_of(seat).opposite()
+        };
+        if goes_to == Side::Taker {
+            pile.insert(card);
+        }
+    }
+    (pile, passed)
+}
+
 /// The taker's side's pile so far: its card points (half points, with the
 /// Excuse's half point passed, T2) and bouts (T7), over the tricks played,
 /// the last of `tricks_per_deal` with T4 and T5; with the discard or the
@@ -321,36 +410,15 @@ pub(super) fn taker_pile(
     let tricks = deal.tricks();
     for (index, played) in tricks.iter().enumerate() {
         let last = index + 1 == tricks_per_deal;
-        let winning_side = deal.side_of(usize::from(played.winner));
-        let cards = played.trick.cards();
-        if !cards.contains(Card::EXCUSE) {
-            // Without the Excuse, the whole trick goes to its winner.
-            if winning_side == Side::Taker {
-                pile = pile.union(cards);
-            }
-            continue;
-        }
-        for (seat, card) in played.trick.plays() {
-            let goes_to = if !card.is_excuse() || usize::from(played.winner) == seat {
-                // A card goes to the trick's winner; so does T4's winning Excuse.
-                winning_side
-            } else if !last {
-                // T2: the Excuse stays with its side, for a half point.
-                let owner = deal.side_of(seat);
-                if owner != winning_side {
-                    passed += if winning_side == Side::Taker { 1 } else { -1 };
-                }
-                owner
-            } else if excuse_to_winner {
-                winning_side
-            } else {
-                // T5: on the last trick it goes to the other side.
-                deal.side_of(seat).opposite()
-            };
-            if goes_to == Side::Taker {
-                pile.insert(card);
-            }
-        }
+        let (cards, pass) = trick_share(
+            &played.trick,
+            usize::from(played.winner),
+            last,
+            excuse_to_winner,
+            |seat| deal.side_of(seat),
+        );
+        pile = pile.union(cards);
+        passed += i16::from(pass);
     }
     if complete {
         match deal.contract() {

@@ -1,0 +1,553 @@
+//! The exact solver's view of a Brouc deal (`crate::solver`): the trick play
+//! with every hand known, solved for one team.
+//!
+//! The result is the team's deal score minus the other team's, in whole
+//! points, as the deal is booked (B13): `deal_score` of each team. It is
+//! not a monotone function of the difference in tenths (card points plus the
+//! marriage balance plus announcements), since each team's card points are
+//! rounded on their own (61-59 books 6-6, 66-54 books 7-5), so the search
+//! counts booked points: the marriages and announcements (multiples of 10)
+//! add their tenths as they fall, and the card points add what they change in
+//! the two teams' rounded card scores, which depends on the team's card
+//! points so far only through their last digit (kept in the key). Cards
+//! still in hand say how many card points are still to come.
+//!
+//! Announcements (B10, B11) are path dependent, but simply: a team announces
+//! every combination its hands hold when it first wins a trick, and never
+//! anything after (hands only shrink), so a bit per team (whether it has won
+//! a trick) says what is still to announce. The match target (B14) and capes
+//! (B15) are left out: the solver plays the deal's points.
+
+use super::scoring::{hand_combinations, married_suits, points, rank_points, trick_marriages};
+use super::{action_of, card_of, deal_score, playable, strength, team_of, Brouc, PLAYERS};
+use crate::card::{Card, Rank, Suit};
+use crate::cardset::CardSet;
+use crate::game::ActionId;
+use crate::solver::{self, Moves};
+use crate::trick::Trick;
+
+/// A Brouc deal's trick play, every hand known, in one team's interest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    hands: [CardSet; PLAYERS],
+    trick: Trick<PLAYERS>,
+    trump: Suit,
+    /// The team whose result is solved.
+    team: u8,
+    /// The solved team's card points in this deal's completed tricks.
+    points: u8,
+    /// Both teams' card points in this deal's completed tricks.
+    played: u8,
+    /// Bit `t` once team `t` has won a trick this deal (it has announced).
+    won: u8,
+}
+
+/// The solved team's rounded card score minus the other's (B13) when it
+/// holds `points` of the `played` card points taken so far.
+fn card_balance(points: u8, played: u8) -> i64 {
+    let (own, other) = (i64::from(points), i64::from(played - points));
+    deal_score(own, 0, 0, 0) - deal_score(other, 0, 0, 0)
+}
+
+impl Position {
+    /// The seat whose turn it is.
+    fn seat(&self) -> usize {
+        self.trick.next_seat()
+    }
+
+    /// Bit `t` while team `t` has not won a trick and holds a combination it
+    /// would announce on winning one: what the key needs of `won`.
+    fn pending(&self) -> u64 {
+        let mut pending = 0;
+        for team in 0..2 {
+            if self.won & (1 << team) == 0
+                && (married_suits(self.hands[team]).next().is_some()
+                    || married_suits(self.hands[team + 2]).next().is_some())
+            {
+                pending |= 1 << team;
+            }
+        }
+        pending
+    }
+
+    fn legal_cards(&self) -> CardSet {
+        playable(self.hands[self.seat()], &self.trick, self.trump)
+    }
+
+    /// B7: how strongly `card` holds a trick led in `led`: `None` if it
+    /// cannot win it.
+    fn rank_in_trick(&self, card: Card, led: Suit) -> Option<u16> {
+        match card.suit() {
+            Some(suit) if suit == self.trump => Some(16 + strength(card)),
+            Some(suit) if suit == led => Some(strength(card)),
+            _ => None,
+        }
+    }
+
+    /// Closes the complete trick: returns what it adds to the solved team's
+    /// result (its card points, marriages and, on the winners' first trick,
+    /// their announcements, for the winners and as booked, B11-B13).
+    fn finish_trick(&mut self) -> i32 {
+        let cards = self.trick.cards();
+        let winner = Brouc::trick_winner(&self.trick, self.trump);
+        let team = team_of(winner);
+        let trick_points = points(cards) as u8;
+        // Tenths: a marriage counts for the winners and against the others.
+        let mut swing = 2 * trick_marriages(cards, self.trump);
+        if self.won & (1 << team) == 0 {
+            self.won |= 1 << team;
+            swing += hand_combinations(self.hands[winner], self.trump)
+                + hand_combinations(self.hands[(winner + 2) % PLAYERS], self.trump);
+        }
+        let before = card_balance(self.points, self.played);
+        let ours = team == usize::from(self.team);
+        if ours {
+            self.points += trick_points;
+        }
+        self.played += trick_points;
+        self.trick = Trick::new(winner);
+        let swing = if ours { swing } else { -swing };
+        (swing / 10 + card_balance(self.points, self.played) - before) as i32
+    }
+}
+
+impl solver::Position for Position {
+    fn is_over(&self) -> bool {
+        self.hands.iter().all(|hand| hand.is_empty())
+    }
+
+    fn maximizing(&self) -> bool {
+        team_of(self.seat()) == usize::from(self.team)
+    }
+
+    fn legal(&self, out: &mut Moves) {
+        out.clear();
+        for action in self.legal_cards().iter().filter_map(action_of) {
+            out.push(action);
+        }
+    }
+
+    fn moves(&self, out: &mut Moves) {
+        let seat = self.seat();
+        let legal = self.legal_cards();
+        let mut out_there = CardSet::EMPTY;
+        for (other, hand) in self.hands.iter().enumerate() {
+            if other != seat {
+                out_there = out_there.union(*hand);
+            }
+        }
+        let kept = low_representatives(legal, out_there.union(self.trick.cards()));
+        let led = self.trick.led().and_then(Card::suit);
+        // The card holding the trick: whether the partner plays it, its rank.
+        let holder = led.map(|led| {
+            let winner = Brouc::trick_winner(&self.trick, self.trump);
+            let (_, card) = self
+                .trick
+                .plays()
+                .find(|&(s, _)| s == winner)
+                .expect("the winner played");
+            (
+                team_of(winner) == team_of(seat),
+                self.rank_in_trick(card, led).unwrap_or(0),
+            )
+        });
+        let played = self.trick.len();
+        let last = played == PLAYERS - 1;
+        // Whether a seat playing after this one may beat a card of `rank`.
+        let beaten_later = |rank: u16, led: Suit| {
+            (played + 1..PLAYERS).any(|index| {
+                let hand = self.hands[(self.trick.leader() + index) % PLAYERS];
+                let follows = !hand.intersection(CardSet::suit(led)).is_empty();
+                let can_play = if follows {
+                    hand.intersection(CardSet::suit(led))
+                } else {
+                    hand.intersection(CardSet::suit(self.trump))
+                };
+                can_play
+                    .iter()
+                    .any(|c| self.rank_in_trick(c, led).is_some_and(|r| r > rank))
+            })
+        };
+        let mut scored = [(0i32, 0 as ActionId); 8];
+        let mut len = 0;
+        for card in kept.iter() {
+            let worth = card_points(card) as i32;
+            let weight = 8 * worth + i32::from(strength(card));
+            let trump = card.suit() == Some(self.trump);
+            let score = match (led, holder) {
+                (Some(led), Some((partner, best))) => {
+                    let rank = self.rank_in_trick(card, led).unwrap_or(0);
+                    let beats = rank > best;
+                    let sure = |rank| last || !beaten_later(rank, led);
+                    if partner && sure(best) {
+                        // Points onto the partner's trick, trumps kept.
+                        300 + weight - 100 * i32::from(trump)
+                    } else if beats && sure(rank) {
+                        // The trick made ours: the cheapest way.
+                        400 - weight + 4 * worth
+                    } else if beats && !partner {
+                        200 + weight
+                    } else {
+                        100 - weight - 20 * i32::from(trump)
+                    }
+                }
+                _ => {
+                    let higher = out_there
+                        .intersection(CardSet::suit(card.suit().expect("suited")))
+                        .iter()
+                        .any(|other| strength(other) > strength(card));
+                    if higher {
+                        100 - weight - 20 * i32::from(trump)
+                    } else {
+                        300 + weight - 50 * i32::from(trump)
+                    }
+                }
+            };
+            scored[len] = (score, action_of(card).expect("a Brouc card"));
+            len += 1;
+        }
+        let scored = &mut scored[..len];
+        scored.sort_unstable_by_key(|&(score, action)| (-score, action));
+        out.clear();
+        for &(_, action) in scored.iter() {
+            out.push(action);
+        }
+    }
+
+    fn play(&mut self, action: ActionId) -> i32 {
+        let card = card_of(action).expect("a Brouc action");
+        let seat = self.seat();
+        self.hands[seat].remove(card);
+        self.trick.push(card);
+        if self.trick.is_complete() {
+            self.finish_trick()
+        } else {
+            0
+        }
+    }
+
+    fn key(&self) -> u128 {
+        // The trick's leader and cards in order (face id + 1, 6 bits each).
+        let mut trick = self.trick.leader() as u64;
+        for (index, (_, card)) in self.trick.plays().enumerate() {
+            trick |= (card.id() as u64 + 1) << (2 + 6 * index);
+        }
+        let meta = self.trump.index() as u64
+            | u64::from(self.team) << 2
+            | u64::from(self.points % 10) << 3
+            | self.pending() << 7;
+        solver::mix(&[
+            compact(self.hands[0]) | compact(self.hands[1]) << 32,
+            compact(self.hands[2]) | compact(self.hands[3]) << 32,
+            trick | meta << 24,
+        ])
+    }
+
+    fn cards_left(&self) -> usize {
+        self.hands.iter().map(|hand| hand.len()).sum()
+    }
+}
+
+/// A hand of the 32-card deck in 32 bits, a byte per suit: the 7 to the J
+/// (face ranks 5 to 9) and the Q, K and A (11 to 13; 10 is the Tarot's knight).
+fn compact(hand: CardSet) -> u64 {
+    let bits = hand.bits();
+    (0..4)
+        .map(|suit| {
+            let suit_bits = (bits >> (14 * suit)) as u64;
+            let low = suit_bits >> Rank::Seven.index() & 0x1F;
+            let high = suit_bits >> Rank::Queen.index() & 0x7;
+            (low | high << 5) << (8 * suit)
+        })
+        .fold(0, |compact, byte| compact | byte)
+}
+
+/// The moves worth trying of `legal` (`solver::representatives` with cards
+/// alike when worth the same, in bit operations): only a 7, 8 and 9 are worth
+/// the same next to one another (0 points; the J above is worth 2), so an 8
+/// stands for itself unless the 7 is legal too, and a 9 unless the legal 8,
+/// or the legal 7 with no 8 in `out_there` (the other hands and the trick),
+/// lies just below it.
+fn low_representatives(legal: CardSet, out_there: CardSet) -> CardSet {
+    let rank = |rank| CardSet::rank(rank).bits();
+    let (sevens, eights, nines) = (rank(Rank::Seven), rank(Rank::Eight), rank(Rank::Nine));
+    let legal_bits = legal.bits();
+    let out_eights = out_there.bits() & eights;
+    let merged_eights = legal_bits & eights & (legal_bits & sevens) << 1;
+    let below_nines = (legal_bits & eights) << 1 | (legal_bits & sevens & !(out_eights >> 1)) << 2;
+    let merged_nines = legal_bits & nines & below_nines;
+    CardSet::from_bits(legal_bits & !(merged_eights | merged_nines))
+}
+
+fn card_points(card: Card) -> i64 {
+    card.rank().map_or(0, rank_points)
+}
+
+impl solver::Solve for Brouc {
+    type Position = Position;
+
+    const SOLVER_UNIT: &'static str = "the deal's booked points (B13) of the seat's team minus \
+        the other team's: card points rounded to tens per team, marriages for the winners and \
+        against the others, announcements; the match target (B14) and capes (B15) left out";
+
+    fn position(&self, seat: usize) -> Option<Position> {
+        if self.over || seat >= PLAYERS {
+            return None;
+        }
+        let points = self.deal.card_points;
+        let won = self
+            .deal
+            .tricks()
+            .fold(0, |won, t| won | 1 << team_of(usize::from(t.winner)));
+        Some(Position {
+            hands: self.hands,
+            trick: self.trick,
+            trump: self.trump(),
+            team: team_of(seat) as u8,
+            points: points[team_of(seat)] as u8,
+            played: (points[0] + points[1]) as u8,
+            won,
+        })
+    }
+
+    fn deal_result(&self, seat: usize) -> i32 {
+        let team = team_of(seat);
+        let score = |team: usize| {
+            deal_score(
+                self.deal.card_points[team],
+                self.deal.marriages[team],
+                self.deal.marriages[1 - team],
+                self.announced(team),
+            )
+        };
+        (score(team) - score(1 - team)) as i32
+    }
+
+    fn same_side(&self, a: usize, b: usize) -> bool {
+        team_of(a) == team_of(b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{json, Map, Value};
+
+    use super::*;
+    use crate::game::Game;
+    use crate::rng::SplitMix64;
+    use crate::solver::{
+        brute_force, check_against_engine, check_position, Position as _, Solve, Solver,
+    };
+
+    fn options(pairs: &[(&str, Value)]) -> Map<String, Value> {
+        pairs
+            .iter()
+            .map(|(name, value)| ((*name).to_string(), value.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn solver_agrees_with_the_engine() {
+        let mut checked = 0;
+        for first_dealer in 0..4 {
+            let single = options(&[
+                ("single_deal", json!(true)),
+                ("first_dealer", json!(first_dealer)),
+            ]);
+            let start = 40 * first_dealer;
+            // 3 tricks to play, from each point of a trick (12 to 15 cards).
+            let cards = 12 + first_dealer as usize;
+            checked += check_against_engine::<Brouc>(&single, start..start + 40, cards);
+            checked += check_against_engine::<Brouc>(&single, start + 1000..start + 1003, 16);
+        }
+        assert_eq!(checked, 2 * 4 * 43);
+    }
+
+    /// A deal cut to its last `tricks` tricks before any team has won a
+    /// trick (so both still announce), the cards taken out counted to random
+    /// teams, `seat` leading; then `plays` random plays.
+    fn cut_deal(seed: u64, tricks: usize, plays: usize) -> Brouc {
+        let mut game = Brouc::new(seed, &options(&[("single_deal", json!(true))])).unwrap();
+        let mut rng = SplitMix64::new(seed);
+        let hands = game.hands;
+        for (seat, hand) in hands.iter().enumerate() {
+            // Odd seeds keep the kings, queens and jacks first: more combinations.
+            let mut cards: Vec<Card> = hand.iter().collect();
+            if seed % 2 == 1 {
+                cards.sort_by_key(|card| !matches!(card_points(*card), 2..=4));
+            }
+            for (index, &card) in cards.iter().enumerate() {
+                if index >= tricks {
+                    game.hands[seat].remove(card);
+                    game.deal.card_points[rng.below(2) as usize] += card_points(card);
+                }
+            }
+        }
+        game.deal.tricks_played = (8 - tricks) as u8;
+        game.trick = Trick::new(rng.below(4) as usize);
+        for _ in 0..plays {
+            game.play_random(&mut rng);
+        }
+        game
+    }
+
+    #[test]
+    fn the_rules_texts_example_announces_the_queen_and_king_left_after_the_jack() {
+        // [S] "Quand annoncer ?": Gérard (seat 0) holds K, Q and J of hearts,
+        // trumps; his team wins its first trick with the card he plays, he
+        // announces what is left: 40 after the jack, nothing after the K or Q.
+        let mut game = Brouc::new(1, &options(&[("single_deal", json!(true))])).unwrap();
+        game.deal.trump_card = "7H".parse().unwrap();
+        game.deal.trump = Suit::Hearts;
+        game.deal.tricks_played = 5;
+        game.hands = ["JH QH KH", "7D 7C", "AD AC", "8D 8C"].map(crate::testing::set);
+        game.trick = Trick::new(1);
+        for card in ["7S", "AS", "8S"] {
+            game.trick.push(card.parse().unwrap());
+        }
+        // Team 0 takes every trick: 42 card points (4 booked), and 40 (4)
+        // announced if the jack goes first.
+        let mut solver = Solver::default();
+        let values = crate::solver::solve(&game, 0, &mut solver).unwrap();
+        let texts: Vec<(String, i32)> = values
+            .iter()
+            .map(|&(action, value)| (Brouc::action_text(action), value))
+            .collect();
+        assert_eq!(
+            texts,
+            [("JH".into(), 8), ("QH".into(), 4), ("KH".into(), 4)]
+        );
+        let theirs = crate::solver::solve(&game, 3, &mut solver).unwrap();
+        assert_eq!(theirs.iter().map(|m| m.1).collect::<Vec<_>>(), [-8, -4, -4]);
+    }
+
+    #[test]
+    fn card_points_count_as_each_team_rounds_them() {
+        // B13: 61-59 books 6-6, 65-55 7-6, 66-54 7-5: not a function of 61 - 59.
+        assert_eq!(card_balance(61, 120), 0);
+        assert_eq!(card_balance(65, 120), 1);
+        assert_eq!(card_balance(66, 120), 2);
+        assert_eq!(card_balance(55, 120), -1);
+        assert_eq!(card_balance(0, 0), 0);
+    }
+
+    #[test]
+    fn announcements_and_rounding_agree_with_the_engine() {
+        // Cut deals: every team still to announce, card points of any last digit.
+        let mut solver = Solver::new(12);
+        let mut announced = 0;
+        for seed in 0..300 {
+            let game = cut_deal(seed, 3, seed as usize % 4);
+            for seat in [0, 1] {
+                check_position(&game, seat, &mut solver, &format!("seed {seed}"));
+            }
+            announced += usize::from(game.position(0).unwrap().pending() != 0);
+        }
+        assert!(
+            announced > 80,
+            "{announced} positions with combinations to announce"
+        );
+    }
+
+    #[test]
+    fn compact_hands_keep_every_card() {
+        let deck = super::super::deck_set();
+        assert_eq!(compact(deck), u64::from(u32::MAX));
+        let mut seen = 0;
+        for card in deck.iter() {
+            let bit = compact(CardSet::single(card));
+            assert_eq!(bit.count_ones(), 1);
+            assert_eq!(seen & bit, 0);
+            seen |= bit;
+        }
+    }
+
+    #[test]
+    fn low_representatives_are_the_shared_helpers() {
+        let mut rng = SplitMix64::new(3);
+        for seed in 0..400 {
+            let mut game = Brouc::new(seed, &options(&[("single_deal", json!(true))])).unwrap();
+            for _ in 0..rng.below(30) {
+                game.play_random(&mut rng);
+            }
+            let position = game.position(0).unwrap();
+            let seat = position.seat();
+            let legal = position.legal_cards();
+            let mut out_there = position.trick.cards();
+            for other in (0..PLAYERS).filter(|&other| other != seat) {
+                out_there = out_there.union(position.hands[other]);
+            }
+            let shared = solver::representatives(
+                legal,
+                out_there,
+                |card| (card.suit().unwrap() as u8, strength(card)),
+                |a, b| card_points(a) == card_points(b),
+            );
+            assert_eq!(low_representatives(legal, out_there), shared, "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn searched_moves_equal_every_legal_move() {
+        let mut solver = Solver::new(14);
+        let mut rng = SplitMix64::new(7);
+        for seed in 0..400 {
+            let mut game = Brouc::new(seed, &options(&[("single_deal", json!(true))])).unwrap();
+            // 3 tricks to play or fewer, from anywhere in a trick; 4 for some.
+            let stop = 9 + (seed as usize % 4) + 4 * usize::from(seed % 40 == 0);
+            while game.position(0).is_some_and(|p| p.cards_left() > stop) {
+                game.play_random(&mut rng);
+            }
+            for seat in 0..2 {
+                let position = game.position(seat).unwrap();
+                assert_eq!(
+                    solver.value(&position),
+                    brute_force(&position),
+                    "seed {seed}"
+                );
+            }
+        }
+    }
+
+    /// Time and nodes to solve from the start of each trick, 20 deals
+    /// (release or fast profile): `cargo test --profile fast -p cardcore
+    /// brouc_solver_speed -- --ignored --nocapture`; `TRICKS=n` starts from
+    /// n tricks left, `BITS=b` sizes the table (2^b entries, default 18).
+    #[test]
+    #[ignore]
+    #[allow(clippy::print_stderr)] // a measurement, reported on standard error
+    fn brouc_solver_speed() {
+        let deals = 20;
+        let most = std::env::var("TRICKS").map_or(8, |t| t.parse().unwrap());
+        eprintln!("tricks left: median ms, p95 ms, median nodes, p95 nodes");
+        for tricks_left in (1..=most).rev() {
+            let mut times = Vec::new();
+            let mut nodes = Vec::new();
+            for seed in 0..deals {
+                let mut game = Brouc::new(seed, &options(&[("single_deal", json!(true))])).unwrap();
+                let mut rng = SplitMix64::new(seed);
+                while game.position(0).unwrap().cards_left() > 4 * tricks_left {
+                    game.play_random(&mut rng);
+                }
+                let mut solver =
+                    Solver::new(std::env::var("BITS").map_or(18, |t| t.parse().unwrap()));
+                let position = game.position(game.current_player().unwrap()).unwrap();
+                let start = std::time::Instant::now();
+                std::hint::black_box(solver.value(&position));
+                times.push(start.elapsed().as_secs_f64() * 1e3);
+                nodes.push(solver.nodes);
+            }
+            times.sort_by(f64::total_cmp);
+            nodes.sort_unstable();
+            // Nearest rank.
+            let p95 = (times.len() * 95).div_ceil(100) - 1;
+            eprintln!(
+                "{tricks_left}: {:.3} {:.3} {} {}",
+                times[times.len() / 2],
+                times[p95],
+                nodes[nodes.len() / 2],
+                nodes[p95]
+            );
+        }
+    }
+}

@@ -1,0 +1,940 @@
+//! The exact solver's view of a Tarot deal's trick play (`crate::solver`):
+//! the taker's side against the defence, every hand known, the result in
+//! each defender's stake S (docs/rules/tarot.md, "Solver").
+//!
+//! The stake is not a sum of what each trick adds: the bouts taken set the
+//! target, the contract's 25 and the poignées flip sign there, the Petit au
+//! bout and the slam are judged at the end. So the position keeps the taker
+//! side's card points and bouts so far, which side still may make a slam,
+//! and the Petit's side in the second last trick (for T4's Excuse lead);
+//! every move adds nothing but the deal's last card, which adds the stake.
+
+use super::play::{led, legal_cards, strength, suit_strength, winner, BOUTS, PETIT};
+use super::record::Side;
+use super::scoring::{half_points, pile_points, taker_pile, trick_share, Stakes};
+use super::{Phase, Tarot, DECK, DECK_SIZE, MAX_PLAYERS};
+use crate::card::Card;
+use crate::cardset::CardSet;
+use crate::game::ActionId;
+use crate::solver::{mix, representatives, Moves, Position, Solve, MAX_MOVES};
+use crate::trick::Trick;
+
+/// The bit of each side in [`TarotPosition::clean`].
+const fn side_bit(side: Side) -> u8 {
+    match side {
+        Side::Taker => 1,
+        Side::Defence => 2,
+    }
+}
+
+/// A Tarot deal's trick play with every hand known, in one side's interest.
+#[derive(Clone, Copy, Debug)]
+pub struct TarotPosition {
+    hands: [CardSet; MAX_PLAYERS],
+    trick: Trick<MAX_PLAYERS>,
+    stakes: Stakes,
+    /// The seats of the taker's side, one bit each.
+    taker_side: u8,
+    /// Whether the result is the taker's side's (else the defence's).
+    for_taker: bool,
+    players: u8,
+    /// The tricks still to complete, the one in play included.
+    tricks_left: u8,
+    /// Five players, in the first trick: the called card (D1).
+    called_lead: Option<Card>,
+    excuse_to_winner: bool,
+    /// The taker's side's card points so far (half points, the discard or
+    /// the chien included as the contract gives them) and bouts.
+    points: u8,
+    bouts: u8,
+    /// The sides (`side_bit`) that won every trick so far without playing
+    /// their own Excuse in it: those that may still make a slam (T4).
+    clean: u8,
+    /// With one trick left: the side that won the Petit in the trick before
+    /// (the Petit au bout, should T4's Excuse lead win the last trick).
+    petit_before: Option<Side>,
+}
+
+impl TarotPosition {
+    fn side(&self, seat: usize) -> Side {
+        if self.taker_side >> seat & 1 == 1 {
+            Side::Taker
+        } else {
+            Side::Defence
+        }
+    }
+
+    /// Completes the trick just filled: its count, the slam's and the
+    /// Petit's state; the deal's last trick returns the result.
+    fn close_trick(&mut self) -> i32 {
+        let last = self.tricks_left == 1;
+        let leader = self.trick.leader();
+        let excuse_led = self.trick.led() == Some(Card::EXCUSE);
+        // T4: a side that won every earlier trick leads the Excuse to the
+        // last one (it played it nowhere before: `clean` is that side's).
+        let excuse_wins = last && self.clean & side_bit(self.side(leader)) != 0;
+        let winner = winner(&self.trick, excuse_wins);
+        let won_by = self.side(winner);
+        let (taken, passed) =
+            trick_share(&self.trick, winner, last, self.excuse_to_winner, |seat| {
+                self.side(seat)
+            });
+        self.points =
+            (i16::from(self.points) + i16::from(pile_points(taken)) + i16::from(passed)) as u8;
+        self.bouts += taken.intersection(BOUTS).len() as u8;
+        self.clean &= side_bit(won_by);
+        if !last {
+            if let Some((seat, _)) = self.trick.plays().find(|(_, card)| card.is_excuse()) {
+                self.clean &= !side_bit(self.side(seat));
+            }
+        }
+        let petit = self.trick.cards().contains(PETIT).then_some(won_by);
+        let petit_au_bout = if excuse_led && winner == leader {
+            self.petit_before
+        } else {
+            petit
+        };
+        self.petit_before = if self.tricks_left == 2 { petit } else { None };
+        self.tricks_left -= 1;
+        self.called_lead = None;
+        self.trick = Trick::with_players(winner, usize::from(self.players));
+        if !last {
+            return 0;
+        }
+        let slam = (self.clean & side_bit(won_by) != 0).then_some(won_by);
+        let stake = self
+            .stakes
+            .stake(self.points, self.bouts, petit_au_bout, slam);
+        (if self.for_taker { stake } else { -stake }) as i32
+    }
+
+    /// One card of each set of equivalent legal cards of the seat to play.
+    fn distinct_moves(&self) -> CardSet {
+        let seat = self.trick.next_seat();
+        let legal = legal_cards(self.hands[seat], &self.trick, self.called_lead);
+        if legal.len() == 1 {
+            return legal;
+        }
+        let called = self.called_lead;
+        representatives(legal, self.others(seat), order, |a, b| {
+            half_points(a) == half_points(b) && Some(a) != called && Some(b) != called
+        })
+    }
+
+    /// Plays `card` for the seat to play; what the deal's result gains.
+    fn play_card(&mut self, card: Card) -> i32 {
+        let seat = self.trick.next_seat();
+        self.hands[seat].remove(card);
+        self.trick.push(card);
+        if self.trick.is_complete() {
+            self.close_trick()
+        } else {
+            0
+        }
+    }
+
+    /// The cards outside the hand of the seat to play that still matter to
+    /// the order: the other hands and the trick.
+    fn others(&self, seat: usize) -> CardSet {
+        self.hands[..usize::from(self.players)]
+            .iter()
+            .enumerate()
+            .filter(|&(s, _)| s != seat)
+            .fold(self.trick.cards(), |all, (_, &hand)| all.union(hand))
+    }
+}
+
+/// [`Position::key`]'s codes for where a card is: seats 0 to 4, the trick's
+/// places from `IN_TRICK`, gone; and `GROUP_END` after each group of
+/// [`RANKED`].
+const IN_TRICK: u8 = 5;
+const GROUP_END: u8 = 14;
+const GONE: u8 = 15;
+/// [`RANKED`]'s mark for the end of a group (no card's id).
+const END: u8 = u8::MAX;
+
+/// The cards whose points or part set them apart (faces, bouts): the key
+/// names each.
+const NAMED: [u8; 19] = [
+    9, 10, 11, 12, 23, 24, 25, 26, 37, 38, 39, 40, 51, 52, 53, 54, 56, 76, 77,
+];
+
+/// The half-point cards, group by group (the suits, then the trumps), each
+/// in increasing strength (a suit's ace first), every group closed by
+/// `END`: the key gives their places in this order only, so positions
+/// whose half-point cards lie alike share their value.
+const RANKED: &[u8] = &[
+    13, 0, 1, 2, 3, 4, 5, 6, 7, 8, END, //
+    27, 14, 15, 16, 17, 18, 19, 20, 21, 22, END, //
+    41, 28, 29, 30, 31, 32, 33, 34, 35, 36, END, //
+    55, 42, 43, 44, 45, 46, 47, 48, 49, 50, END, //
+    57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, END,
+];
+
+/// A card's group and strength in it, for [`representatives`]: the four
+/// suits, the trumps, the Excuse alone.
+fn order(card: Card) -> (u8, u16) {
+    match (card.suit(), card.tarot_trump_number()) {
+        (Some(suit), _) => (suit as u8, suit_strength(card)),
+        (None, Some(number)) => (4, u16::from(number)),
+        (None, None) => (5, 0),
+    }
+}
+
+impl Position for TarotPosition {
+    fn is_over(&self) -> bool {
+        self.tricks_left == 0
+    }
+
+    fn maximizing(&self) -> bool {
+        (self.side(self.trick.next_seat()) == Side::Taker) == self.for_taker
+    }
+
+    fn legal(&self, out: &mut Moves) {
+        out.clear();
+        let hand = self.hands[self.trick.next_seat()];
+        for card in legal_cards(hand, &self.trick, self.called_lead) {
+            out.push(card.id() as ActionId);
+        }
+    }
+
+    fn moves(&self, out: &mut Moves) {
+        out.clear();
+        let seat = self.trick.next_seat();
+        let kept = self.distinct_moves();
+        // Best guesses first. Leading: a card no other card of its group
+        // beats, the richest first, else the poorest. Following: a card that
+        // takes the trick (as the last to play, the richest), then one that
+        // loads a trick the side holds, then the poorest.
+        let led_suit = led(&self.trick).and_then(Card::suit);
+        let best = self
+            .trick
+            .plays()
+            .filter_map(|(s, card)| strength(card, led_suit).map(|v| (v, s)))
+            .max();
+        let last = self.trick.len() + 1 == usize::from(self.players);
+        let others = self.others(seat);
+        let mut scored = [(0i32, 0 as ActionId); MAX_MOVES];
+        let mut len = 0;
+        for card in kept {
+            let points = i32::from(half_points(card));
+            let score = match best {
+                _ if card == Card::EXCUSE => -50,
+                None => {
+                    let (group, rank) = order(card);
+                    let master = others.iter().all(|other| {
+                        let (other_group, other_rank) = order(other);
+                        other_group != group || other_rank < rank
+                    });
+                    if master {
+                        50 + points
+                    } else {
+                        -points
+                    }
+                }
+                Some((top, holder)) => {
+                    let takes = strength(card, led_suit).is_some_and(|v| v > top);
+                    match (takes, self.side(holder) == self.side(seat)) {
+                        (true, _) if last => 60 + points,
+                        (true, _) => 40 - i32::from(order(card).1) / 8,
+                        (false, true) => 30 + points,
+                        (false, false) => -points,
+                    }
+                }
+            };
+            scored[len] = (score, card.id() as ActionId);
+            len += 1;
+        }
+        let scored = &mut scored[..len];
+        scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+        for &(_, action) in scored.iter() {
+            out.push(action);
+        }
+    }
+
+    /// Plays `action`, then every card that is the only one its seat may
+    /// play (a search would try nothing else there).
+    fn play(&mut self, action: ActionId) -> i32 {
+        let mut gain = self.play_card(DECK[usize::from(action)]);
+        while !self.is_over() {
+            let distinct = self.distinct_moves();
+            if distinct.len() != 1 {
+                break;
+            }
+            gain += self.play_card(distinct.iter().next().expect("one card"));
+        }
+        gain
+    }
+
+    fn key(&self) -> u128 {
+        // Where each card is: a seat's hand, the trick (by its place in it), gone.
+        let mut place = [GONE; DECK_SIZE];
+        for (seat, hand) in self.hands[..usize::from(self.players)].iter().enumerate() {
+            for card in *hand {
+                place[card.id()] = seat as u8;
+            }
+        }
+        for (index, (_, card)) in self.trick.plays().enumerate() {
+            place[card.id()] = IN_TRICK + index as u8;
+        }
+        let mut parts = [0u64; 10];
+        let mut len = 0;
+        let mut push = |word: u64| {
+            parts[len] = word;
+            len += 1;
+        };
+        // The cards worth more than a half point, each by name.
+        let mut word = 0;
+        for (index, &id) in NAMED.iter().enumerate() {
+            word = word << 4 | u64::from(place[usize::from(id)]);
+            if index == 15 {
+                push(word);
+                word = 0;
+            }
+        }
+        push(word);
+        // The others by their places in strength order, group by group:
+        // which of them is which does not matter, only their order.
+        let (mut word, mut filled) = (0u64, 0);
+        for &id in RANKED {
+            let code = if id == END {
+                GROUP_END
+            } else {
+                match place[usize::from(id)] {
+                    GONE => continue,
+                    code => code,
+                }
+            };
+            word = word << 4 | u64::from(code);
+            filled += 1;
+            if filled == 16 {
+                push(word);
+                (word, filled) = (0, 0);
+            }
+        }
+        push(word);
+        let petit = match self.petit_before {
+            None => 0,
+            Some(Side::Taker) => 1,
+            Some(Side::Defence) => 2,
+        };
+        let called = self.called_lead.map_or(127, |card| card.id() as u64);
+        push(
+            u64::from(self.points)
+                | u64::from(self.bouts) << 8
+                | u64::from(self.clean) << 10
+                | petit << 12
+                | u64::from(self.for_taker) << 14
+                | u64::from(self.taker_side) << 15
+                | (self.stakes.contract as u64) << 20
+                | u64::from(self.stakes.slam_announced) << 23
+                | u64::from(self.excuse_to_winner) << 24
+                | u64::from(self.players) << 25
+                | called << 28
+                | (self.trick.leader() as u64) << 35
+                | (self.trick.len() as u64) << 38
+                | (self.stakes.poignee_bonus as u64) << 41,
+        );
+        mix(&parts[..len])
+    }
+
+    fn cards_left(&self) -> usize {
+        self.hands[..usize::from(self.players)]
+            .iter()
+            .map(|hand| hand.len())
+            .sum()
+    }
+}
+
+impl Tarot {
+    /// Whether a seat still to play its first card may be asked for a
+    /// poignée (T9): a question the solver leaves to the other levels.
+    fn poignee_question_ahead(&self) -> bool {
+        if !self.deal.tricks().is_empty() {
+            return false;
+        }
+        // The seat to play has been asked already (or had nothing to declare).
+        (self.trick.len() + 1..self.players()).any(|index| {
+            let seat = (self.trick.leader() + index) % self.players();
+            self.poignee_levels_of(seat).next().is_some()
+        })
+    }
+
+    /// Each defender's stake S in the finished deal in play, if it is over.
+    fn finished_stake(&self) -> Option<i64> {
+        self.deal.result().map(|result| result.stake)
+    }
+}
+
+impl Solve for Tarot {
+    type Position = TarotPosition;
+
+    const SOLVER_UNIT: &'static str = "each defender's stake S in the deal (the contract's \
+        25 and difference times the multiplier, the Petit au bout, the poignees and the slam; \
+        docs/rules/tarot.md, Settlement), for the taker's side; its negation for the defence";
+
+    fn position(&self, seat: usize) -> Option<TarotPosition> {
+        if self.phase != Phase::Play || seat >= self.players() || self.poignee_question_ahead() {
+            return None;
+        }
+        self.deal.taker()?;
+        let contract = self.deal.contract()?;
+        let players = self.players();
+        let taker_side = (0..players)
+            .filter(|&s| self.deal.side_of(s) == Side::Taker)
+            .fold(0u8, |bits, s| bits | 1 << s);
+        let (points, bouts) = taker_pile(
+            &self.deal,
+            self.hand_size(),
+            self.options.excuse_to_winner,
+            true,
+        );
+        let tricks = self.deal.tricks();
+        let clean = [Side::Taker, Side::Defence]
+            .into_iter()
+            .filter(|&side| {
+                tricks.iter().all(|played| {
+                    self.deal.side_of(usize::from(played.winner)) == side
+                        && !played
+                            .trick
+                            .plays()
+                            .any(|(s, card)| card.is_excuse() && self.deal.side_of(s) == side)
+                })
+            })
+            .fold(0, |bits, side| bits | side_bit(side));
+        let tricks_left = self.hand_size() - tricks.len();
+        let petit_before = tricks
+            .last()
+            .filter(|played| tricks_left == 1 && played.trick.cards().contains(PETIT))
+            .map(|played| self.deal.side_of(usize::from(played.winner)));
+        Some(TarotPosition {
+            hands: self.hands,
+            trick: self.trick,
+            stakes: Stakes {
+                contract,
+                poignee_bonus: self
+                    .poignees()
+                    .iter()
+                    .flatten()
+                    .map(|p| p.level.bonus())
+                    .sum(),
+                slam_announced: self.deal.slam(),
+            },
+            taker_side,
+            for_taker: self.deal.side_of(seat) == Side::Taker,
+            players: players as u8,
+            tricks_left: tricks_left as u8,
+            called_lead: self.deal.called().filter(|_| tricks.is_empty()),
+            excuse_to_winner: self.options.excuse_to_winner,
+            points,
+            bouts,
+            clean,
+            petit_before,
+        })
+    }
+
+    fn deal_result(&self, seat: usize) -> i32 {
+        let stake = self.finished_stake().unwrap_or(0) as i32;
+        if self.deal.side_of(seat) == Side::Taker {
+            stake
+        } else {
+            -stake
+        }
+    }
+
+    fn same_side(&self, a: usize, b: usize) -> bool {
+        self.deal.side_of(a) == self.deal.side_of(b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::play::TRUMPS;
+    use super::super::record::Bid;
+    use super::super::{deck_set, FIRST_BID};
+    use super::*;
+    use crate::game::Game;
+    use crate::rng::SplitMix64;
+    use crate::solver::{brute_force, check_against_engine, check_position, Moves, Solver};
+    use crate::testing::set;
+    use serde_json::{json, Map, Value};
+
+    fn options(players: u8, excuse_to_winner: bool) -> Map<String, Value> {
+        json!({"players": players, "single_deal": true, "excuse_to_winner": excuse_to_winner})
+            .as_object()
+            .unwrap()
+            .clone()
+    }
+
+    /// The solver's value of every legal move at `game`, for the seat to
+    /// act and the next, against brute force and minimax over the engine:
+    /// `check_against_engine`'s check, at a position reached by other play.
+    fn check_here(game: &Tarot, solver: &mut Solver) {
+        let to_act = game.current_player().unwrap();
+        for seat in [to_act, (to_act + 1) % game.players()] {
+            check_position(game, seat, solver, "a position");
+        }
+    }
+
+    /// Plays `game` with `choose` (given the legal actions) until the seat to
+    /// act has a position of at most `cards_left` cards; `None` if the deal
+    /// ends first.
+    fn play_to(
+        mut game: Tarot,
+        cards_left: usize,
+        mut choose: impl FnMut(&Tarot, &[ActionId]) -> ActionId,
+    ) -> Option<Tarot> {
+        let mut legal = Vec::new();
+        while let Some(seat) = game.current_player() {
+            if game
+                .position(seat)
+                .is_some_and(|position| position.cards_left() <= cards_left)
+            {
+                return Some(game);
+            }
+            game.legal_actions(&mut legal);
+            let action = choose(&game, &legal);
+            game.apply(action).unwrap();
+        }
+        None
+    }
+
+    /// A random legal action, but the Excuse and the Petit while another
+    /// card may be played: endgames where they are still in hand.
+    fn keeping_excuse_and_petit(rng: &mut SplitMix64, legal: &[ActionId]) -> ActionId {
+        let kept = [Card::EXCUSE.id(), PETIT.id()].map(|id| id as ActionId);
+        let others: Vec<ActionId> = legal
+            .iter()
+            .copied()
+            .filter(|a| !kept.contains(a))
+            .collect();
+        let pool = if others.is_empty() { legal } else { &others };
+        pool[rng.below(pool.len() as u64) as usize]
+    }
+
+    /// A deal from `seed` where seat `strong` holds the highest trumps (two
+    /// thirds of a hand), the kings and, at odd seeds, the Excuse; seat 0
+    /// deals last, so it bids first.
+    fn stacked(players: u8, seed: u64, strong: usize) -> Tarot {
+        let mut game = Tarot::new(seed, &options(players, seed % 4 == 1)).unwrap();
+        let players = usize::from(players);
+        let (hand_size, _) = super::super::sizes(players);
+        let mut rng = SplitMix64::new(seed);
+        let trumps = if players == 5 {
+            hand_size - 3
+        } else {
+            hand_size * 3 / 4 - 1
+        };
+        let mut strong_cards: CardSet = (22 - trumps as u8..=21)
+            .filter_map(Card::tarot_trump)
+            .collect();
+        if players < 5 {
+            // At five, the kings would make the strong seat the called partner.
+            strong_cards = strong_cards.union(super::super::play::KINGS);
+        }
+        if seed % 2 == 1 {
+            // The Excuse and the Petit: T4's lead, after the Petit au bout.
+            strong_cards.insert(Card::EXCUSE);
+            strong_cards.insert(PETIT);
+        }
+        let mut rest: Vec<Card> = DECK
+            .iter()
+            .copied()
+            .filter(|&c| !strong_cards.contains(c))
+            .collect();
+        rng.shuffle(&mut rest);
+        let mut rest = rest.into_iter();
+        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+        hands[strong] = strong_cards;
+        for hand in &mut hands[..players] {
+            while hand.len() < hand_size {
+                hand.insert(rest.next().unwrap());
+            }
+        }
+        let dealt = super::super::Dealt {
+            hands,
+            chien: rest.collect(),
+        };
+        game.begin_deal(1, players - 1, &dealt);
+        game
+    }
+
+    /// The action `game`'s seat to act takes in a one-sided deal: seat 0
+    /// bids, the others pass; in the play the `strong` side plays its
+    /// strongest card (the Excuse now and then, else last), the other side
+    /// its weakest; the other actions at random.
+    fn one_sided(game: &Tarot, legal: &[ActionId], strong: Side, rng: &mut SplitMix64) -> ActionId {
+        let seat = game.current_player().unwrap();
+        match game.phase {
+            Phase::Bid if seat != 0 => return FIRST_BID,
+            Phase::Bid => return legal[1 + rng.below(legal.len() as u64 - 1) as usize],
+            Phase::Play => {}
+            _ => return legal[legal.len() - 1 - rng.below(legal.len() as u64) as usize],
+        }
+        let excuse = Card::EXCUSE.id() as ActionId;
+        let strong_seat = game.deal.side_of(seat) == strong;
+        // The strong side seldom spoils its slam with its own Excuse.
+        let early = if strong_seat { 16 } else { 4 };
+        if legal.contains(&excuse) && (legal.len() == 1 || rng.below(early) == 0) {
+            return excuse;
+        }
+        let rank = |action: &ActionId| {
+            let card = DECK[usize::from(*action)];
+            order(card).1 + if TRUMPS.contains(card) { 100 } else { 0 }
+        };
+        let cards = legal.iter().copied().filter(|&a| a != excuse);
+        // Either side keeps its Petit while it can (the Petit au bout).
+        let petit = PETIT.id() as ActionId;
+        if strong_seat {
+            cards.max_by_key(|action| (*action != petit, rank(action)))
+        } else {
+            cards.min_by_key(|action| (*action == petit, rank(action)))
+        }
+        .unwrap()
+    }
+
+    #[test]
+    fn one_sided_endgames_with_slams_agree_with_the_engine() {
+        let mut solver = Solver::new(12);
+        for (players, cards_left) in [(3, 9), (4, 12), (5, 10)] {
+            let (mut slams, mut excuse_leads, mut petit_before_excuse) = ([0; 2], 0, 0);
+            for seed in 0..40 {
+                let mut rng = SplitMix64::new(seed);
+                let (strong, strong_seat) = if seed % 4 < 2 {
+                    (Side::Taker, 0)
+                } else {
+                    (Side::Defence, 1)
+                };
+                let game = stacked(players, seed, strong_seat);
+                let game = play_to(game, cards_left, |game, legal| {
+                    one_sided(game, legal, strong, &mut rng)
+                })
+                .unwrap();
+                let position = game.position(0).unwrap();
+                for side in [Side::Taker, Side::Defence] {
+                    slams[side as usize] += usize::from(position.clean & side_bit(side) != 0);
+                }
+                // The Excuse in the hand of a side that may still make the slam (T4).
+                excuse_leads += usize::from((0..usize::from(players)).any(|seat| {
+                    position.hands[seat].contains(Card::EXCUSE)
+                        && position.clean & side_bit(position.side(seat)) != 0
+                }));
+                // The Petit against them too: the Petit au bout in the trick
+                // before T4's Excuse lead.
+                petit_before_excuse += usize::from((0..usize::from(players)).any(|seat| {
+                    position.hands[seat].contains(PETIT)
+                        && position.hands[seat].contains(Card::EXCUSE)
+                        && position.clean & side_bit(position.side(seat)) != 0
+                }));
+                check_here(&game, &mut solver);
+            }
+            assert!(
+                slams[0] >= 6 && slams[1] >= 6,
+                "{players} players: {slams:?}"
+            );
+            assert!(excuse_leads >= 4, "{players} players: {excuse_leads}");
+            assert!(
+                petit_before_excuse >= 3,
+                "{players} players: {petit_before_excuse}"
+            );
+        }
+    }
+
+    #[test]
+    fn endgames_with_the_excuse_and_the_petit_agree_with_the_engine() {
+        let mut solver = Solver::new(12);
+        for (players, cards_left) in [(3, 9), (4, 12), (5, 10)] {
+            let (mut excuse, mut petit) = (0, 0);
+            for seed in 0..40 {
+                let options = options(players, seed % 2 == 1);
+                let mut rng = SplitMix64::new(seed);
+                let game = Tarot::new(seed, &options).unwrap();
+                let game = play_to(game, cards_left, |_, legal| {
+                    keeping_excuse_and_petit(&mut rng, legal)
+                })
+                .unwrap();
+                let held = game
+                    .hands
+                    .iter()
+                    .fold(CardSet::EMPTY, |all, &h| all.union(h));
+                // Unless it lies in an unseen chien.
+                excuse += usize::from(held.contains(Card::EXCUSE));
+                petit += usize::from(held.contains(PETIT));
+                check_here(&game, &mut solver);
+            }
+            assert!(excuse >= 25, "{players} players: {excuse} Excuse endgames");
+            assert!(petit >= 8, "{players} players: {petit} Petit endgames");
+        }
+    }
+
+    #[test]
+    fn the_solver_agrees_with_the_engine_at_three_four_and_five_players() {
+        for excuse_to_winner in [false, true] {
+            for (players, seeds, cards_left) in [(3, 0..80, 9), (4, 0..40, 12), (5, 0..60, 10)] {
+                let options = options(players, excuse_to_winner);
+                let checked = check_against_engine::<Tarot>(&options, seeds.clone(), cards_left);
+                assert_eq!(
+                    checked as u64,
+                    2 * (seeds.end - seeds.start),
+                    "{players} players"
+                );
+            }
+        }
+        let checked = check_against_engine::<Tarot>(&options(5, false), 0..10, 15);
+        assert_eq!(checked, 20);
+    }
+
+    /// `seed`'s deal played at random to the first position with at most
+    /// `cards_left` cards in hands.
+    fn random_endgame(players: u8, seed: u64, cards_left: usize) -> Tarot {
+        let mut rng = SplitMix64::new(seed);
+        let game = Tarot::new(seed, &options(players, seed % 2 == 0)).unwrap();
+        play_to(game, cards_left, |_, legal| {
+            legal[rng.below(legal.len() as u64) as usize]
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn the_moves_tried_keep_the_value_of_every_legal_move() {
+        let mut merged = 0;
+        for (players, cards_left) in [(3, 12), (4, 12), (5, 15)] {
+            for seed in 0..25 {
+                let game = random_endgame(players, seed, cards_left);
+                let seat = game.current_player().unwrap();
+                let position = game.position(seat).unwrap();
+                let (mut moves, mut legal) = (Moves::new(), Moves::new());
+                position.moves(&mut moves);
+                position.legal(&mut legal);
+                let mut sorted = moves.as_slice().to_vec();
+                sorted.sort_unstable();
+                assert!(sorted.iter().all(|m| legal.as_slice().contains(m)));
+                merged += usize::from(moves.len() < legal.len());
+                let mut solver = Solver::new(10);
+                assert_eq!(
+                    solver.value(&position),
+                    brute_force(&position),
+                    "seed {seed}"
+                );
+            }
+        }
+        assert!(merged >= 10, "{merged} positions with equivalent cards");
+    }
+
+    /// A position laid out by hand at four players, seat 0 the taker alone
+    /// in a `contract` and to lead, `tricks` left, the taker's side's count
+    /// so far `points` (half points) and `bouts`, `clean` its slam's state.
+    fn laid_out(
+        hands: [&str; 4],
+        contract: Bid,
+        points: u8,
+        bouts: u8,
+        clean: u8,
+    ) -> TarotPosition {
+        let mut cards = [CardSet::EMPTY; MAX_PLAYERS];
+        for (seat, text) in hands.iter().enumerate() {
+            cards[seat] = set(text);
+        }
+        TarotPosition {
+            hands: cards,
+            trick: Trick::with_players(0, 4),
+            stakes: Stakes {
+                contract,
+                poignee_bonus: 0,
+                slam_announced: false,
+            },
+            taker_side: 1,
+            for_taker: true,
+            players: 4,
+            tricks_left: cards[0].len() as u8,
+            called_lead: None,
+            excuse_to_winner: false,
+            points,
+            bouts,
+            clean,
+            petit_before: None,
+        }
+    }
+
+    fn values(position: &TarotPosition) -> Vec<(String, i32)> {
+        Solver::new(10)
+            .move_values(position)
+            .into_iter()
+            .map(|(action, value)| (Tarot::action_text(action), value))
+            .collect()
+    }
+
+    #[test]
+    fn the_taker_saves_the_petit_for_the_last_trick() {
+        // A Garde, 50 half points and no bout so far. The 21 first draws the
+        // defence's last trump: the Petit wins the last trick, 82 half
+        // points with 2 bouts make the target (82) by 0, and the Petit au
+        // bout adds 10: (25 + 0) x 2 + 10 x 2 = 70. The Petit first is
+        // overtrumped: 70 half points with 1 bout fail 102 by 16 points,
+        // -(25 + 16) x 2 = -82.
+        let position = laid_out(["1T 21T", "5T KS", "2S 3S", "4S 5S"], Bid::Garde, 50, 0, 0);
+        assert_eq!(
+            values(&position),
+            [("1T".to_owned(), -82), ("21T".to_owned(), 70)]
+        );
+        let mut defence = position;
+        defence.for_taker = false;
+        assert_eq!(Solver::new(10).value(&defence), -70);
+    }
+
+    #[test]
+    fn the_excuse_led_to_the_last_trick_completes_the_slam() {
+        // A Prise, the taker's side won every trick so far (150 half points,
+        // 1 bout). The 21, then the Excuse led to the last trick, wins it
+        // (T4): 174 half points, 3 bouts, 51 over 36, and the slam not
+        // announced, 200: 25 + 51 + 200 = 276. The Excuse led early loses
+        // its trick (its half point passes) and the slam: 170 half points,
+        // 25 + 49 = 74.
+        let position = laid_out(["21T EX", "5T 6T", "2S 3S", "4S 5S"], Bid::Prise, 150, 1, 1);
+        assert_eq!(
+            values(&position),
+            [("21T".to_owned(), 276), ("EX".to_owned(), 74)]
+        );
+    }
+
+    #[test]
+    fn the_key_names_the_cards_worth_more_and_ranks_the_others() {
+        let named: CardSet = NAMED.iter().map(|&id| DECK[usize::from(id)]).collect();
+        assert_eq!(named.len(), NAMED.len());
+        assert_eq!(
+            named,
+            DECK.iter()
+                .copied()
+                .filter(|&c| half_points(c) > 1)
+                .collect()
+        );
+        let groups: Vec<&[u8]> = RANKED.split(|&id| id == END).collect();
+        assert_eq!(groups.len(), 6);
+        assert!(groups[5].is_empty());
+        let mut ranked = CardSet::EMPTY;
+        for group in &groups[..5] {
+            let orders: Vec<(u8, u16)> = group
+                .iter()
+                .map(|&id| order(DECK[usize::from(id)]))
+                .collect();
+            assert!(orders
+                .windows(2)
+                .all(|w| w[0].0 == w[1].0 && w[0].1 < w[1].1));
+            ranked = ranked.union(group.iter().map(|&id| DECK[usize::from(id)]).collect());
+        }
+        assert_eq!(ranked.len(), 78 - NAMED.len());
+        assert_eq!(ranked.union(named), deck_set());
+    }
+
+    #[test]
+    fn keys_tell_apart_where_each_card_lies() {
+        for seed in 0..20 {
+            let game = random_endgame(4, seed, 24);
+            let position = game.position(game.current_player().unwrap()).unwrap();
+            for seat in 0..4 {
+                for card in position.hands[seat] {
+                    for to in (0..4).filter(|&to| to != seat) {
+                        let mut moved = position;
+                        moved.hands[seat].remove(card);
+                        moved.hands[to].insert(card);
+                        assert_ne!(moved.key(), position.key(), "{card} to seat {to}");
+                    }
+                }
+            }
+            // A half-point spade for another that is gone: the same key
+            // when the spades still held lie alike in strength order.
+            let low_spades: Vec<Card> = {
+                let mut cards: Vec<Card> = CardSet::suit(crate::card::Suit::Spades)
+                    .iter()
+                    .filter(|&c| half_points(c) == 1)
+                    .collect();
+                cards.sort_by_key(|&c| order(c));
+                cards
+            };
+            let owners = |position: &TarotPosition| -> Vec<usize> {
+                low_spades
+                    .iter()
+                    .filter_map(|&c| position.hands.iter().position(|h| h.contains(c)))
+                    .collect()
+            };
+            let held = position
+                .hands
+                .iter()
+                .fold(position.trick.cards(), |all, &h| all.union(h));
+            for (seat, hand) in position.hands[..4].iter().enumerate() {
+                for card in hand.iter().filter(|c| low_spades.contains(c)) {
+                    for &other in low_spades.iter().filter(|&&c| !held.contains(c)) {
+                        let mut swapped = position;
+                        swapped.hands[seat].remove(card);
+                        swapped.hands[seat].insert(other);
+                        assert_eq!(
+                            swapped.key() == position.key(),
+                            owners(&swapped) == owners(&position),
+                            "{card} for {other}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// The time this thread has run on a processor (Linux's schedstat, in
+    /// the kernel's ticks here: 4 ms): on a machine shared with other work,
+    /// what a long solve costs, which the time elapsed is not.
+    fn thread_time() -> std::time::Duration {
+        let stat = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap();
+        let nanos = stat.split_whitespace().next().unwrap().parse().unwrap();
+        std::time::Duration::from_nanos(nanos)
+    }
+
+    /// The solver's speed by tricks left (not a test: run it optimised,
+    /// `cargo test --profile fast -p cardcore --lib tarot::solve -- --ignored
+    /// --nocapture`): 20 random deals a row, played at random to a trick's
+    /// first card; the median and the 95th percentile of the time to solve
+    /// the position's value (elapsed, then on a processor, in ms), and of
+    /// its nodes. `TAROT_SOLVE_ROWS` picks the rows, `players:tricks`
+    /// comma-separated; `TAROT_SOLVE_TABLE_BITS` the table's size (2^bits
+    /// entries, `Solver::default()`'s by default).
+    #[test]
+    #[ignore = "a measurement, run optimised"]
+    #[allow(clippy::print_stderr)]
+    fn speed_by_tricks_left() {
+        let rows = std::env::var("TAROT_SOLVE_ROWS").unwrap_or_else(|_| {
+            "3:1,3:2,3:3,3:4,3:5,3:6,3:7,3:8,4:1,4:2,4:3,4:4,4:5,4:6,4:7,4:8,\
+             5:1,5:2,5:3,5:4,5:5,5:6,5:7"
+                .to_owned()
+        });
+        let bits = std::env::var("TAROT_SOLVE_TABLE_BITS")
+            .map_or(crate::solver::DEFAULT_TABLE_BITS, |bits| {
+                bits.parse().unwrap()
+            });
+        let mut solver = Solver::new(bits);
+        eprintln!(
+            "players tricks  ms median  ms p95  cpu median  cpu p95  nodes median  nodes p95"
+        );
+        for row in rows.split(',') {
+            let (players, tricks) = row.split_once(':').unwrap();
+            let (players, tricks): (u8, usize) =
+                (players.parse().unwrap(), tricks.parse().unwrap());
+            let (mut times, mut cpu, mut nodes) = (Vec::new(), Vec::new(), Vec::new());
+            for seed in 0..20 {
+                let game = random_endgame(players, 1000 + seed, tricks * usize::from(players));
+                let seat = game.current_player().unwrap();
+                let position = game.position(seat).unwrap();
+                let before = (solver.nodes, std::time::Instant::now(), thread_time());
+                let exact = solver.value(&position);
+                std::hint::black_box(exact);
+                times.push(before.1.elapsed().as_secs_f64() * 1000.0);
+                cpu.push((thread_time() - before.2).as_secs_f64() * 1000.0);
+                nodes.push(solver.nodes - before.0);
+            }
+            times.sort_by(f64::total_cmp);
+            cpu.sort_by(f64::total_cmp);
+            nodes.sort_unstable();
+            eprintln!(
+                "{players:7} {tricks:6}  {:9.3}  {:6.3}  {:9.1}  {:6.1}  {:12}  {:9}",
+                times[10], times[18], cpu[10], cpu[18], nodes[10], nodes[18]
+            );
+        }
+    }
+}

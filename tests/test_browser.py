@@ -215,6 +215,17 @@ def deal_over(page: Any) -> bool:
     return page.query_selector(".deal-sheet") is not None
 
 
+def next_turn_shown(page: Any) -> bool:
+    """Whether the player has something to click, once the bots have answered the last
+    click (or the deal is over): the bots' moves may take a moment to reach the page on a
+    busy machine."""
+    page.wait_for_function(
+        "sel => document.querySelector('.deal-sheet, .table[data-over=\"1\"], ' + sel)",
+        arg=ACTIONABLE,
+    )
+    return page.query_selector(ACTIONABLE) is not None
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_whole_deal_by_clicking_against_bots(browser: Any, server: Server, game: str) -> None:
     """A deal played by clicking, against easy bots, to the end of the deal's score sheet:
@@ -240,7 +251,7 @@ def test_a_whole_deal_by_clicking_against_bots(browser: Any, server: Server, gam
             if game == "jolly" and not laid and page.query_selector(LAYABLE):
                 clicks += lay_and_take_back(page)
                 laid = True
-            if not photographed and clicks >= 3 and page.query_selector(ACTIONABLE):
+            if not photographed and clicks >= 3 and next_turn_shown(page):
                 assert page.evaluate(UNNAMED) == []
                 page.screenshot(path=SHOTS / f"{game}-1280.png")
                 page.set_viewport_size(PHONE)

@@ -78,7 +78,7 @@ def solver_table(
 ) -> None:
     positions: dict[int, list[Any]] = {}
     seed = 0
-    while sum(1 for _ in positions.get(1, [])) < deals and seed < deals * 5:
+    while len(positions.get(1, [])) < deals and seed < deals * 5:
         for tricks, game in trick_starts(name, options, seed):
             positions.setdefault(tricks, []).append(game)
         seed += 1

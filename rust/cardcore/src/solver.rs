@@ -597,7 +597,6 @@ pub(crate) fn check_position<G: Solve>(game: &G, seat: usize, solver: &mut Solve
 /// the seat to act has a position, its legal moves are the engine's.
 /// Returns how many positions it checked.
 #[cfg(test)]
-#[allow(dead_code)] // Until the games' solver tests call it.
 pub(crate) fn check_against_engine<G: Solve>(
     options: &serde_json::Map<String, serde_json::Value>,
     seeds: std::ops::Range<u64>,

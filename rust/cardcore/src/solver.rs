@@ -113,11 +113,35 @@ pub trait Position: Copy + Send + Sync + std::fmt::Debug {
     /// The cards still in hands (for the search's statistics and callers'
     /// thresholds).
     fn cards_left(&self) -> usize;
+    /// Whether the search keeps the position in its table. A probe is a
+    /// cache miss, dearer than searching again a trick's few cards from its
+    /// first: tabling only positions at a trick's first card does best.
+    /// Default: every position.
+    fn tabled(&self) -> bool {
+        true
+    }
     /// Bounds on the value to come, (lowest, highest): what the rest of the
     /// deal can still add (e.g. 0 and the tricks left). The search stops
-    /// where its window lies outside them. Default: none.
+    /// where its window lies outside them. Default: none; finite where
+    /// [`Position::counts_a_sum`].
     fn bounds(&self) -> (i32, i32) {
         (i32::MIN, i32::MAX)
+    }
+    /// Whether the rest of the deal counts a sum that only the cards left
+    /// decide (card points still to take, say) and its result is a
+    /// non-decreasing function of that sum ([`Position::result_of`]): the
+    /// rounding of a deal's score. From such a position on, every move's
+    /// [`Position::play`] adds to the sum, [`Position::bounds`] bound it, and
+    /// the key need not name the past (the score so far), so positions
+    /// reached by different histories share the table. Once true, true for
+    /// every later position. Default: false (moves add to the result).
+    fn counts_a_sum(&self) -> bool {
+        false
+    }
+    /// Where [`Position::counts_a_sum`]: the result still to come when the
+    /// rest of the deal adds up to `sum`; non-decreasing in `sum`.
+    fn result_of(&self, sum: i32) -> i32 {
+        sum
     }
 }
 
@@ -209,7 +233,7 @@ impl Solver {
 
     /// The value to come of `position` under perfect play.
     pub fn value<P: Position>(&mut self, position: &P) -> i32 {
-        self.search(position, i32::MIN + 1, i32::MAX - 1)
+        self.enter(position, i32::MIN + 1, i32::MAX - 1)
     }
 
     /// Every legal move with the value to come it leads to (what the move
@@ -223,7 +247,15 @@ impl Solver {
             .map(|&action| {
                 let mut child = *position;
                 let gain = child.play(action);
-                (action, gain + self.value(&child))
+                let value = if position.counts_a_sum() {
+                    let whole = (i32::MIN + 1, i32::MAX - 1);
+                    self.bisect(position, whole, |solver, below| {
+                        gain + solver.search(&child, below - gain, below - gain + 1)
+                    })
+                } else {
+                    gain + self.value(&child)
+                };
+                (action, value)
             })
             .collect()
     }
@@ -231,7 +263,57 @@ impl Solver {
     /// Whether perfect play from `position` reaches at least `target` to come
     /// (a null-window search, cheaper than [`Solver::value`]).
     pub fn reaches<P: Position>(&mut self, position: &P, target: i32) -> bool {
-        self.search(position, target - 1, target) >= target
+        self.enter(position, target - 1, target) >= target
+    }
+
+    /// [`Solver::search`] in results (fail-soft), whether or not `position`
+    /// counts a sum.
+    fn enter<P: Position>(&mut self, position: &P, alpha: i32, beta: i32) -> i32 {
+        if !position.counts_a_sum() {
+            return self.search(position, alpha, beta);
+        }
+        self.bisect(position, (alpha, beta), |solver, below| {
+            solver.search(position, below, below + 1)
+        })
+    }
+
+    /// The result to come (fail-soft in `window`) of a sum bounded as
+    /// `position`'s and mapped by its [`Position::result_of`], which
+    /// `exceeds(solver, s)` searches (fail-soft, a null window: more than
+    /// `s`?): bisecting the results still possible, each test searches the
+    /// sums where the result steps, so the sum's exact value, finer than the
+    /// result needs, is never searched.
+    fn bisect<P: Position>(
+        &mut self,
+        position: &P,
+        (alpha, beta): (i32, i32),
+        mut exceeds: impl FnMut(&mut Solver, i32) -> i32,
+    ) -> i32 {
+        let (low, high) = position.bounds();
+        debug_assert!(
+            low > i32::MIN && high < i32::MAX,
+            "a sum's bounds are finite"
+        );
+        let (mut lower, mut upper) = (position.result_of(low), position.result_of(high));
+        loop {
+            if lower >= beta || lower == upper {
+                return lower;
+            }
+            if upper <= alpha {
+                return upper;
+            }
+            // Is the result at least `target`? `below`, the highest sum whose
+            // result is under it, and the sum after it are the null window.
+            let (floor, ceiling) = (lower.max(alpha), upper.min(beta));
+            let target = floor + 1 + ((ceiling - floor - 1) / 2);
+            let below = last_sum(low - 1, high, |sum| position.result_of(sum) < target);
+            let sum = exceeds(self, below);
+            if sum > below {
+                lower = lower.max(position.result_of(sum));
+            } else {
+                upper = upper.min(position.result_of(sum));
+            }
+        }
     }
 
     /// Alpha-beta, fail-soft: the exact value if it lies in (alpha, beta),
@@ -250,7 +332,7 @@ impl Solver {
         }
         // The last cards are searched again rather than looked up: a table
         // probe is a cache miss, dearer than their few moves.
-        let tabled = position.cards_left() > UNTABLED_CARDS;
+        let tabled = position.cards_left() > UNTABLED_CARDS && position.tabled();
         let key = if tabled { position.key() } else { 0 };
         let slot = (key as usize) & self.mask;
         let entry = if tabled { self.table[slot] } else { EMPTY };
@@ -274,15 +356,17 @@ impl Solver {
         }
         let maximizing = position.maximizing();
         let mut best = if maximizing { i32::MIN } else { i32::MAX };
+        let in_sum = position.counts_a_sum();
         for &action in moves.as_slice() {
             let mut child = *position;
             let gain = child.play(action);
+            let (child_alpha, child_beta) = (alpha.saturating_sub(gain), beta.saturating_sub(gain));
             let value = gain
-                + self.search(
-                    &child,
-                    alpha.saturating_sub(gain),
-                    beta.saturating_sub(gain),
-                );
+                + if in_sum {
+                    self.search(&child, child_alpha, child_beta)
+                } else {
+                    self.enter(&child, child_alpha, child_beta)
+                };
             if maximizing {
                 if value > best {
                     (best, best_move) = (value, action);
@@ -319,8 +403,55 @@ impl Solver {
     }
 }
 
-/// Plain minimax over every legal move: the value to come, for tests.
+/// The last of the sums `first..=last` for which `holds` is true, `first`
+/// if none (`holds` true up to a point, then false: binary search).
+fn last_sum(first: i32, last: i32, holds: impl Fn(i32) -> bool) -> i32 {
+    let (mut yes, mut no) = (first, last + 1);
+    while no - yes > 1 {
+        let middle = yes + (no - yes) / 2;
+        if holds(middle) {
+            yes = middle;
+        } else {
+            no = middle;
+        }
+    }
+    yes
+}
+
+/// Plain minimax over every legal move: the value to come (a result, also
+/// where the position counts a sum), for tests.
 pub fn brute_force<P: Position>(position: &P) -> i32 {
+    if position.counts_a_sum() {
+        position.result_of(brute_force_sum(position))
+    } else {
+        brute_force_sum(position)
+    }
+}
+
+/// Each legal move's result, as [`Solver::move_values`] gives it, by
+/// [`brute_force`], for tests.
+pub fn brute_force_moves<P: Position>(position: &P) -> Vec<(ActionId, i32)> {
+    let mut legal = Moves::new();
+    position.legal(&mut legal);
+    legal
+        .as_slice()
+        .iter()
+        .map(|&action| {
+            let mut child = *position;
+            let gain = child.play(action);
+            let value = if position.counts_a_sum() {
+                position.result_of(gain + brute_force_sum(&child))
+            } else {
+                gain + brute_force(&child)
+            };
+            (action, value)
+        })
+        .collect()
+}
+
+/// Plain minimax in the position's own unit: the sum to come where it
+/// counts one, else the result.
+fn brute_force_sum<P: Position>(position: &P) -> i32 {
     if position.is_over() {
         return 0;
     }
@@ -328,7 +459,12 @@ pub fn brute_force<P: Position>(position: &P) -> i32 {
     position.legal(&mut legal);
     let values = legal.as_slice().iter().map(|&action| {
         let mut child = *position;
-        child.play(action) + brute_force(&child)
+        let gain = child.play(action);
+        gain + if position.counts_a_sum() {
+            brute_force_sum(&child)
+        } else {
+            brute_force(&child)
+        }
     });
     if position.maximizing() {
         values.max()
@@ -573,14 +709,13 @@ pub fn representatives(
 pub(crate) fn check_position<G: Solve>(game: &G, seat: usize, solver: &mut Solver, what: &str) {
     let position = game.position(seat).expect("a position for every seat");
     let banked = game.deal_result(seat);
-    for (action, value) in solver.move_values(&position) {
-        let mut child = position;
-        let gain = child.play(action);
+    let brute = brute_force_moves(&position);
+    for ((action, value), (_, brute)) in solver.move_values(&position).into_iter().zip(brute) {
         let mut engine = game.clone();
         engine.apply(action).expect("legal");
         let exact = engine_minimax(&engine, seat);
         assert_eq!(
-            (banked + value, banked + gain + brute_force(&child)),
+            (banked + value, banked + brute),
             (exact, exact),
             "{} {what}, seat {seat}, {}: {position:?}",
             G::NAME,
@@ -659,6 +794,99 @@ mod tests {
             a.rank() != Some(crate::card::Rank::Jack) && b.rank() != Some(crate::card::Rank::Jack)
         });
         assert_eq!(kept, cards(&["7H", "10H", "JH", "AH", "7S"]));
+    }
+
+    /// The coin row: each side in turn takes the first or the last coin of
+    /// the row; the maximising side's coins count, and its result is their
+    /// total rounded to tens (a final 5 up). What is still to come is a sum
+    /// of the coins left, the result a non-decreasing map of it.
+    #[derive(Clone, Copy, Debug)]
+    struct CoinRow {
+        coins: [u8; 10],
+        first: u8,
+        end: u8,
+        maximizing: bool,
+        /// The maximising side's coins so far: the rounding's base, never
+        /// in the key.
+        taken: i32,
+    }
+
+    impl Position for CoinRow {
+        fn is_over(&self) -> bool {
+            self.first == self.end
+        }
+        fn maximizing(&self) -> bool {
+            self.maximizing
+        }
+        fn legal(&self, out: &mut Moves) {
+            out.clear();
+            out.push(0);
+            if self.end - self.first > 1 {
+                out.push(1);
+            }
+        }
+        fn play(&mut self, action: ActionId) -> i32 {
+            let coin = if action == 0 {
+                self.first += 1;
+                self.coins[usize::from(self.first - 1)]
+            } else {
+                self.end -= 1;
+                self.coins[usize::from(self.end)]
+            };
+            let gain = if self.maximizing { i32::from(coin) } else { 0 };
+            self.taken += gain;
+            self.maximizing = !self.maximizing;
+            gain
+        }
+        fn key(&self) -> u128 {
+            let coins = self.coins.iter().fold(0, |key, &c| key << 6 | u64::from(c));
+            let row = u64::from(self.first) << 8 | u64::from(self.end) << 1;
+            mix(&[coins, row | u64::from(self.maximizing)])
+        }
+        fn cards_left(&self) -> usize {
+            usize::from(self.end - self.first)
+        }
+        fn bounds(&self) -> (i32, i32) {
+            let left = &self.coins[usize::from(self.first)..usize::from(self.end)];
+            (0, left.iter().map(|&c| i32::from(c)).sum())
+        }
+        fn counts_a_sum(&self) -> bool {
+            true
+        }
+        fn result_of(&self, sum: i32) -> i32 {
+            let rounded = |points: i32| (points + 5).div_euclid(10);
+            rounded(self.taken + sum) - rounded(self.taken)
+        }
+    }
+
+    #[test]
+    fn a_sum_is_solved_in_its_rounded_result() {
+        let mut rng = crate::rng::SplitMix64::new(11);
+        let mut solver = Solver::new(10);
+        for row in 0..300 {
+            let mut coins = [0; 10];
+            for coin in &mut coins {
+                *coin = rng.below(40) as u8;
+            }
+            let position = CoinRow {
+                coins,
+                first: 0,
+                end: 6 + (row % 5) as u8,
+                maximizing: row % 2 == 0,
+                taken: rng.below(30) as i32,
+            };
+            let exact = brute_force(&position);
+            assert_eq!(solver.value(&position), exact, "row {row}");
+            assert_eq!(solver.move_values(&position), brute_force_moves(&position));
+            assert!(solver.reaches(&position, exact) && !solver.reaches(&position, exact + 1));
+        }
+    }
+
+    #[test]
+    fn last_sum_finds_where_a_test_stops_holding() {
+        assert_eq!(last_sum(-1, 20, |sum| sum < 7), 6);
+        assert_eq!(last_sum(-1, 20, |_| true), 20);
+        assert_eq!(last_sum(-1, 20, |_| false), -1);
     }
 
     #[test]

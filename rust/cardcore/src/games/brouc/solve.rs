@@ -38,15 +38,21 @@ pub struct Position {
     points: u8,
     /// Both teams' card points in this deal's completed tricks.
     played: u8,
+    /// Both teams' card points at the deal's end: the played and those left.
+    total: u8,
     /// Bit `t` once team `t` has won a trick this deal (it has announced).
     won: u8,
+    /// The solved team's marriages minus the other's (tenths, B12).
+    marriages: i16,
+    /// Whether no announcement is still to come: the rest of the deal then
+    /// only adds card points and marriages (`solver::Position::counts_a_sum`).
+    in_sum: bool,
 }
 
 /// The solved team's rounded card score minus the other's (B13) when it
 /// holds `points` of the `played` card points taken so far.
-fn card_balance(points: u8, played: u8) -> i64 {
-    let (own, other) = (i64::from(points), i64::from(played - points));
-    deal_score(own, 0, 0, 0) - deal_score(other, 0, 0, 0)
+fn card_balance(points: i64, played: i64) -> i64 {
+    deal_score(points, 0, 0, 0) - deal_score(played - points, 0, 0, 0)
 }
 
 impl Position {
@@ -70,6 +76,11 @@ impl Position {
         pending
     }
 
+    /// The cards in hands and in the trick.
+    fn unplayed(&self) -> CardSet {
+        (self.hands.iter()).fold(self.trick.cards(), |left, hand| left.union(*hand))
+    }
+
     fn legal_cards(&self) -> CardSet {
         playable(self.hands[self.seat()], &self.trick, self.trump)
     }
@@ -86,28 +97,37 @@ impl Position {
 
     /// Closes the complete trick: returns what it adds to the solved team's
     /// result (its card points, marriages and, on the winners' first trick,
-    /// their announcements, for the winners and as booked, B11-B13).
+    /// their announcements, for the winners and as booked, B11-B13); once
+    /// in the sum, what it adds to the sum (its card points and marriages
+    /// for the winners, in tenths, the marriages against the others too).
     fn finish_trick(&mut self) -> i32 {
         let cards = self.trick.cards();
         let winner = Brouc::trick_winner(&self.trick, self.trump);
-        let team = team_of(winner);
+        let ours = team_of(winner) == usize::from(self.team);
+        let sign = if ours { 1 } else { -1 };
         let trick_points = points(cards) as u8;
-        // Tenths: a marriage counts for the winners and against the others.
-        let mut swing = 2 * trick_marriages(cards, self.trump);
-        if self.won & (1 << team) == 0 {
-            self.won |= 1 << team;
-            swing += hand_combinations(self.hands[winner], self.trump)
-                + hand_combinations(self.hands[(winner + 2) % PLAYERS], self.trump);
-        }
-        let before = card_balance(self.points, self.played);
-        let ours = team == usize::from(self.team);
+        let marriages = trick_marriages(cards, self.trump);
+        let (points_before, played_before) = (self.points, self.played);
         if ours {
             self.points += trick_points;
         }
         self.played += trick_points;
+        self.marriages += (sign * marriages) as i16;
         self.trick = Trick::new(winner);
-        let swing = if ours { swing } else { -swing };
-        (swing / 10 + card_balance(self.points, self.played) - before) as i32
+        if self.in_sum {
+            return (i64::from(trick_points) * i64::from(ours) + sign * marriages) as i32;
+        }
+        // Tenths: a marriage counts for the winners and against the others.
+        let mut swing = 2 * marriages;
+        if self.won & (1 << team_of(winner)) == 0 {
+            self.won |= 1 << team_of(winner);
+            swing += hand_combinations(self.hands[winner], self.trump)
+                + hand_combinations(self.hands[(winner + 2) % PLAYERS], self.trump);
+        }
+        self.in_sum = self.pending() == 0;
+        let balance = |points: u8, played: u8| card_balance(points.into(), played.into());
+        (sign * swing / 10 + balance(self.points, self.played)
+            - balance(points_before, played_before)) as i32
     }
 }
 
@@ -232,10 +252,13 @@ impl solver::Position for Position {
         for (index, (_, card)) in self.trick.plays().enumerate() {
             trick |= (card.id() as u64 + 1) << (2 + 6 * index);
         }
-        let meta = self.trump.index() as u64
-            | u64::from(self.team) << 2
-            | u64::from(self.points % 10) << 3
-            | self.pending() << 7;
+        // In the sum, nothing of the past: the sum to come is the cards'.
+        let past = if self.in_sum {
+            1
+        } else {
+            u64::from(self.points % 10) << 1 | self.pending() << 5
+        };
+        let meta = self.trump.index() as u64 | u64::from(self.team) << 2 | past << 3;
         solver::mix(&[
             compact(self.hands[0]) | compact(self.hands[1]) << 32,
             compact(self.hands[2]) | compact(self.hands[3]) << 32,
@@ -245,6 +268,38 @@ impl solver::Position for Position {
 
     fn cards_left(&self) -> usize {
         self.hands.iter().map(|hand| hand.len()).sum()
+    }
+
+    fn tabled(&self) -> bool {
+        self.trick.is_empty()
+    }
+
+    fn counts_a_sum(&self) -> bool {
+        self.in_sum
+    }
+
+    /// The sum: the solved team's card points to come plus its marriages
+    /// minus the other's (B12), in tenths. The deal's booked difference is
+    /// `card_balance` of the team's card points plus the marriage balance
+    /// (rounding adds 2 for each 10 points: a marriage of 20 for the winners
+    /// and against the others books +4 either way) plus the announcements.
+    fn result_of(&self, sum: i32) -> i32 {
+        let marriages = i64::from(self.marriages);
+        let now = card_balance(self.points.into(), self.played.into()) + 2 * marriages / 10;
+        let own = i64::from(self.points) + marriages + i64::from(sum);
+        let end = card_balance(own, self.total.into());
+        (end - now) as i32
+    }
+
+    /// In the sum: from every marriage still possible against the team to
+    /// every card point left and every such marriage for it.
+    fn bounds(&self) -> (i32, i32) {
+        if !self.in_sum {
+            return (i32::MIN, i32::MAX);
+        }
+        let left = self.unplayed();
+        let marriages = trick_marriages(left, self.trump) as i32;
+        (-marriages, points(left) as i32 + marriages)
     }
 }
 
@@ -294,20 +349,28 @@ impl solver::Solve for Brouc {
         if self.over || seat >= PLAYERS {
             return None;
         }
-        let points = self.deal.card_points;
+        let taken = self.deal.card_points;
+        let marriages = self.deal.marriages;
+        let team = team_of(seat);
         let won = self
             .deal
             .tricks()
             .fold(0, |won, t| won | 1 << team_of(usize::from(t.winner)));
-        Some(Position {
+        let mut position = Position {
             hands: self.hands,
             trick: self.trick,
             trump: self.trump(),
-            team: team_of(seat) as u8,
-            points: points[team_of(seat)] as u8,
-            played: (points[0] + points[1]) as u8,
+            team: team as u8,
+            points: taken[team] as u8,
+            played: (taken[0] + taken[1]) as u8,
             won,
-        })
+            marriages: (marriages[team] - marriages[1 - team]) as i16,
+            in_sum: false,
+            total: 0,
+        };
+        position.total = position.played + points(position.unplayed()) as u8;
+        position.in_sum = position.pending() == 0;
+        Some(position)
     }
 
     fn deal_result(&self, seat: usize) -> i32 {

@@ -488,6 +488,10 @@ impl crate::solver::Position for Position {
         usize::from(self.cards)
     }
 
+    fn tabled(&self) -> bool {
+        self.trick_len == 0
+    }
+
     /// Between none and every trick left, less the sure tricks of the seat
     /// holding the highest trumps left ([`Position::sure_tricks`]); in
     /// misère, the bidder's trick or none, sure if it holds the highest.

@@ -338,6 +338,10 @@ impl Position for TarotPosition {
         mix(&parts[..len])
     }
 
+    fn tabled(&self) -> bool {
+        self.trick.is_empty()
+    }
+
     fn cards_left(&self) -> usize {
         self.hands[..usize::from(self.players)]
             .iter()

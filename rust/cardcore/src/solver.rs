@@ -116,9 +116,9 @@ pub trait Position: Copy + Send + Sync + std::fmt::Debug {
     /// Whether the search keeps the position in its table. A probe is a
     /// cache miss, dearer than searching again a trick's few cards from its
     /// first: tabling only positions at a trick's first card does best.
-    /// Default: every position.
+    /// Default: every position with more than four cards in hands.
     fn tabled(&self) -> bool {
-        true
+        self.cards_left() > 4
     }
     /// Bounds on the value to come, (lowest, highest): what the rest of the
     /// deal can still add (e.g. 0 and the tricks left). The search stops
@@ -207,10 +207,6 @@ pub struct Solver {
     pub nodes: u64,
 }
 
-/// Positions with at most this many cards in hands (about the last trick)
-/// are not kept in the table.
-const UNTABLED_CARDS: usize = 4;
-
 /// The table's default size: 2^18 entries (8 MiB).
 pub const DEFAULT_TABLE_BITS: u32 = 18;
 
@@ -241,23 +237,60 @@ impl Solver {
     pub fn move_values<P: Position>(&mut self, position: &P) -> Vec<(ActionId, i32)> {
         let mut legal = Moves::new();
         position.legal(&mut legal);
-        legal
-            .as_slice()
-            .iter()
-            .map(|&action| {
-                let mut child = *position;
-                let gain = child.play(action);
-                let value = if position.counts_a_sum() {
-                    let whole = (i32::MIN + 1, i32::MAX - 1);
-                    self.bisect(position, whole, |solver, below| {
+        let mut best: Option<i32> = None;
+        let mut values = Vec::with_capacity(legal.len());
+        for &action in legal.as_slice() {
+            let mut child = *position;
+            let gain = child.play(action);
+            // The best value so far is the first guess: moves worth about
+            // the same (most of them) are then settled by two searches.
+            let value = self.exact_near(best, |solver, alpha, beta| {
+                if position.counts_a_sum() {
+                    solver.bisect(position, (alpha, beta), |solver, below| {
                         gain + solver.search(&child, below - gain, below - gain + 1)
                     })
                 } else {
-                    gain + self.value(&child)
-                };
-                (action, value)
-            })
-            .collect()
+                    gain + solver.enter(
+                        &child,
+                        alpha.saturating_sub(gain),
+                        beta.saturating_sub(gain),
+                    )
+                }
+            });
+            best = Some(best.map_or(value, |best| {
+                if position.maximizing() {
+                    best.max(value)
+                } else {
+                    best.min(value)
+                }
+            }));
+            values.push((action, value));
+        }
+        values
+    }
+
+    /// The exact value `within(solver, alpha, beta)` searches (fail-soft),
+    /// by null-window tests from `guess` (MTD(f): each at the bound the last
+    /// one gave, so a value near the guess takes two or three).
+    fn exact_near(
+        &mut self,
+        guess: Option<i32>,
+        mut within: impl FnMut(&mut Solver, i32, i32) -> i32,
+    ) -> i32 {
+        let (mut lower, mut upper) = (i32::MIN + 1, i32::MAX - 1);
+        let Some(mut bound) = guess else {
+            return within(self, lower, upper);
+        };
+        while lower < upper {
+            let target = if bound == lower { bound + 1 } else { bound };
+            bound = within(self, target - 1, target);
+            if bound >= target {
+                lower = bound;
+            } else {
+                upper = bound;
+            }
+        }
+        lower
     }
 
     /// Whether perfect play from `position` reaches at least `target` to come
@@ -330,9 +363,7 @@ impl Solver {
         if high <= alpha {
             return high;
         }
-        // The last cards are searched again rather than looked up: a table
-        // probe is a cache miss, dearer than their few moves.
-        let tabled = position.cards_left() > UNTABLED_CARDS && position.tabled();
+        let tabled = position.tabled();
         let key = if tabled { position.key() } else { 0 };
         let slot = (key as usize) & self.mask;
         let entry = if tabled { self.table[slot] } else { EMPTY };

@@ -5,12 +5,17 @@
 //! points, as the deal is booked (B13): `deal_score` of each team. It is
 //! not a monotone function of the difference in tenths (card points plus the
 //! marriage balance plus announcements), since each team's card points are
-//! rounded on their own (61-59 books 6-6, 66-54 books 7-5), so the search
-//! counts booked points: the marriages and announcements (multiples of 10)
-//! add their tenths as they fall, and the card points add what they change in
-//! the two teams' rounded card scores, which depends on the team's card
-//! points so far only through their last digit (kept in the key). Cards
-//! still in hand say how many card points are still to come.
+//! rounded on their own (61-59 books 6-6, 66-54 books 7-5). It is one of a
+//! sum, the announcements apart: the team's card points plus its marriages
+//! minus the other's, in tenths (10 card points more move the rounded
+//! difference by 2, as a marriage of 20 for the winners and against the
+//! others does). So once no announcement is still to come, the position
+//! counts that sum (`solver::Position::counts_a_sum`), which the cards left
+//! alone decide. Before, it counts booked points: the marriages and
+//! announcements (multiples of 10) add their tenths as they fall, and the
+//! card points add what they change in the two teams' rounded card scores,
+//! which depends on the team's card points so far only through their last
+//! digit (kept in the key).
 //!
 //! Announcements (B10, B11) are path dependent, but simply: a team announces
 //! every combination its hands hold when it first wins a trick, and never
@@ -575,7 +580,8 @@ mod tests {
     /// Time and nodes to solve from the start of each trick, 20 deals
     /// (release or fast profile): `cargo test --profile fast -p cardcore
     /// brouc_solver_speed -- --ignored --nocapture`; `TRICKS=n` starts from
-    /// n tricks left, `BITS=b` sizes the table (2^b entries, default 18).
+    /// n tricks left, `BITS=b` sizes the table (2^b entries, default 18);
+    /// with `MOVES` set, every legal move's value (`Solver::move_values`).
     #[test]
     #[ignore]
     #[allow(clippy::print_stderr)] // a measurement, reported on standard error
@@ -596,7 +602,14 @@ mod tests {
                     Solver::new(std::env::var("BITS").map_or(18, |t| t.parse().unwrap()));
                 let position = game.position(game.current_player().unwrap()).unwrap();
                 let start = std::time::Instant::now();
-                std::hint::black_box(solver.value(&position));
+                if std::env::var("MOVES").is_ok() {
+                    std::hint::black_box(solver.move_values(&position));
+                } else {
+                    std::hint::black_box(solver.value(&position));
+                }
+                if tricks_left == 8 {
+                    eprint!("{}", if position.in_sum { "S" } else { "n" });
+                }
                 times.push(start.elapsed().as_secs_f64() * 1e3);
                 nodes.push(solver.nodes);
             }

@@ -10,6 +10,7 @@ use std::marker::PhantomData;
 use crate::determinize::Determinize;
 use crate::game::{ActionId, Game};
 use crate::ismcts::{search_among, Choice, Search, Settings};
+use crate::maxn;
 use crate::observation::Observation;
 use crate::rng::SplitMix64;
 use crate::solver::{Position, Solve, Solver};
@@ -240,6 +241,21 @@ pub trait Levels: Search + Solve {
 
     /// How an expert bot samples a trick-play move.
     const EXPERT: Expert;
+
+    /// What an expert bot sums over its samples: each legal move's value for
+    /// `seat`, to act at `drawn` (a determinization) whose trick-play
+    /// position in its interest is `position`; `None` where the bot plays as
+    /// hard. By default the two-sided solve ([`Solver::move_values`]); Le
+    /// Julien's is max^n, each seat playing for its own score.
+    fn expert_values(
+        drawn: &Self,
+        seat: usize,
+        position: &Self::Position,
+        solvers: &mut ExpertSolvers,
+    ) -> Option<Vec<(ActionId, i32)>> {
+        let _ = (drawn, seat);
+        Some(solvers.two_sided().move_values(position))
+    }
 }
 
 /// How often an easy bot plays a random legal action instead of its rule of thumb.
@@ -343,8 +359,9 @@ pub struct Expert {
 /// (where [`Solve::position`] applies and at most
 /// [`Expert::from_cards_left`] cards are left in hands), draws
 /// [`Expert::samples`] determinizations of what the seat may know, solves
-/// each legal move on each exactly ([`crate::solver`]) and plays the move
-/// whose results sum highest (among ties, the heuristic's choice if it is
+/// each legal move on each exactly ([`Levels::expert_values`]: the two-sided
+/// [`crate::solver`], max^n in Le Julien) and plays the move whose results
+/// sum highest (among ties, the heuristic's choice if it is
 /// one, else the lowest action id); elsewhere plays as the hard level.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(bound = "")]
@@ -352,10 +369,10 @@ pub struct ExpertBot<G: Levels> {
     pub settings: Expert,
     hard: HardBot<G>,
     rng: SplitMix64,
-    /// The search's table, made on the first solve; not saved nor cloned
-    /// (its entries are true of any deal: a new one only starts cold).
+    /// The searches' tables, made on the first solve; not saved nor cloned
+    /// (their entries are true of any deal: a new one only starts cold).
     #[serde(skip)]
-    solver: SolverCell,
+    solvers: ExpertSolvers,
 }
 
 impl<G: Levels> ExpertBot<G> {
@@ -367,7 +384,7 @@ impl<G: Levels> ExpertBot<G> {
             hard: HardBot::new(hard, seed),
             // Apart from the hard bot's generators.
             rng: SplitMix64::new(seed ^ 0x3C6E_F372_FE94_F82B),
-            solver: SolverCell::default(),
+            solvers: ExpertSolvers::default(),
         }
     }
 
@@ -387,7 +404,7 @@ impl<G: Levels> ExpertBot<G> {
             if sample == 0 && position.cards_left() > self.settings.from_cards_left {
                 return None;
             }
-            let values = self.solver.get().move_values(&position);
+            let values = G::expert_values(&drawn, seat, &position, &mut self.solvers)?;
             if sums.is_empty() {
                 sums = values.iter().map(|&(action, _)| (action, 0)).collect();
             }
@@ -419,23 +436,36 @@ impl<G: Levels> Bot<G> for ExpertBot<G> {
     }
 }
 
-/// A solver made when first needed, which a clone or a loaded bot makes anew.
+/// An expert's searches, each made when first needed, which a clone or a
+/// loaded bot makes anew.
 #[derive(Debug, Default)]
-struct SolverCell(Option<Box<Solver>>);
+pub struct ExpertSolvers {
+    two_sided: Option<Box<Solver>>,
+    maxn: Option<Box<maxn::Solver<4>>>,
+}
 
-impl SolverCell {
-    /// The expert's table: 2^16 entries (2 MiB), enough for a move's solves.
+impl ExpertSolvers {
+    /// The tables' size: 2^16 entries (2 MiB each), enough for a move's
+    /// solves.
     const TABLE_BITS: u32 = 16;
 
-    fn get(&mut self) -> &mut Solver {
-        self.0
+    /// The two-sided search ([`crate::solver`]).
+    pub fn two_sided(&mut self) -> &mut Solver {
+        self.two_sided
             .get_or_insert_with(|| Box::new(Solver::new(Self::TABLE_BITS)))
+    }
+
+    /// The max^n search of a game of four seats each playing for itself
+    /// ([`crate::maxn`], Le Julien).
+    pub fn maxn(&mut self) -> &mut maxn::Solver<4> {
+        self.maxn
+            .get_or_insert_with(|| Box::new(maxn::Solver::new(Self::TABLE_BITS)))
     }
 }
 
-impl Clone for SolverCell {
-    fn clone(&self) -> SolverCell {
-        SolverCell(None)
+impl Clone for ExpertSolvers {
+    fn clone(&self) -> ExpertSolvers {
+        ExpertSolvers::default()
     }
 }
 

@@ -20,6 +20,7 @@ pub mod games;
 pub mod infostate;
 pub mod ismcts;
 pub mod json;
+pub mod maxn;
 pub mod observation;
 pub mod options;
 pub mod rng;

@@ -9,10 +9,10 @@
 
 use super::scoring::{add_weights, SuitWeights};
 use super::{
-    card_of, score_pile, strength, Bid, Colour, Julien, TourKind, LEAVE, PLAYERS, TAKE,
-    TRICKS_PER_TOUR,
+    card_of, score_pile, strength, Bid, Colour, Julien, TourKind, TourMaxn, TourPosition, LEAVE,
+    PLAYERS, TAKE, TRICKS_PER_TOUR,
 };
-use crate::bot::{Bot, Expert, Levels};
+use crate::bot::{Bot, Expert, ExpertSolvers, Levels};
 use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
 use crate::game::ActionId;
@@ -104,13 +104,31 @@ impl Levels for Julien {
 
     const OVERRULE: Option<f64> = Some(2.0);
 
-    /// The solver's two sides put the three others against the seat (each
-    /// plays for themselves): its play on that assumption lost to hard in
-    /// the arena (docs/bots.md, "Expert"), so the expert plays as hard.
+    /// Max^n on 10 samples over the last 4 tricks: level with hard in the
+    /// arena, within the move's time (docs/bots.md, "Expert").
     const EXPERT: Expert = Expert {
-        samples: 0,
-        from_cards_left: 0,
+        samples: 10,
+        from_cards_left: 16,
     };
+
+    /// Each seat plays for itself: a move's value is the seat's own Tour
+    /// score under max^n play ([`TourMaxn`]), not what the two-sided solve
+    /// gives it against the three others together (which lost to hard).
+    fn expert_values(
+        drawn: &Julien,
+        seat: usize,
+        _position: &TourPosition,
+        solvers: &mut ExpertSolvers,
+    ) -> Option<Vec<(ActionId, i32)>> {
+        let position = TourMaxn::of(drawn)?;
+        let values = solvers.maxn().move_values(&position);
+        Some(
+            values
+                .into_iter()
+                .map(|(action, v)| (action, v[seat]))
+                .collect(),
+        )
+    }
 }
 
 impl Bot<Julien> for Heuristic {

@@ -45,7 +45,7 @@ pub use bids::{Bid, Colour};
 pub use bot::Heuristic;
 pub use saved::{Dealt, Saved, SavedTour, SavedTrick};
 pub use scoring::{card_value, checked_score_tour, face_value, score_pile, score_tour};
-pub use solve::TourPosition;
+pub use solve::{TourMaxn, TourPosition};
 pub use tour::{PlayedTrick, TourKind, TourRecord};
 
 const PLAYERS: usize = 4;

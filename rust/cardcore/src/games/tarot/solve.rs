@@ -8,6 +8,17 @@
 //! side's card points and bouts so far, which side still may make a slam,
 //! and the Petit's side in the second last trick (for T4's Excuse lead);
 //! every move adds nothing but the deal's last card, which adds the stake.
+//!
+//! Once the Petit and the Excuse lie in completed tricks (or an unseen
+//! chien) and neither side may still make a slam, the rest of the deal
+//! counts a sum (`solver::Position::counts_a_sum`): the solved side's card
+//! points to come. The bouts are settled then (the 21 wins its trick: its
+//! holder's side takes it), no Petit au bout nor slam is left to judge, and
+//! the stake is a non-decreasing function of the taker's side's card points
+//! (the difference grows with them on either side of the target, and the
+//! jump at the target is upward: the contract's 25 and the poignées' bonuses
+//! change sign from - to +), the defence's result a non-decreasing function
+//! of its own. The key then leaves out the points and bouts so far.
 
 use super::play::{led, legal_cards, strength, suit_strength, winner, BOUTS, PETIT};
 use super::record::Side;
@@ -18,6 +29,9 @@ use crate::cardset::CardSet;
 use crate::game::ActionId;
 use crate::solver::{mix, representatives, Moves, Position, Solve, MAX_MOVES};
 use crate::trick::Trick;
+
+/// The 21 of trumps: the bout that wins its trick.
+const TWENTY_ONE: Card = Card::tarot_trump(21).unwrap();
 
 /// The bit of each side in [`TarotPosition::clean`].
 const fn side_bit(side: Side) -> u8 {
@@ -53,6 +67,9 @@ pub struct TarotPosition {
     /// With one trick left: the side that won the Petit in the trick before
     /// (the Petit au bout, should T4's Excuse lead win the last trick).
     petit_before: Option<Side>,
+    /// Whether the rest of the deal counts a sum, the solved side's card
+    /// points to come (`TarotPosition::sum_ready`).
+    in_sum: bool,
 }
 
 impl TarotPosition {
@@ -64,8 +81,72 @@ impl TarotPosition {
         }
     }
 
+    /// The cards in hands and in the trick in play.
+    fn unplayed(&self) -> CardSet {
+        self.hands[..usize::from(self.players)]
+            .iter()
+            .fold(self.trick.cards(), |left, hand| left.union(*hand))
+    }
+
+    /// Whether the stake now only depends on the card points to come: the
+    /// Petit and the Excuse out of play (no Petit au bout, no T4 lead or T5
+    /// left; the bouts then settled by the 21's holder), no slam possible,
+    /// and a trick still to play.
+    fn sum_ready(&self) -> bool {
+        let left = self.unplayed();
+        self.tricks_left > 0
+            && self.clean == 0
+            && !left.contains(PETIT)
+            && !left.contains(Card::EXCUSE)
+    }
+
+    /// The seat that holds `card` or played it to the trick, if it is in play.
+    fn holder(&self, card: Card) -> Option<usize> {
+        self.hands[..usize::from(self.players)]
+            .iter()
+            .position(|hand| hand.contains(card))
+            .or_else(|| {
+                (self.trick.plays())
+                    .find(|&(_, played)| played == card)
+                    .map(|(seat, _)| seat)
+            })
+    }
+
+    /// The side that will take the 21, if it is still in play: its
+    /// holder's (the 21 wins its trick).
+    fn twenty_one_side(&self) -> Option<Side> {
+        self.holder(TWENTY_ONE).map(|seat| self.side(seat))
+    }
+
+    /// Without the Excuse: the side holding the highest trumps in play (the
+    /// run of them down to the first the other side holds) and the half
+    /// points it surely takes: each of these trumps wins its trick or falls
+    /// to a higher one of the side, so one seat's trumps of the run win as
+    /// many tricks, each of its cards and at least a half point a card.
+    fn sure_points(&self) -> Option<(Side, i32)> {
+        let mut run = [(0u8, 0u8); MAX_PLAYERS];
+        let mut side = None;
+        for number in (1..=21).rev() {
+            let trump = Card::tarot_trump(number).expect("a trump");
+            let Some(seat) = self.holder(trump) else {
+                continue;
+            };
+            if *side.get_or_insert(self.side(seat)) != self.side(seat) {
+                break;
+            }
+            run[seat].0 += 1;
+            run[seat].1 += half_points(trump);
+        }
+        let others = i32::from(self.players) - 1;
+        let sure = run
+            .iter()
+            .map(|&(tricks, points)| i32::from(points) + others * i32::from(tricks));
+        Some((side?, sure.max().unwrap_or(0)))
+    }
+
     /// Completes the trick just filled: its count, the slam's and the
-    /// Petit's state; the deal's last trick returns the result.
+    /// Petit's state; the deal's last trick returns the result. In the sum,
+    /// what the trick adds to it: its card points if the solved side won it.
     fn close_trick(&mut self) -> i32 {
         let last = self.tricks_left == 1;
         let leader = self.trick.leader();
@@ -79,8 +160,9 @@ impl TarotPosition {
             trick_share(&self.trick, winner, last, self.excuse_to_winner, |seat| {
                 self.side(seat)
             });
-        self.points =
-            (i16::from(self.points) + i16::from(pile_points(taken)) + i16::from(passed)) as u8;
+        let share = i16::from(pile_points(taken)) + i16::from(passed);
+        let trick_points = i16::from(pile_points(self.trick.cards()));
+        self.points = (i16::from(self.points) + share) as u8;
         self.bouts += taken.intersection(BOUTS).len() as u8;
         self.clean &= side_bit(won_by);
         if !last {
@@ -98,7 +180,15 @@ impl TarotPosition {
         self.tricks_left -= 1;
         self.called_lead = None;
         self.trick = Trick::with_players(winner, usize::from(self.players));
+        if self.in_sum {
+            return i32::from(if self.for_taker {
+                share
+            } else {
+                trick_points - share
+            });
+        }
         if !last {
+            self.in_sum = self.sum_ready();
             return 0;
         }
         let slam = (self.clean & side_bit(won_by) != 0).then_some(won_by);
@@ -253,10 +343,12 @@ impl Position for TarotPosition {
     }
 
     /// Plays `action`, then every card that is the only one its seat may
-    /// play (a search would try nothing else there).
+    /// play (a search would try nothing else there), but not past entering
+    /// the sum (what follows counts in another unit).
     fn play(&mut self, action: ActionId) -> i32 {
+        let in_sum = self.in_sum;
         let mut gain = self.play_card(DECK[usize::from(action)]);
-        while !self.is_over() {
+        while !self.is_over() && self.in_sum == in_sum {
             let distinct = self.distinct_moves();
             if distinct.len() != 1 {
                 break;
@@ -319,21 +411,27 @@ impl Position for TarotPosition {
             Some(Side::Defence) => 2,
         };
         let called = self.called_lead.map_or(127, |card| card.id() as u64);
-        push(
+        // In the sum, nothing of the past nor of the stake: the sum to come
+        // is the cards'.
+        let past = if self.in_sum {
+            1 << 50
+        } else {
             u64::from(self.points)
                 | u64::from(self.bouts) << 8
                 | u64::from(self.clean) << 10
                 | petit << 12
-                | u64::from(self.for_taker) << 14
-                | u64::from(self.taker_side) << 15
                 | (self.stakes.contract as u64) << 20
                 | u64::from(self.stakes.slam_announced) << 23
                 | u64::from(self.excuse_to_winner) << 24
+                | (self.stakes.poignee_bonus as u64) << 41
+        };
+        push(
+            past | u64::from(self.for_taker) << 14
+                | u64::from(self.taker_side) << 15
                 | u64::from(self.players) << 25
                 | called << 28
                 | (self.trick.leader() as u64) << 35
-                | (self.trick.len() as u64) << 38
-                | (self.stakes.poignee_bonus as u64) << 41,
+                | (self.trick.len() as u64) << 38,
         );
         mix(&parts[..len])
     }
@@ -347,6 +445,38 @@ impl Position for TarotPosition {
             .iter()
             .map(|hand| hand.len())
             .sum()
+    }
+
+    fn counts_a_sum(&self) -> bool {
+        self.in_sum
+    }
+
+    /// The sum: the solved side's card points to come (half points). The
+    /// result to come is the whole stake (nothing is added before the
+    /// deal's last card), with the taker's side's points so far and the
+    /// sum's, its bouts so far and the 21 if it takes it.
+    fn result_of(&self, sum: i32) -> i32 {
+        let left = i32::from(pile_points(self.unplayed()));
+        let taker_sum = if self.for_taker { sum } else { left - sum };
+        let points = (i32::from(self.points) + taker_sum).clamp(0, i32::from(u8::MAX));
+        let bouts = self.bouts + u8::from(self.twenty_one_side() == Some(Side::Taker));
+        let stake = self.stakes.stake(points as u8, bouts, None, None);
+        (if self.for_taker { stake } else { -stake }) as i32
+    }
+
+    /// In the sum: from the solved side's sure points (its highest trumps'
+    /// tricks, `TarotPosition::sure_points`) to every point left but the
+    /// other side's sure points.
+    fn bounds(&self) -> (i32, i32) {
+        if !self.in_sum {
+            return (i32::MIN, i32::MAX);
+        }
+        let left = i32::from(pile_points(self.unplayed()));
+        match self.sure_points() {
+            Some((side, sure)) if (side == Side::Taker) == self.for_taker => (sure, left),
+            Some((_, sure)) => (0, left - sure),
+            None => (0, left),
+        }
     }
 }
 
@@ -411,7 +541,7 @@ impl Solve for Tarot {
             .last()
             .filter(|played| tricks_left == 1 && played.trick.cards().contains(PETIT))
             .map(|played| self.deal.side_of(usize::from(played.winner)));
-        Some(TarotPosition {
+        let mut position = TarotPosition {
             hands: self.hands,
             trick: self.trick,
             stakes: Stakes {
@@ -434,7 +564,10 @@ impl Solve for Tarot {
             bouts,
             clean,
             petit_before,
-        })
+            in_sum: false,
+        };
+        position.in_sum = position.sum_ready();
+        Some(position)
     }
 
     fn deal_result(&self, seat: usize) -> i32 {
@@ -455,7 +588,7 @@ impl Solve for Tarot {
 mod tests {
     use super::super::play::TRUMPS;
     use super::super::record::Bid;
-    use super::super::{deck_set, FIRST_BID};
+    use super::super::{deck_set, FIRST_BID, NO_POIGNEE};
     use super::*;
     use crate::game::Game;
     use crate::rng::SplitMix64;
@@ -688,6 +821,66 @@ mod tests {
         assert_eq!(checked, 20);
     }
 
+    /// The action `game`'s seat to act takes on the way into the sum: seat 0
+    /// bids `contract`, the others pass; the poignées declared at their
+    /// highest level when `poignee`, else none; the Petit and the Excuse
+    /// played as soon as they may be; the other actions at random.
+    fn into_the_sum(
+        game: &Tarot,
+        legal: &[ActionId],
+        contract: Bid,
+        poignee: bool,
+        rng: &mut SplitMix64,
+    ) -> ActionId {
+        let seat = game.current_player().unwrap();
+        let bid = FIRST_BID + contract as ActionId;
+        let bouts = [PETIT, Card::EXCUSE].map(|card| card.id() as ActionId);
+        match game.phase {
+            Phase::Bid if seat == 0 && legal.contains(&bid) => bid,
+            Phase::Bid => FIRST_BID,
+            Phase::Poignee if poignee => *legal.iter().max().unwrap(),
+            Phase::Poignee => NO_POIGNEE,
+            Phase::Play if legal.iter().any(|a| bouts.contains(a)) => {
+                *legal.iter().find(|a| bouts.contains(a)).unwrap()
+            }
+            _ => legal[rng.below(legal.len() as u64) as usize],
+        }
+    }
+
+    #[test]
+    fn endgames_in_the_sum_agree_with_the_engine_for_each_contract_and_poignee() {
+        let mut solver = Solver::new(12);
+        for (players, cards_left) in [(3, 9), (4, 12), (5, 10)] {
+            for contract in [Bid::Prise, Bid::Garde, Bid::GardeSans, Bid::GardeContre] {
+                let (mut in_sum, mut with_poignee, mut slam_announced) = (0, 0, 0);
+                for seed in 0..12 {
+                    let mut rng = SplitMix64::new(seed);
+                    // The many trumps for a poignée: the taker's or a defender's.
+                    let game = stacked(players, seed, usize::from(seed % 4 >= 2));
+                    let game = play_to(game, cards_left, |game, legal| {
+                        into_the_sum(game, legal, contract, seed % 3 != 0, &mut rng)
+                    })
+                    .unwrap();
+                    let position = game.position(0).unwrap();
+                    assert_eq!(position.stakes.contract, contract);
+                    if position.counts_a_sum() {
+                        in_sum += 1;
+                        with_poignee += usize::from(position.stakes.poignee_bonus > 0);
+                        slam_announced += usize::from(position.stakes.slam_announced);
+                    }
+                    check_here(&game, &mut solver);
+                }
+                let what = format!("{players} players, {contract:?}");
+                assert!(in_sum >= 9, "{what}: {in_sum} in the sum");
+                assert!(with_poignee >= 5, "{what}: {with_poignee} with poignees");
+                assert!(
+                    slam_announced >= 2,
+                    "{what}: {slam_announced} slams announced"
+                );
+            }
+        }
+    }
+
     /// `seed`'s deal played at random to the first position with at most
     /// `cards_left` cards in hands.
     fn random_endgame(players: u8, seed: u64, cards_left: usize) -> Tarot {
@@ -739,7 +932,7 @@ mod tests {
         for (seat, text) in hands.iter().enumerate() {
             cards[seat] = set(text);
         }
-        TarotPosition {
+        let mut position = TarotPosition {
             hands: cards,
             trick: Trick::with_players(0, 4),
             stakes: Stakes {
@@ -757,7 +950,10 @@ mod tests {
             bouts,
             clean,
             petit_before: None,
-        }
+            in_sum: false,
+        };
+        position.in_sum = position.sum_ready();
+        position
     }
 
     fn values(position: &TarotPosition) -> Vec<(String, i32)> {
@@ -799,6 +995,98 @@ mod tests {
             values(&position),
             [("21T".to_owned(), 276), ("EX".to_owned(), 74)]
         );
+    }
+
+    #[test]
+    fn the_sum_books_the_points_to_come_through_the_stake() {
+        // The Petit and the Excuse gone, no slam possible: the sum. The 21
+        // takes its trick (12 half points, a bout), the king of spades the
+        // other (12 to the defence), in either order: the taker's side ends
+        // with its points so far + 12 and 2 bouts, the target 82.
+        let hands = ["21T 2S", "5T KS", "3S 4S", "5S 6S"];
+        for contract in [Bid::Prise, Bid::Garde, Bid::GardeSans, Bid::GardeContre] {
+            let multiplier = contract.multiplier() as i32;
+            for poignee_bonus in [0, 30] {
+                // 81 fails by 1 (rounded up), 82 makes it by 0, 102 by 10.
+                for (points, made, difference) in [(69, false, 1), (70, true, 0), (90, true, 10)] {
+                    let mut position = laid_out(hands, contract, points, 1, 0);
+                    position.stakes.poignee_bonus = poignee_bonus;
+                    assert!(position.counts_a_sum());
+                    let stake = (25 + difference) * multiplier + poignee_bonus as i32;
+                    let stake = if made { stake } else { -stake };
+                    let what = format!("{contract:?}, {poignee_bonus}, {points}");
+                    assert_eq!(
+                        values(&position),
+                        [("2S".to_owned(), stake), ("21T".to_owned(), stake)],
+                        "{what}"
+                    );
+                    let mut defence = position;
+                    defence.for_taker = false;
+                    assert_eq!(Solver::new(10).value(&defence), -stake, "{what}");
+                    assert_eq!(brute_force(&defence), -stake, "{what}");
+                }
+            }
+        }
+    }
+
+    /// The lowest and the highest sum to come over every line of play.
+    fn extreme_sums(position: &TarotPosition) -> (i32, i32) {
+        if position.is_over() {
+            return (0, 0);
+        }
+        let mut legal = Moves::new();
+        position.legal(&mut legal);
+        let (mut low, mut high) = (i32::MAX, i32::MIN);
+        for &action in legal.as_slice() {
+            let mut child = *position;
+            let gain = child.play(action);
+            let (child_low, child_high) = extreme_sums(&child);
+            (low, high) = (low.min(gain + child_low), high.max(gain + child_high));
+        }
+        (low, high)
+    }
+
+    #[test]
+    fn the_sums_bounds_hold_over_every_line_of_play() {
+        let mut sharper = 0;
+        for (players, cards_left) in [(3, 9), (4, 12), (5, 10)] {
+            for seed in 0..30 {
+                let mut rng = SplitMix64::new(seed);
+                let game = Tarot::new(seed, &options(players, false)).unwrap();
+                let Some(game) = play_to(game, cards_left, |game, legal| {
+                    into_the_sum(game, legal, Bid::Garde, false, &mut rng)
+                }) else {
+                    continue;
+                };
+                for seat in 0..usize::from(players) {
+                    let position = game.position(seat).unwrap();
+                    if !position.counts_a_sum() {
+                        continue;
+                    }
+                    let (low, high) = position.bounds();
+                    let (lowest, highest) = extreme_sums(&position);
+                    assert!(
+                        low <= lowest && highest <= high,
+                        "{players} players, seed {seed}: {low}..{high} against {lowest}..{highest}"
+                    );
+                    let left = i32::from(pile_points(position.unplayed()));
+                    // More than the 21's 9 half points sure to one side.
+                    sharper += usize::from(low > 9 || high < left - 9);
+                }
+            }
+        }
+        assert!(sharper >= 30, "{sharper} positions with sharper bounds");
+    }
+
+    #[test]
+    fn in_the_sum_the_key_leaves_out_the_points_and_bouts_so_far() {
+        let hands = ["21T 2S", "5T KS", "3S 4S", "5S 6S"];
+        let key = |points, bouts, clean| laid_out(hands, Bid::Garde, points, bouts, clean).key();
+        assert_eq!(key(70, 1, 0), key(90, 0, 0));
+        // A side that may still make a slam: no sum, the past counts.
+        assert_ne!(key(70, 1, 1), key(90, 1, 1));
+        assert_ne!(key(70, 1, 1), key(70, 0, 1));
+        assert_ne!(key(70, 1, 0), key(70, 1, 1));
     }
 
     #[test]

@@ -324,8 +324,8 @@ impl Solver {
     ) -> i32 {
         let (low, high) = position.bounds();
         debug_assert!(
-            low > i32::MIN && high < i32::MAX,
-            "a sum's bounds are finite"
+            i32::MIN < low && low <= high && high < i32::MAX,
+            "a sum's bounds are finite and in order: {low}, {high}"
         );
         let (mut lower, mut upper) = (position.result_of(low), position.result_of(high));
         loop {

@@ -207,6 +207,10 @@ pub struct Solver {
     pub nodes: u64,
 }
 
+/// How many null-window tests [`Solver::move_values`] makes around its
+/// guess before it searches between the bounds they proved.
+const NULL_WINDOW_TESTS: usize = 2;
+
 /// The table's default size: 2^18 entries (8 MiB).
 pub const DEFAULT_TABLE_BITS: u32 = 18;
 
@@ -270,27 +274,31 @@ impl Solver {
     }
 
     /// The exact value `within(solver, alpha, beta)` searches (fail-soft),
-    /// by null-window tests from `guess` (MTD(f): each at the bound the last
-    /// one gave, so a value near the guess takes two or three).
+    /// first by null-window tests from `guess`, each at the bound the last
+    /// one gave (MTD(f): a value at the guess takes two), then, if they did
+    /// not settle it, by one search between the bounds they proved (a value
+    /// far from the guess would take a test per unit of the distance).
     fn exact_near(
         &mut self,
         guess: Option<i32>,
         mut within: impl FnMut(&mut Solver, i32, i32) -> i32,
     ) -> i32 {
         let (mut lower, mut upper) = (i32::MIN + 1, i32::MAX - 1);
-        let Some(mut bound) = guess else {
-            return within(self, lower, upper);
-        };
-        while lower < upper {
-            let target = if bound == lower { bound + 1 } else { bound };
-            bound = within(self, target - 1, target);
-            if bound >= target {
-                lower = bound;
-            } else {
-                upper = bound;
+        if let Some(mut bound) = guess {
+            for _ in 0..NULL_WINDOW_TESTS {
+                let target = if bound == lower { bound + 1 } else { bound };
+                bound = within(self, target - 1, target);
+                if bound >= target {
+                    lower = bound;
+                } else {
+                    upper = bound;
+                }
+                if lower == upper {
+                    return lower;
+                }
             }
         }
-        lower
+        within(self, lower - 1, upper + 1)
     }
 
     /// Whether perfect play from `position` reaches at least `target` to come

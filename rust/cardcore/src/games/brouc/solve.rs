@@ -607,9 +607,6 @@ mod tests {
                 } else {
                     std::hint::black_box(solver.value(&position));
                 }
-                if tricks_left == 8 {
-                    eprint!("{}", if position.in_sum { "S" } else { "n" });
-                }
                 times.push(start.elapsed().as_secs_f64() * 1e3);
                 nodes.push(solver.nodes);
             }

@@ -15,7 +15,11 @@
 //! make whatever they do). The result is in the unit each game states
 //! ([`Solve::SOLVER_UNIT`]); a game whose deal score is not a sum of what each
 //! trick adds keeps in its key what the score still depends on and adds it
-//! with the deal's last move.
+//! with the deal's last move. Where the score is a non-decreasing function
+//! (a rounding) of a sum the cards left decide, such as card points still to
+//! take, the position says so ([`Position::counts_a_sum`]): from there its
+//! key names no past score, and the result is found by null-window searches
+//! on the sums where it steps.
 //!
 //! [`brute_force`] is plain minimax over the legal moves, without table,
 //! pruning or equivalences: the tests check the search against it, and

@@ -302,9 +302,9 @@ impl solver::Position for Position {
         if !self.in_sum {
             return (i32::MIN, i32::MAX);
         }
-        let left = self.unplayed();
-        let marriages = trick_marriages(left, self.trump) as i32;
-        (-marriages, points(left) as i32 + marriages)
+        let marriages = trick_marriages(self.unplayed(), self.trump) as i32;
+        let points_left = i32::from(self.total - self.played);
+        (-marriages, points_left + marriages)
     }
 }
 

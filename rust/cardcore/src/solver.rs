@@ -745,6 +745,17 @@ pub fn representatives(
     kept
 }
 
+/// Each legal move of `position` with its value, the move named as `G`
+/// writes it, for tests of each game's worked positions.
+#[cfg(test)]
+pub(crate) fn move_texts<G: Solve>(position: &G::Position) -> Vec<(String, i32)> {
+    Solver::new(10)
+        .move_values(position)
+        .into_iter()
+        .map(|(action, value)| (G::action_text(action), value))
+        .collect()
+}
+
 /// Checks, for tests of each game, that the search, [`brute_force`] and
 /// [`engine_minimax`] agree on the result for `seat`'s side of every legal
 /// move at `game` (`what` names the position in a failure).

@@ -596,7 +596,7 @@ mod tests {
     use super::*;
     use crate::game::Game;
     use crate::rng::SplitMix64;
-    use crate::solver::{brute_force, check_against_engine, Position as _, Solver};
+    use crate::solver::{brute_force, check_against_engine, move_texts, Position as _, Solver};
     use crate::testing::{cards, set};
 
     fn options(value: Value) -> serde_json::Map<String, Value> {
@@ -696,14 +696,6 @@ mod tests {
         position
     }
 
-    fn values(position: &TourPosition) -> Vec<(String, i32)> {
-        Solver::new(10)
-            .move_values(position)
-            .into_iter()
-            .map(|(action, value)| (Julien::action_text(action), value))
-            .collect()
-    }
-
     #[test]
     fn a_worked_ending_rouge_ducks_a_trick_to_lead_the_last() {
         // Clubs are trumps. Leading AH wins a clean trick (4 red cards), but
@@ -714,14 +706,14 @@ mod tests {
         let talon = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC 2D 3D";
         let position = last_two_tricks("normal", "Rouge", hands, talon);
         assert_eq!(
-            values(&position),
+            move_texts::<Julien>(&position),
             [("2S".to_owned(), 30), ("AH".to_owned(), 28)]
         );
         // 5 Rouges: 8 red cards either way; with 2S both specials would make
         // 10, the next bid's minimum (-28-), so one stays out (J16): 9.
         let position = last_two_tricks("normal", "5 Rouges", hands, talon);
         assert_eq!(
-            values(&position),
+            move_texts::<Julien>(&position),
             [("2S".to_owned(), 9), ("AH".to_owned(), 8)]
         );
         // In the Superspec the specials are forced in (J20), and each trick's
@@ -729,7 +721,7 @@ mod tests {
         // takes JC (11 black): −11; AH takes 10C on trick 9: −10.
         let position = last_two_tricks("superspec", "Rouge", hands, talon);
         assert_eq!(
-            values(&position),
+            move_texts::<Julien>(&position),
             [("2S".to_owned(), -11), ("AH".to_owned(), -10)]
         );
     }
@@ -744,7 +736,7 @@ mod tests {
         // and wins trick 10: 20 + 4 + 4 + 30 = 58. Leading 2S loses trick 9
         // and wins trick 10 with AH: 20 + 8 + the specials 2 + 3 = 33.
         assert_eq!(
-            values(&position),
+            move_texts::<Julien>(&position),
             [("2S".to_owned(), 33), ("AH".to_owned(), 58)]
         );
         for card in ["AH", "KH", "QH", "JH"] {
@@ -752,7 +744,7 @@ mod tests {
         }
         assert!(position.tour.choosing && position.maximizing());
         assert_eq!(
-            values(&position),
+            move_texts::<Julien>(&position),
             [("take".to_owned(), 58), ("leave".to_owned(), 28)]
         );
     }

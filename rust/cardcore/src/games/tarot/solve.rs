@@ -592,7 +592,9 @@ mod tests {
     use super::*;
     use crate::game::Game;
     use crate::rng::SplitMix64;
-    use crate::solver::{brute_force, check_against_engine, check_position, Moves, Solver};
+    use crate::solver::{
+        brute_force, check_against_engine, check_position, move_texts, Moves, Solver,
+    };
     use crate::testing::set;
     use serde_json::{json, Map, Value};
 
@@ -956,14 +958,6 @@ mod tests {
         position
     }
 
-    fn values(position: &TarotPosition) -> Vec<(String, i32)> {
-        Solver::new(10)
-            .move_values(position)
-            .into_iter()
-            .map(|(action, value)| (Tarot::action_text(action), value))
-            .collect()
-    }
-
     #[test]
     fn the_taker_saves_the_petit_for_the_last_trick() {
         // A Garde, 50 half points and no bout so far. The 21 first draws the
@@ -974,7 +968,7 @@ mod tests {
         // -(25 + 16) x 2 = -82.
         let position = laid_out(["1T 21T", "5T KS", "2S 3S", "4S 5S"], Bid::Garde, 50, 0, 0);
         assert_eq!(
-            values(&position),
+            move_texts::<Tarot>(&position),
             [("1T".to_owned(), -82), ("21T".to_owned(), 70)]
         );
         let mut defence = position;
@@ -992,7 +986,7 @@ mod tests {
         // 25 + 49 = 74.
         let position = laid_out(["21T EX", "5T 6T", "2S 3S", "4S 5S"], Bid::Prise, 150, 1, 1);
         assert_eq!(
-            values(&position),
+            move_texts::<Tarot>(&position),
             [("21T".to_owned(), 276), ("EX".to_owned(), 74)]
         );
     }
@@ -1016,7 +1010,7 @@ mod tests {
                     let stake = if made { stake } else { -stake };
                     let what = format!("{contract:?}, {poignee_bonus}, {points}");
                     assert_eq!(
-                        values(&position),
+                        move_texts::<Tarot>(&position),
                         [("2S".to_owned(), stake), ("21T".to_owned(), stake)],
                         "{what}"
                     );

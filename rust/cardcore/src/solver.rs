@@ -745,6 +745,26 @@ pub fn representatives(
     kept
 }
 
+/// Plays `game` by `step` (one action each) until the seat to act has a
+/// position of at most `cards_left` cards; `None` if the match ends first.
+#[cfg(test)]
+pub(crate) fn play_to<G: Solve>(
+    mut game: G,
+    cards_left: usize,
+    mut step: impl FnMut(&mut G),
+) -> Option<G> {
+    while let Some(seat) = game.current_player() {
+        if game
+            .position(seat)
+            .is_some_and(|position| position.cards_left() <= cards_left)
+        {
+            return Some(game);
+        }
+        step(&mut game);
+    }
+    None
+}
+
 /// Each legal move of `position` with its value, the move named as `G`
 /// writes it, for tests of each game's worked positions.
 #[cfg(test)]

@@ -7,7 +7,7 @@ use super::super::bids::Bid;
 use super::super::{FiveHundred, Phase, FIRST_DISCARD, KITTY_SIZE};
 use crate::game::Game;
 use crate::rng::SplitMix64;
-use crate::solver::{brute_force, check_against_engine, Position as _, Solve, Solver};
+use crate::solver::{brute_force, check_against_engine, play_to, Position as _, Solve, Solver};
 use crate::testing::cards;
 
 fn options(value: Value) -> Map<String, Value> {
@@ -17,18 +17,11 @@ fn options(value: Value) -> Map<String, Value> {
 /// The game `check_against_engine` checks from `seed` (the same random
 /// walk), if it reaches a position with at most `cards_left` cards.
 fn checked_game(options: &Map<String, Value>, seed: u64, cards_left: usize) -> Option<FiveHundred> {
-    let mut game = FiveHundred::new(seed, options).expect("options");
+    let game = FiveHundred::new(seed, options).expect("options");
     let mut rng = SplitMix64::new(seed ^ 0xA5A5);
-    while let Some(seat) = game.current_player() {
-        if game
-            .position(seat)
-            .is_some_and(|p| p.cards_left() <= cards_left)
-        {
-            return Some(game);
-        }
+    play_to(game, cards_left, |game| {
         game.play_random(&mut rng);
-    }
-    None
+    })
 }
 
 /// Checks the search against the engine from each of `seeds`, each of

@@ -593,7 +593,7 @@ mod tests {
     use crate::game::Game;
     use crate::rng::SplitMix64;
     use crate::solver::{
-        brute_force, check_against_engine, check_position, move_texts, Moves, Solver,
+        self, brute_force, check_against_engine, check_position, move_texts, Moves, Solver,
     };
     use crate::testing::set;
     use serde_json::{json, Map, Value};
@@ -619,23 +619,16 @@ mod tests {
     /// act has a position of at most `cards_left` cards; `None` if the deal
     /// ends first.
     fn play_to(
-        mut game: Tarot,
+        game: Tarot,
         cards_left: usize,
         mut choose: impl FnMut(&Tarot, &[ActionId]) -> ActionId,
     ) -> Option<Tarot> {
         let mut legal = Vec::new();
-        while let Some(seat) = game.current_player() {
-            if game
-                .position(seat)
-                .is_some_and(|position| position.cards_left() <= cards_left)
-            {
-                return Some(game);
-            }
+        solver::play_to(game, cards_left, |game| {
             game.legal_actions(&mut legal);
-            let action = choose(&game, &legal);
+            let action = choose(game, &legal);
             game.apply(action).unwrap();
-        }
-        None
+        })
     }
 
     /// A random legal action, but the Excuse and the Petit while another

@@ -782,6 +782,15 @@ pub(crate) fn move_texts<G: Solve>(position: &G::Position) -> Vec<(String, i32)>
 #[cfg(test)]
 pub(crate) fn check_position<G: Solve>(game: &G, seat: usize, solver: &mut Solver, what: &str) {
     let position = game.position(seat).expect("a position for every seat");
+    if position.counts_a_sum() {
+        let (low, high) = position.bounds();
+        let sum = brute_force_sum(&position);
+        assert!(
+            low <= sum && sum <= high,
+            "{} {what}, seat {seat}: the sum {sum} outside its bounds {low}..={high}: {position:?}",
+            G::NAME
+        );
+    }
     let banked = game.deal_result(seat);
     let brute = brute_force_moves(&position);
     for ((action, value), (_, brute)) in solver.move_values(&position).into_iter().zip(brute) {

@@ -49,6 +49,13 @@ pub struct Position {
     won: u8,
     /// The solved team's marriages minus the other's (tenths, B12).
     marriages: i16,
+    /// The seat whose card holds the trick in play and that card's rank in
+    /// it (`Position::rank_in_trick`), kept as cards fall: the search asks
+    /// at every move.
+    holding: (u8, u16),
+    /// The marriages the cards in hands and in the trick can still make
+    /// (tenths, B12), for `bounds`: they change only as a trick closes.
+    marriages_left: u8,
     /// Whether no announcement is still to come: the rest of the deal then
     /// only adds card points and marriages (`solver::Position::counts_a_sum`).
     in_sum: bool,
@@ -81,6 +88,56 @@ impl Position {
         pending
     }
 
+    /// The team holding the highest trump not yet in a completed trick, and
+    /// the card points it surely takes: every trump of the run its seats
+    /// hold from the top wins the trick it falls in (B7: only a higher
+    /// trump beats a trump, and the higher ones are the team's), so the team
+    /// takes at least the run's points, and the whole trick in play if a
+    /// card of the run already holds it.
+    fn sure_points(&self) -> (usize, i32) {
+        let trumps = CardSet::suit(self.trump);
+        let team_trumps = |team: usize| {
+            self.hands[team]
+                .union(self.hands[team + 2])
+                .intersection(trumps)
+        };
+        let held = [team_trumps(0), team_trumps(1)];
+        let mut in_trick = [CardSet::EMPTY; 2];
+        for (seat, card) in self.trick.plays() {
+            if card.suit() == Some(self.trump) {
+                in_trick[team_of(seat)].insert(card);
+            }
+        }
+        let mut team = None;
+        let (mut sure, mut trick_counted) = (0, false);
+        for rank in TRUMPS_FROM_THE_TOP {
+            let card = Card::new(self.trump, rank);
+            let Some(owner) = (0..2).find(|&t| held[t].union(in_trick[t]).contains(card)) else {
+                continue;
+            };
+            if *team.get_or_insert(owner) != owner {
+                break;
+            }
+            if held[owner].contains(card) {
+                sure += card_points(card) as i32;
+            } else if !trick_counted {
+                // Only the run's higher cards, the team's, could beat it.
+                sure += points(self.trick.cards()) as i32;
+                trick_counted = true;
+            }
+        }
+        (team.unwrap_or(0), sure)
+    }
+
+    /// Keeps `holding` as `seat` plays `card`, the trick's last card so far.
+    fn note_holder(&mut self, seat: usize, card: Card) {
+        let led = self.trick.led().and_then(Card::suit).expect("a card led");
+        let rank = self.rank_in_trick(card, led);
+        if self.trick.len() == 1 || rank.is_some_and(|rank| rank > self.holding.1) {
+            self.holding = (seat as u8, rank.expect("the led suit holds"));
+        }
+    }
+
     /// The cards in hands and in the trick.
     fn unplayed(&self) -> CardSet {
         (self.hands.iter()).fold(self.trick.cards(), |left, hand| left.union(*hand))
@@ -107,7 +164,7 @@ impl Position {
     /// for the winners, in tenths, the marriages against the others too).
     fn finish_trick(&mut self) -> i32 {
         let cards = self.trick.cards();
-        let winner = Brouc::trick_winner(&self.trick, self.trump);
+        let winner = usize::from(self.holding.0);
         let ours = team_of(winner) == usize::from(self.team);
         let sign = if ours { 1 } else { -1 };
         let trick_points = points(cards) as u8;
@@ -119,6 +176,9 @@ impl Position {
         self.played += trick_points;
         self.marriages += (sign * marriages) as i16;
         self.trick = Trick::new(winner);
+        if self.marriages_left > 0 && has_marriage_cards(cards) {
+            self.marriages_left = trick_marriages(self.unplayed(), self.trump) as u8;
+        }
         if self.in_sum {
             return (i64::from(trick_points) * i64::from(ours) + sign * marriages) as i32;
         }
@@ -164,18 +224,8 @@ impl solver::Position for Position {
         let kept = low_representatives(legal, out_there.union(self.trick.cards()));
         let led = self.trick.led().and_then(Card::suit);
         // The card holding the trick: whether the partner plays it, its rank.
-        let holder = led.map(|led| {
-            let winner = Brouc::trick_winner(&self.trick, self.trump);
-            let (_, card) = self
-                .trick
-                .plays()
-                .find(|&(s, _)| s == winner)
-                .expect("the winner played");
-            (
-                team_of(winner) == team_of(seat),
-                self.rank_in_trick(card, led).unwrap_or(0),
-            )
-        });
+        let (holder_seat, best) = self.holding;
+        let holder = led.map(|_| (team_of(holder_seat.into()) == team_of(seat), best));
         let played = self.trick.len();
         let last = played == PLAYERS - 1;
         // Whether a seat playing after this one may beat a card of `rank`.
@@ -244,6 +294,7 @@ impl solver::Position for Position {
         let seat = self.seat();
         self.hands[seat].remove(card);
         self.trick.push(card);
+        self.note_holder(seat, card);
         if self.trick.is_complete() {
             self.finish_trick()
         } else {
@@ -297,14 +348,20 @@ impl solver::Position for Position {
     }
 
     /// In the sum: from every marriage still possible against the team to
-    /// every card point left and every such marriage for it.
+    /// every card point left and every such marriage for it, less the sure
+    /// points (`Position::sure_points`) of the side that holds them.
     fn bounds(&self) -> (i32, i32) {
         if !self.in_sum {
             return (i32::MIN, i32::MAX);
         }
-        let marriages = trick_marriages(self.unplayed(), self.trump) as i32;
+        let marriages = i32::from(self.marriages_left);
         let points_left = i32::from(self.total - self.played);
-        (-marriages, points_left + marriages)
+        let (team, sure) = self.sure_points();
+        if team == usize::from(self.team) {
+            (sure - marriages, points_left + marriages)
+        } else {
+            (-marriages, points_left - sure + marriages)
+        }
     }
 }
 
@@ -339,6 +396,27 @@ fn low_representatives(legal: CardSet, out_there: CardSet) -> CardSet {
     CardSet::from_bits(legal_bits & !(merged_eights | merged_nines))
 }
 
+/// Whether a K, a Q or a J lies in `cards`: the cards whose fall changes
+/// the marriages still possible (B12: K+Q, 30 with the J).
+fn has_marriage_cards(cards: CardSet) -> bool {
+    let ranks = [Rank::King, Rank::Queen, Rank::Jack].map(CardSet::rank);
+    !cards
+        .intersection(ranks[0].union(ranks[1]).union(ranks[2]))
+        .is_empty()
+}
+
+/// B7's order of a suit, trumps included, highest first.
+const TRUMPS_FROM_THE_TOP: [Rank; 8] = [
+    Rank::Ace,
+    Rank::Ten,
+    Rank::King,
+    Rank::Queen,
+    Rank::Jack,
+    Rank::Nine,
+    Rank::Eight,
+    Rank::Seven,
+];
+
 fn card_points(card: Card) -> i64 {
     card.rank().map_or(0, rank_points)
 }
@@ -372,8 +450,17 @@ impl solver::Solve for Brouc {
             marriages: (marriages[team] - marriages[1 - team]) as i16,
             in_sum: false,
             total: 0,
+            marriages_left: 0,
+            holding: (0, 0),
         };
+        let trick = position.trick;
+        position.trick = Trick::new(trick.leader());
+        for (seat, card) in trick.plays() {
+            position.trick.push(card);
+            position.note_holder(seat, card);
+        }
         position.total = position.played + points(position.unplayed()) as u8;
+        position.marriages_left = trick_marriages(position.unplayed(), position.trump) as u8;
         position.in_sum = position.pending() == 0;
         Some(position)
     }
@@ -487,6 +574,45 @@ mod tests {
         );
         let theirs = crate::solver::solve(&game, 3, &mut solver).unwrap();
         assert_eq!(theirs.iter().map(|m| m.1).collect::<Vec<_>>(), [-8, -4, -4]);
+    }
+
+    #[test]
+    fn the_top_trumps_of_one_team_are_sure_points() {
+        // Hearts trumps. Team 0 holds the A and 10 (seat 0) and the K (seat
+        // 2); team 1 the 9: the A, 10 and K each win their trick, 25 points
+        // sure for team 0 (no marriage left to make).
+        let mut game = Brouc::new(1, &options(&[("single_deal", json!(true))])).unwrap();
+        game.deal.trump_card = "7H".parse().unwrap();
+        game.deal.trump = Suit::Hearts;
+        game.deal.tricks_played = 5;
+        game.hands = ["AH 10H 7S", "9H 8S 9S", "KH AD 7C", "AS 10S KS"].map(crate::testing::set);
+        game.trick = Trick::new(0);
+        let position = game.position(0).unwrap();
+        assert_eq!(position.sure_points(), (0, 25));
+        let (low, high) = position.bounds();
+        assert_eq!(
+            (low, high),
+            (25, i32::from(position.total - position.played))
+        );
+        // Team 1's view: the same 25 points are out of its reach.
+        let theirs = game.position(1).unwrap();
+        assert_eq!(theirs.bounds().1, high - 25);
+        // Once the A leads (the 9 must follow), the trick is team 0's
+        // whatever falls on it: the A's points count with the trick's, then
+        // the 10 and the K.
+        game.apply(action_of("AH".parse().unwrap()).unwrap())
+            .unwrap();
+        game.apply(action_of("9H".parse().unwrap()).unwrap())
+            .unwrap();
+        assert_eq!(game.position(2).unwrap().sure_points(), (0, 11 + 10 + 4));
+        // A run broken by the other team stops there: the Q (team 1) under
+        // the K ends it, the 7 below it is not sure.
+        let mut game = Brouc::new(1, &options(&[("single_deal", json!(true))])).unwrap();
+        game.deal.trump = Suit::Hearts;
+        game.deal.tricks_played = 6;
+        game.hands = ["KH 7H", "QH 8S", "AD 7C", "AS 10S"].map(crate::testing::set);
+        game.trick = Trick::new(0);
+        assert_eq!(game.position(0).unwrap().sure_points(), (0, 4));
     }
 
     #[test]

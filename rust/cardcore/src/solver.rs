@@ -235,9 +235,20 @@ impl Solver {
         }
     }
 
-    /// The value to come of `position` under perfect play.
+    /// The value to come of `position` under perfect play: by null-window
+    /// tests from 0 (or the nearest bound), as [`Solver::exact_near`]
+    /// settles a value (a sum is bisected, [`Solver::bisect`]). A search
+    /// with a wide window would bisect, at each position where a sum begins,
+    /// its results over that window (a test each step), where a null window
+    /// takes one.
     pub fn value<P: Position>(&mut self, position: &P) -> i32 {
-        self.enter(position, i32::MIN + 1, i32::MAX - 1)
+        if position.counts_a_sum() {
+            return self.enter(position, i32::MIN + 1, i32::MAX - 1);
+        }
+        let (low, high) = position.bounds();
+        self.exact_near(Some(0.clamp(low, high)), |solver, alpha, beta| {
+            solver.search(position, alpha, beta)
+        })
     }
 
     /// Every legal move with the value to come it leads to (what the move

@@ -292,7 +292,7 @@ impl TarotPosition {
             });
         }
         let mut kept = legal.intersection(CardSet::single(Card::EXCUSE));
-        for group in 0..GROUPS {
+        for (group, &alike_bits) in ALIKE.iter().enumerate() {
             let mine = strength_bits(legal, group);
             let present = mine | strength_bits(others, group);
             let mut rest = mine;
@@ -303,8 +303,8 @@ impl TarotPosition {
                 let next_below = 31 - below.leading_zeros();
                 let stands_for_it = below != 0
                     && mine >> next_below & 1 == 1
-                    && ALIKE[group] >> next_below & 1 == 1
-                    && ALIKE[group] >> at & 1 == 1;
+                    && alike_bits >> next_below & 1 == 1
+                    && alike_bits >> at & 1 == 1;
                 if !stands_for_it {
                     kept.insert(card_at(group, at));
                 }
@@ -1313,7 +1313,7 @@ mod tests {
 
     #[test]
     fn the_strength_bits_follow_the_order_of_each_group() {
-        for group in 0..GROUPS {
+        for (group, &alike_bits) in ALIKE.iter().enumerate() {
             let cards: Vec<Card> = (0..if group == TRUMP_GROUP { 21 } else { 14 })
                 .map(|at| card_at(group, at))
                 .collect();
@@ -1326,12 +1326,12 @@ mod tests {
                     .all(|b| b == 0));
             }
             assert!(cards.windows(2).all(|w| order(w[0]).1 < order(w[1]).1));
-            let alike_bits = cards
+            let half_point_cards = cards
                 .iter()
                 .enumerate()
                 .filter(|&(_, &card)| half_points(card) == 1)
                 .fold(0, |bits, (at, _)| bits | 1 << at);
-            assert_eq!(ALIKE[group], alike_bits, "group {group}");
+            assert_eq!(alike_bits, half_point_cards, "group {group}");
         }
     }
 

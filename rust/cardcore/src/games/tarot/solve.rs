@@ -1169,8 +1169,14 @@ mod tests {
         }
     }
 
-    /// The lowest and the highest sum to come over every line of play.
-    fn extreme_sums(position: &TarotPosition) -> (i32, i32) {
+    /// The lowest and the highest value to come over every line of play:
+    /// results where `results` (a sum's through `result_of`), else the
+    /// position's own unit (the sum to come in the sum).
+    fn extremes(position: &TarotPosition, results: bool) -> (i32, i32) {
+        if results && position.counts_a_sum() {
+            let (low, high) = extremes(position, false);
+            return (position.result_of(low), position.result_of(high));
+        }
         if position.is_over() {
             return (0, 0);
         }
@@ -1180,7 +1186,7 @@ mod tests {
         for &action in legal.as_slice() {
             let mut child = *position;
             let gain = child.play(action);
-            let (child_low, child_high) = extreme_sums(&child);
+            let (child_low, child_high) = extremes(&child, results);
             (low, high) = (low.min(gain + child_low), high.max(gain + child_high));
         }
         (low, high)
@@ -1204,7 +1210,7 @@ mod tests {
                         continue;
                     }
                     let (low, high) = position.bounds();
-                    let (lowest, highest) = extreme_sums(&position);
+                    let (lowest, highest) = extremes(&position, false);
                     assert!(
                         low <= lowest && highest <= high,
                         "{players} players, seed {seed}: {low}..{high} against {lowest}..{highest}"
@@ -1216,27 +1222,6 @@ mod tests {
             }
         }
         assert!(sharper >= 30, "{sharper} positions with sharper bounds");
-    }
-
-    /// The lowest and the highest result to come over every line of play.
-    fn extreme_results(position: &TarotPosition) -> (i32, i32) {
-        if position.counts_a_sum() {
-            let (low, high) = extreme_sums(position);
-            return (position.result_of(low), position.result_of(high));
-        }
-        if position.is_over() {
-            return (0, 0);
-        }
-        let mut legal = Moves::new();
-        position.legal(&mut legal);
-        let (mut low, mut high) = (i32::MAX, i32::MIN);
-        for &action in legal.as_slice() {
-            let mut child = *position;
-            let gain = child.play(action);
-            let (child_low, child_high) = extreme_results(&child);
-            (low, high) = (low.min(gain + child_low), high.max(gain + child_high));
-        }
-        (low, high)
     }
 
     #[test]
@@ -1270,7 +1255,7 @@ mod tests {
                     }
                     checked += 1;
                     let (low, high) = position.bounds();
-                    let (lowest, highest) = extreme_results(&position);
+                    let (lowest, highest) = extremes(&position, true);
                     assert!(
                         low <= lowest && highest <= high,
                         "{players} players, seed {seed}, seat {seat}: \

@@ -1274,6 +1274,20 @@ mod tests {
     }
 
     #[test]
+    fn the_stakes_bounds_leave_a_partners_excuse_in_the_last_trick_to_the_taker() {
+        // The last trick: the 21 takes it for the defence, whose sure points
+        // would be the 21 and a half point from each other card (12), but
+        // the partner's Excuse goes to the taker (T5): the defence takes 11,
+        // the taker 9 and a bout, 93 + 9 = 102 makes the target by 0, 25.
+        let position = laid_out(["2S", "21T", "EX", "3S"], Bid::Prise, 93, 0, 0);
+        assert!(!position.counts_a_sum());
+        assert_eq!(brute_force(&position), 25);
+        let (low, high) = position.bounds();
+        assert!(low <= 25 && 25 <= high, "{low}..{high}");
+        assert_eq!(Solver::new(10).value(&position), 25);
+    }
+
+    #[test]
     fn the_moves_tried_are_the_general_helpers() {
         for (players, cards_left) in [(3, 18), (4, 24), (5, 15), (5, 72), (5, 74)] {
             for seed in 0..40 {

@@ -246,7 +246,7 @@ impl Solver {
             return self.enter(position, i32::MIN + 1, i32::MAX - 1);
         }
         let (low, high) = position.bounds();
-        self.exact_near(Some(0.clamp(low, high)), |solver, alpha, beta| {
+        self.exact_near(Some(0.max(low).min(high)), |solver, alpha, beta| {
             solver.search(position, alpha, beta)
         })
     }

@@ -299,12 +299,13 @@ impl TarotPosition {
             while rest != 0 {
                 let at = rest.trailing_zeros();
                 rest &= rest - 1;
-                let below = present & ((1 << at) - 1);
-                let next_below = 31 - below.leading_zeros();
-                let stands_for_it = below != 0
-                    && mine >> next_below & 1 == 1
-                    && alike_bits >> next_below & 1 == 1
-                    && alike_bits >> at & 1 == 1;
+                // The card just below in strength still in play, if any.
+                let below = (present & ((1 << at) - 1)).checked_ilog2();
+                let stands_for_it = below.is_some_and(|below| {
+                    mine >> below & 1 == 1
+                        && alike_bits >> below & 1 == 1
+                        && alike_bits >> at & 1 == 1
+                });
                 if !stands_for_it {
                     kept.insert(card_at(group, at));
                 }

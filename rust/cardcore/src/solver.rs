@@ -119,8 +119,10 @@ pub trait Position: Copy + Send + Sync + std::fmt::Debug {
     fn cards_left(&self) -> usize;
     /// Whether the search keeps the position in its table. A probe is a
     /// cache miss, dearer than searching again a trick's few cards from its
-    /// first: tabling only positions at a trick's first card does best.
-    /// Default: every position with more than four cards in hands.
+    /// first: tabling positions at a trick's first card (Brouc, 500), or its
+    /// first two where the trick's other seats have many cards to try
+    /// (French Tarot), does best. Default: every position with more than
+    /// four cards in hands.
     fn tabled(&self) -> bool {
         self.cards_left() > 4
     }
@@ -235,9 +237,20 @@ impl Solver {
         }
     }
 
-    /// The value to come of `position` under perfect play.
+    /// The value to come of `position` under perfect play: by null-window
+    /// tests from 0 (or the nearest bound), as [`Solver::exact_near`]
+    /// settles a value (a sum is bisected, [`Solver::bisect`]). A search
+    /// with a wide window would bisect, at each position where a sum begins,
+    /// its results over that window (a test each step), where a null window
+    /// takes one.
     pub fn value<P: Position>(&mut self, position: &P) -> i32 {
-        self.enter(position, i32::MIN + 1, i32::MAX - 1)
+        if position.counts_a_sum() {
+            return self.enter(position, i32::MIN + 1, i32::MAX - 1);
+        }
+        let (low, high) = position.bounds();
+        self.exact_near(Some(0.max(low).min(high)), |solver, alpha, beta| {
+            solver.search(position, alpha, beta)
+        })
     }
 
     /// Every legal move with the value to come it leads to (what the move

@@ -546,17 +546,26 @@ mod tests {
         game
     }
 
+    /// A single deal in its last tricks, hearts trumps, `hands` dealt and
+    /// `leader` to lead the trick in play (tricks played as the longest
+    /// hand leaves).
+    fn hearts_endgame(hands: [&str; PLAYERS], leader: usize) -> Brouc {
+        let mut game = Brouc::new(1, &options(&[("single_deal", json!(true))])).unwrap();
+        game.deal.trump_card = "7H".parse().unwrap();
+        game.deal.trump = Suit::Hearts;
+        game.hands = hands.map(crate::testing::set);
+        let longest = game.hands.iter().map(|hand| hand.len()).max().unwrap();
+        game.deal.tricks_played = (super::super::TRICKS_PER_DEAL - longest) as u8;
+        game.trick = Trick::new(leader);
+        game
+    }
+
     #[test]
     fn the_rules_texts_example_announces_the_queen_and_king_left_after_the_jack() {
         // [S] "Quand annoncer ?": Gérard (seat 0) holds K, Q and J of hearts,
         // trumps; his team wins its first trick with the card he plays, he
         // announces what is left: 40 after the jack, nothing after the K or Q.
-        let mut game = Brouc::new(1, &options(&[("single_deal", json!(true))])).unwrap();
-        game.deal.trump_card = "7H".parse().unwrap();
-        game.deal.trump = Suit::Hearts;
-        game.deal.tricks_played = 5;
-        game.hands = ["JH QH KH", "7D 7C", "AD AC", "8D 8C"].map(crate::testing::set);
-        game.trick = Trick::new(1);
+        let mut game = hearts_endgame(["JH QH KH", "7D 7C", "AD AC", "8D 8C"], 1);
         for card in ["7S", "AS", "8S"] {
             game.trick.push(card.parse().unwrap());
         }
@@ -581,12 +590,7 @@ mod tests {
         // Hearts trumps. Team 0 holds the A and 10 (seat 0) and the K (seat
         // 2); team 1 the 9: the A, 10 and K each win their trick, 25 points
         // sure for team 0 (no marriage left to make).
-        let mut game = Brouc::new(1, &options(&[("single_deal", json!(true))])).unwrap();
-        game.deal.trump_card = "7H".parse().unwrap();
-        game.deal.trump = Suit::Hearts;
-        game.deal.tricks_played = 5;
-        game.hands = ["AH 10H 7S", "9H 8S 9S", "KH AD 7C", "AS 10S KS"].map(crate::testing::set);
-        game.trick = Trick::new(0);
+        let mut game = hearts_endgame(["AH 10H 7S", "9H 8S 9S", "KH AD 7C", "AS 10S KS"], 0);
         let position = game.position(0).unwrap();
         assert_eq!(position.sure_points(), (0, 25));
         let (low, high) = position.bounds();
@@ -607,11 +611,7 @@ mod tests {
         assert_eq!(game.position(2).unwrap().sure_points(), (0, 11 + 10 + 4));
         // A run broken by the other team stops there: the Q (team 1) under
         // the K ends it, the 7 below it is not sure.
-        let mut game = Brouc::new(1, &options(&[("single_deal", json!(true))])).unwrap();
-        game.deal.trump = Suit::Hearts;
-        game.deal.tricks_played = 6;
-        game.hands = ["KH 7H", "QH 8S", "AD 7C", "AS 10S"].map(crate::testing::set);
-        game.trick = Trick::new(0);
+        let game = hearts_endgame(["KH 7H", "QH 8S", "AD 7C", "AS 10S"], 0);
         assert_eq!(game.position(0).unwrap().sure_points(), (0, 4));
     }
 

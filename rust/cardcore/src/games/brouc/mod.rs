@@ -59,18 +59,29 @@ const RANKS: [Rank; 8] = [
 /// The most announcements a deal can hold: one per (seat, suit).
 const MAX_ANNOUNCEMENTS: usize = PLAYERS * 4;
 
-/// The card table (rulings): A 10 K Q J 9 8 7 in every suit, trumps included.
+/// The card table (rulings): A 10 K Q J 9 8 7 in every suit, trumps
+/// included, the highest first.
+const BY_STRENGTH: [Rank; 8] = [
+    Rank::Ace,
+    Rank::Ten,
+    Rank::King,
+    Rank::Queen,
+    Rank::Jack,
+    Rank::Nine,
+    Rank::Eight,
+    Rank::Seven,
+];
+
+/// A rank's place in `BY_STRENGTH`, the lowest 0.
 const fn rank_order(rank: Rank) -> u16 {
-    match rank {
-        Rank::Ace => 7,
-        Rank::Ten => 6,
-        Rank::King => 5,
-        Rank::Queen => 4,
-        Rank::Jack => 3,
-        Rank::Nine => 2,
-        Rank::Eight => 1,
-        _ => 0,
+    let mut place = 0;
+    while place < BY_STRENGTH.len() {
+        if BY_STRENGTH[place] as u8 == rank as u8 {
+            return (BY_STRENGTH.len() - 1 - place) as u16;
+        }
+        place += 1;
     }
+    0
 }
 
 /// `rank_order` by face id, so the hot paths need no division.

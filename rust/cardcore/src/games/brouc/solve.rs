@@ -24,7 +24,9 @@
 //! (B15) are left out: the solver plays the deal's points.
 
 use super::scoring::{hand_combinations, married_suits, points, rank_points, trick_marriages};
-use super::{action_of, card_of, deal_score, playable, strength, team_of, Brouc, PLAYERS};
+use super::{
+    action_of, card_of, deal_score, playable, strength, team_of, Brouc, BY_STRENGTH, PLAYERS,
+};
 use crate::card::{Card, Rank, Suit};
 use crate::cardset::CardSet;
 use crate::game::ActionId;
@@ -110,7 +112,7 @@ impl Position {
         }
         let mut team = None;
         let (mut sure, mut trick_counted) = (0, false);
-        for rank in TRUMPS_FROM_THE_TOP {
+        for rank in BY_STRENGTH {
             let card = Card::new(self.trump, rank);
             let Some(owner) = (0..2).find(|&t| held[t].union(in_trick[t]).contains(card)) else {
                 continue;
@@ -404,18 +406,6 @@ fn has_marriage_cards(cards: CardSet) -> bool {
         .intersection(ranks[0].union(ranks[1]).union(ranks[2]))
         .is_empty()
 }
-
-/// B7's order of a suit, trumps included, highest first.
-const TRUMPS_FROM_THE_TOP: [Rank; 8] = [
-    Rank::Ace,
-    Rank::Ten,
-    Rank::King,
-    Rank::Queen,
-    Rank::Jack,
-    Rank::Nine,
-    Rank::Eight,
-    Rank::Seven,
-];
 
 fn card_points(card: Card) -> i64 {
     card.rank().map_or(0, rank_points)

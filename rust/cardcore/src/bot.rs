@@ -246,7 +246,8 @@ pub trait Levels: Search + Solve {
     /// `seat`, to act at `drawn` (a determinization) whose trick-play
     /// position in its interest is `position`; `None` where the bot plays as
     /// hard. By default the two-sided solve ([`Solver::move_values`]); Le
-    /// Julien's is max^n, each seat playing for its own score.
+    /// Julien's is max^n, each seat playing for its own score; 500's maps the
+    /// tricks to the deal's score (a contract is made or not).
     fn expert_values(
         drawn: &Self,
         seat: usize,

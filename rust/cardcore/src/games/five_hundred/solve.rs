@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 
 use super::bids::Strain;
 use super::play::{self, Order, JOKER_SUIT};
-use super::{team_of, FiveHundred, Phase, DECK, FIRST_NAME, NAMED, PLAYERS};
+use super::{score, team_of, FiveHundred, Phase, DECK, FIRST_NAME, NAMED, PLAYERS};
 use crate::card::Suit;
 use crate::game::{ActionId, Game};
 use crate::solver::{mix, Moves, Solve};
@@ -589,6 +589,38 @@ impl Solve for FiveHundred {
 
     fn same_side(&self, a: usize, b: usize) -> bool {
         team_of(a) == team_of(b)
+    }
+}
+
+impl FiveHundred {
+    /// What the deal scores `seat`'s team less what it scores the other team
+    /// (F9-F11, D3) when the deal ends with the solver's `result` for `seat`
+    /// ([`Solve::deal_result`]'s unit, the whole deal's), under the table's
+    /// scoring; `None` before a contract. Tricks are exact for the play of one
+    /// sample, not for an average over samples: an overtrick is worth nothing
+    /// and a trick short of the contract its whole value.
+    pub fn score_difference(&self, seat: usize, result: i32) -> Option<i64> {
+        let (bidder, contract) = (self.deal.bidder()?, self.deal.contract()?);
+        let bidding_side = team_of(seat) == team_of(bidder);
+        let bidders_tricks = match (contract.is_misere(), bidding_side) {
+            (false, true) => result,
+            (false, false) => 10 - result,
+            // Misère: -1 to the bidder's side, 1 to the defenders, once the
+            // bidder has taken a trick.
+            (true, true) => -result,
+            (true, false) => result,
+        };
+        let (bidders, opponents) = score(
+            contract,
+            u8::try_from(bidders_tricks).ok()?,
+            self.options.scoring,
+            self.options.slam_bonus,
+        );
+        Some(if bidding_side {
+            bidders - opponents
+        } else {
+            opponents - bidders
+        })
     }
 }
 

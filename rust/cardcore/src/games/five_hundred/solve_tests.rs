@@ -335,3 +335,40 @@ fn a_joker_that_names_a_suit_draws_no_joker() {
         assert_eq!(solver.value(&defence), 3 - tricks, "names {names}");
     }
 }
+
+#[test]
+fn the_score_difference_of_a_finished_deal_is_what_the_deal_scored() {
+    // The expert's unit (`score_difference`) read back from the solver's
+    // result of every finished deal, under both scorings and the slam bonus,
+    // misères included, against the engine's own scoring.
+    let mut kinds = [0; 2];
+    for table in [
+        json!({"single_deal": true, "misere": true}),
+        json!({"single_deal": true, "misere": true, "scoring": "variant", "slam_bonus": true}),
+    ] {
+        let options = options(table);
+        for seed in 0..300 {
+            let mut game = FiveHundred::new(seed, &options).expect("options");
+            let mut rng = SplitMix64::new(seed);
+            while game.play_random(&mut rng).is_some() {}
+            let Some(contract) = game.deal.contract() else {
+                continue;
+            };
+            let scores = *game.deal_scores().last().expect("a deal scored");
+            for seat in 0..4 {
+                let team = seat % 2;
+                let result = game.deal_result(seat);
+                assert_eq!(
+                    game.score_difference(seat, result),
+                    Some(scores[team] - scores[1 - team]),
+                    "seed {seed}, seat {seat}, {contract:?}, result {result}"
+                );
+            }
+            kinds[usize::from(contract.is_misere())] += 1;
+        }
+    }
+    assert!(
+        kinds[0] > 0 && kinds[1] > 0,
+        "contracts and misères: {kinds:?}"
+    );
+}

@@ -398,13 +398,15 @@ fn low_representatives(legal: CardSet, out_there: CardSet) -> CardSet {
     CardSet::from_bits(legal_bits & !(merged_eights | merged_nines))
 }
 
-/// Whether a K, a Q or a J lies in `cards`: the cards whose fall changes
-/// the marriages still possible (B12: K+Q, 30 with the J).
+/// The kings, queens and jacks: the cards whose fall changes the marriages
+/// still possible (B12: K+Q, 30 with the J).
+const MARRIAGE_CARDS: CardSet = CardSet::rank(Rank::King)
+    .union(CardSet::rank(Rank::Queen))
+    .union(CardSet::rank(Rank::Jack));
+
+/// Whether a card of `MARRIAGE_CARDS` lies in `cards`.
 fn has_marriage_cards(cards: CardSet) -> bool {
-    let ranks = [Rank::King, Rank::Queen, Rank::Jack].map(CardSet::rank);
-    !cards
-        .intersection(ranks[0].union(ranks[1]).union(ranks[2]))
-        .is_empty()
+    !cards.intersection(MARRIAGE_CARDS).is_empty()
 }
 
 fn card_points(card: Card) -> i64 {

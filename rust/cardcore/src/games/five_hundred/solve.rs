@@ -599,7 +599,7 @@ impl FiveHundred {
     /// scoring; `None` before a contract. Tricks are exact for the play of one
     /// sample, not for an average over samples: an overtrick is worth nothing
     /// and a trick short of the contract its whole value.
-    pub fn score_difference(&self, seat: usize, result: i32) -> Option<i64> {
+    pub(super) fn score_difference(&self, seat: usize, result: i32) -> Option<i64> {
         let (bidder, contract) = (self.deal.bidder()?, self.deal.contract()?);
         let bidding_side = team_of(seat) == team_of(bidder);
         let bidders_tricks = match (contract.is_misere(), bidding_side) {

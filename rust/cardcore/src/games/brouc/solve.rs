@@ -100,41 +100,39 @@ impl Position {
     /// trump holding it belongs to the run. A lower trump in the trick is
     /// beaten already and breaks no run.
     fn sure_points(&self) -> (usize, i32) {
-        let trumps = CardSet::suit(self.trump);
-        let held = [
-            self.hands[0].union(self.hands[2]).intersection(trumps),
-            self.hands[1].union(self.hands[3]).intersection(trumps),
-        ];
+        // Each team's trumps as bytes in strength order (bit 7 the ace).
+        let team_trumps = |team: usize| {
+            by_strength(suit_byte(
+                self.hands[team].union(self.hands[team + 2]),
+                self.trump.index(),
+            ))
+        };
+        let mut teams = [team_trumps(0), team_trumps(1)];
         let (holder, rank) = self.holding;
-        let holding_trump = (!self.trick.is_empty() && rank >= TRUMP_RANK).then(|| {
-            Card::new(
-                self.trump,
-                BY_STRENGTH[BY_STRENGTH.len() - 1 - usize::from(rank - TRUMP_RANK)],
-            )
-        });
-        let mut team = None;
-        let mut sure = 0;
-        for rank in BY_STRENGTH {
-            let card = Card::new(self.trump, rank);
-            let owner = if held[0].contains(card) {
-                0
-            } else if held[1].contains(card) {
-                1
-            } else if holding_trump == Some(card) {
-                team_of(usize::from(holder))
-            } else {
-                continue;
-            };
-            if *team.get_or_insert(owner) != owner {
-                break;
-            }
-            sure += if holding_trump == Some(card) {
-                i32::from(self.trick_points)
-            } else {
-                rank_points(rank) as i32
-            };
+        let holding = if !self.trick.is_empty() && rank >= TRUMP_RANK {
+            let bit = 1u8 << (rank - TRUMP_RANK);
+            teams[team_of(usize::from(holder))] |= bit;
+            bit
+        } else {
+            0
+        };
+        let all = teams[0] | teams[1];
+        if all == 0 {
+            return (0, 0);
         }
-        (team.unwrap_or(0), sure)
+        let team = usize::from(teams[1] & (0x80 >> all.leading_zeros()) != 0);
+        // The team's trumps above the other team's highest.
+        let other = teams[1 - team];
+        let run = teams[team] & !u8::MAX.checked_shr(other.leading_zeros()).unwrap_or(0);
+        let trick = if run & holding == 0 {
+            0
+        } else {
+            self.trick_points
+        };
+        (
+            team,
+            i32::from(POINTS_BY_STRENGTH[usize::from(run & !holding)] + trick),
+        )
     }
 
     /// Adds `seat`'s `card` to the trick, keeping `holding` and
@@ -389,15 +387,17 @@ impl solver::Position for Position {
 /// A hand of the 32-card deck in 32 bits, a byte per suit: the 7 to the J
 /// (face ranks 5 to 9) and the Q, K and A (11 to 13; 10 is the Tarot's knight).
 fn compact(hand: CardSet) -> u64 {
-    let bits = hand.bits();
-    (0..4)
-        .map(|suit| {
-            let suit_bits = (bits >> (14 * suit)) as u64;
-            let low = suit_bits >> Rank::Seven.index() & 0x1F;
-            let high = suit_bits >> Rank::Queen.index() & 0x7;
-            (low | high << 5) << (8 * suit)
-        })
-        .fold(0, |compact, byte| compact | byte)
+    (0..4).fold(0, |compact, suit| {
+        compact | suit_byte(hand, suit) << (8 * suit)
+    })
+}
+
+/// The byte of `compact` for the suit of index `suit`.
+fn suit_byte(hand: CardSet, suit: usize) -> u64 {
+    let suit_bits = (hand.bits() >> (14 * suit)) as u64;
+    let low = suit_bits >> Rank::Seven.index() & 0x1F;
+    let high = suit_bits >> Rank::Queen.index() & 0x7;
+    low | high << 5
 }
 
 /// Renames, in each suit, the 7, 8 and 9 still in hands to the lowest of
@@ -459,6 +459,32 @@ fn low_representatives(legal: CardSet, out_there: CardSet) -> CardSet {
     let merged_nines = legal_bits & nines & below_nines;
     CardSet::from_bits(legal_bits & !(merged_eights | merged_nines))
 }
+
+/// A `suit_byte` (the 7, 8, 9, 10, J, Q, K, A from bit 0)
+/// reordered by strength (the 7, 8, 9, J, Q, K, 10, A: `BY_STRENGTH` from
+/// its end).
+fn by_strength(suit_byte: u64) -> u8 {
+    let byte = suit_byte as u8;
+    // The 10 (bit 3) moves above the J, Q and K (bits 4 to 6).
+    byte & 0b1000_0111 | (byte & 0b0111_0000) >> 1 | (byte & 0b1000) << 3
+}
+
+/// The card points of a byte of `by_strength`.
+const POINTS_BY_STRENGTH: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut bit = 0;
+        while bit < 8 {
+            if byte >> bit & 1 == 1 {
+                table[byte] += rank_points(BY_STRENGTH[7 - bit]) as u8;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+};
 
 /// `Position::rank_in_trick` of the lowest trump: above every card of the
 /// led suit.

@@ -57,6 +57,10 @@ pub struct Position {
     holding: (u8, u16),
     /// The card points in the trick in play, kept as cards fall.
     trick_points: u8,
+    /// Each team's trumps in hands as a byte in strength order (bit 7 the
+    /// ace, `by_strength`), kept as cards fall: `sure_points` asks at every
+    /// position.
+    trumps_held: [u8; 2],
     /// The marriages the cards in hands and in the trick can still make
     /// (tenths, B12), for `bounds`: they change only as a trick closes.
     marriages_left: u8,
@@ -100,14 +104,7 @@ impl Position {
     /// trump holding it belongs to the run. A lower trump in the trick is
     /// beaten already and breaks no run.
     fn sure_points(&self) -> (usize, i32) {
-        // Each team's trumps as bytes in strength order (bit 7 the ace).
-        let team_trumps = |team: usize| {
-            by_strength(suit_byte(
-                self.hands[team].union(self.hands[team + 2]),
-                self.trump.index(),
-            ))
-        };
-        let mut teams = [team_trumps(0), team_trumps(1)];
+        let mut teams = self.trumps_held;
         let (holder, rank) = self.holding;
         let holding = if !self.trick.is_empty() && rank >= TRUMP_RANK {
             let bit = 1u8 << (rank - TRUMP_RANK);
@@ -309,6 +306,9 @@ impl solver::Position for Position {
         let card = card_of(action).expect("a Brouc action");
         let seat = self.seat();
         self.hands[seat].remove(card);
+        if card.suit() == Some(self.trump) {
+            self.trumps_held[team_of(seat)] &= !(1 << strength(card));
+        }
         self.push(seat, card);
         if self.trick.is_complete() {
             self.finish_trick()
@@ -552,12 +552,17 @@ impl solver::Solve for Brouc {
             marriages_left: 0,
             holding: (0, 0),
             trick_points: 0,
+            trumps_held: [0; 2],
         };
         let trick = position.trick;
         position.trick = Trick::new(trick.leader());
         for (seat, card) in trick.plays() {
             position.push(seat, card);
         }
+        position.trumps_held = [0, 1].map(|team| {
+            let hands = position.hands[team].union(position.hands[team + 2]);
+            by_strength(suit_byte(hands, position.trump.index()))
+        });
         position.total = position.played + points(position.unplayed()) as u8;
         position.marriages_left = trick_marriages(position.unplayed(), position.trump) as u8;
         position.in_sum = position.pending() == 0;

@@ -22,17 +22,22 @@ pub(super) fn points(cards: CardSet) -> i64 {
         .sum()
 }
 
-/// The suits whose K and Q both lie in `cards` (two masks and a shift: the
-/// check runs for three hands or tricks after every trick).
+/// The suits whose K and Q both lie in `cards`.
 pub(super) fn married_suits(cards: CardSet) -> impl Iterator<Item = Suit> {
+    let suits = married_suit_bits(cards);
+    Suit::ALL
+        .into_iter()
+        .filter(move |suit| suits & (1 << suit.index()) != 0)
+}
+
+/// Bit `s` for each suit `s` whose K and Q both lie in `cards` (two masks
+/// and a shift: the check runs for three hands or tricks after every trick).
+pub(super) fn married_suit_bits(cards: CardSet) -> u64 {
     let kings = cards.intersection(CardSet::rank(Rank::King)).bits() >> Rank::King.index();
     let queens = cards.intersection(CardSet::rank(Rank::Queen)).bits() >> Rank::Queen.index();
     // Bit 14 * s of `both` is suit s; fold the four onto bits 0 to 3.
     let both = (kings & queens) as u64;
-    let suits = (both | both >> 13 | both >> 26 | both >> 39) & 0b1111;
-    Suit::ALL
-        .into_iter()
-        .filter(move |suit| suits & (1 << suit.index()) != 0)
+    (both | both >> 13 | both >> 26 | both >> 39) & 0b1111
 }
 
 /// K+Q of `suit` among `cards`: 20, with the J 30 (not 30 + 20); doubled in
@@ -52,6 +57,9 @@ pub(super) fn combination_value(cards: CardSet, suit: Suit, trump: Suit) -> i64 
 
 /// B12: every suit whose K and Q lie in a trick scores for the trick.
 pub(super) fn trick_marriages(cards: CardSet, trump: Suit) -> i64 {
+    if married_suit_bits(cards) == 0 {
+        return 0;
+    }
     married_suits(cards)
         .map(|suit| combination_value(cards, suit, trump))
         .sum()

@@ -23,11 +23,11 @@
 //! a trick) says what is still to announce. The match target (B14) and capes
 //! (B15) are left out: the solver plays the deal's points.
 
-use super::scoring::{hand_combinations, married_suits, points, rank_points, trick_marriages};
+use super::scoring::{hand_combinations, married_suit_bits, points, rank_points, trick_marriages};
 use super::{
     action_of, card_of, deal_score, playable, strength, team_of, Brouc, BY_STRENGTH, PLAYERS,
 };
-use crate::card::{Card, Rank, Suit};
+use crate::card::{Card, Rank, Suit, FACE_COUNT};
 use crate::cardset::CardSet;
 use crate::game::ActionId;
 use crate::solver::{self, Moves};
@@ -55,6 +55,12 @@ pub struct Position {
     /// it (`Position::rank_in_trick`), kept as cards fall: the search asks
     /// at every move.
     holding: (u8, u16),
+    /// The card points in the trick in play, kept as cards fall.
+    trick_points: u8,
+    /// Each team's trumps in hands as a byte in strength order (bit 7 the
+    /// ace, `by_strength`), kept as cards fall: `sure_points` asks at every
+    /// position.
+    trumps_held: [u8; 2],
     /// The marriages the cards in hands and in the trick can still make
     /// (tenths, B12), for `bounds`: they change only as a trick closes.
     marriages_left: u8,
@@ -81,8 +87,8 @@ impl Position {
         let mut pending = 0;
         for team in 0..2 {
             if self.won & (1 << team) == 0
-                && (married_suits(self.hands[team]).next().is_some()
-                    || married_suits(self.hands[team + 2]).next().is_some())
+                && married_suit_bits(self.hands[team]) | married_suit_bits(self.hands[team + 2])
+                    != 0
             {
                 pending |= 1 << team;
             }
@@ -94,45 +100,43 @@ impl Position {
     /// the card points it surely takes: every trump of the run its seats
     /// hold from the top wins the trick it falls in (B7: only a higher
     /// trump beats a trump, and the higher ones are the team's), so the team
-    /// takes at least the run's points, and the whole trick in play if a
-    /// card of the run already holds it.
+    /// takes at least the run's points, and the whole trick in play if the
+    /// trump holding it belongs to the run. A lower trump in the trick is
+    /// beaten already and breaks no run.
     fn sure_points(&self) -> (usize, i32) {
-        let trumps = CardSet::suit(self.trump);
-        let team_trumps = |team: usize| {
-            self.hands[team]
-                .union(self.hands[team + 2])
-                .intersection(trumps)
+        let mut teams = self.trumps_held;
+        let (holder, rank) = self.holding;
+        let holding = if !self.trick.is_empty() && rank >= TRUMP_RANK {
+            let bit = 1u8 << (rank - TRUMP_RANK);
+            teams[team_of(usize::from(holder))] |= bit;
+            bit
+        } else {
+            0
         };
-        let held = [team_trumps(0), team_trumps(1)];
-        let mut in_trick = [CardSet::EMPTY; 2];
-        for (seat, card) in self.trick.plays() {
-            if card.suit() == Some(self.trump) {
-                in_trick[team_of(seat)].insert(card);
-            }
+        let all = teams[0] | teams[1];
+        if all == 0 {
+            return (0, 0);
         }
-        let mut team = None;
-        let (mut sure, mut trick_counted) = (0, false);
-        for rank in BY_STRENGTH {
-            let card = Card::new(self.trump, rank);
-            let Some(owner) = (0..2).find(|&t| held[t].union(in_trick[t]).contains(card)) else {
-                continue;
-            };
-            if *team.get_or_insert(owner) != owner {
-                break;
-            }
-            if held[owner].contains(card) {
-                sure += card_points(card) as i32;
-            } else if !trick_counted {
-                // Only the run's higher cards, the team's, could beat it.
-                sure += points(self.trick.cards()) as i32;
-                trick_counted = true;
-            }
-        }
-        (team.unwrap_or(0), sure)
+        let team = usize::from(teams[1] & (0x80 >> all.leading_zeros()) != 0);
+        // The team's trumps above the other team's highest.
+        let other = teams[1 - team];
+        let run = teams[team] & !u8::MAX.checked_shr(other.leading_zeros()).unwrap_or(0);
+        let trick = if run & holding == 0 {
+            0
+        } else {
+            self.trick_points
+        };
+        (
+            team,
+            i32::from(POINTS_BY_STRENGTH[usize::from(run & !holding)] + trick),
+        )
     }
 
-    /// Keeps `holding` as `seat` plays `card`, the trick's last card so far.
-    fn note_holder(&mut self, seat: usize, card: Card) {
+    /// Adds `seat`'s `card` to the trick, keeping `holding` and
+    /// `trick_points`.
+    fn push(&mut self, seat: usize, card: Card) {
+        self.trick.push(card);
+        self.trick_points += POINTS[card.id()];
         let led = self.trick.led().and_then(Card::suit).expect("a card led");
         let rank = self.rank_in_trick(card, led);
         if self.trick.len() == 1 || rank.is_some_and(|rank| rank > self.holding.1) {
@@ -153,7 +157,7 @@ impl Position {
     /// cannot win it.
     fn rank_in_trick(&self, card: Card, led: Suit) -> Option<u16> {
         match card.suit() {
-            Some(suit) if suit == self.trump => Some(16 + strength(card)),
+            Some(suit) if suit == self.trump => Some(TRUMP_RANK + strength(card)),
             Some(suit) if suit == led => Some(strength(card)),
             _ => None,
         }
@@ -169,7 +173,8 @@ impl Position {
         let winner = usize::from(self.holding.0);
         let ours = team_of(winner) == usize::from(self.team);
         let sign = if ours { 1 } else { -1 };
-        let trick_points = points(cards) as u8;
+        let trick_points = self.trick_points;
+        self.trick_points = 0;
         let marriages = trick_marriages(cards, self.trump);
         let (points_before, played_before) = (self.points, self.played);
         if ours {
@@ -230,21 +235,27 @@ impl solver::Position for Position {
         let holder = led.map(|_| (team_of(holder_seat.into()) == team_of(seat), best));
         let played = self.trick.len();
         let last = played == PLAYERS - 1;
-        // Whether a seat playing after this one may beat a card of `rank`.
-        let beaten_later = |rank: u16, led: Suit| {
-            (played + 1..PLAYERS).any(|index| {
-                let hand = self.hands[(self.trick.leader() + index) % PLAYERS];
-                let follows = !hand.intersection(CardSet::suit(led)).is_empty();
-                let can_play = if follows {
-                    hand.intersection(CardSet::suit(led))
-                } else {
-                    hand.intersection(CardSet::suit(self.trump))
-                };
-                can_play
-                    .iter()
-                    .any(|c| self.rank_in_trick(c, led).is_some_and(|r| r > rank))
-            })
-        };
+        // The highest rank in the trick a seat playing after this one may
+        // reach (undertrumping aside): a card of lower rank may be beaten.
+        let later_best = led.map_or(0, |led| {
+            (played + 1..PLAYERS)
+                .filter_map(|index| {
+                    let hand = self.hands[(self.trick.leader() + index) % PLAYERS];
+                    let following = hand.intersection(CardSet::suit(led));
+                    let can_play = if following.is_empty() {
+                        hand.intersection(CardSet::suit(self.trump))
+                    } else {
+                        following
+                    };
+                    can_play
+                        .iter()
+                        .filter_map(|c| self.rank_in_trick(c, led))
+                        .max()
+                })
+                .max()
+                .unwrap_or(0)
+        });
+        let beaten_later = |rank: u16| later_best > rank;
         let mut scored = [(0i32, 0 as ActionId); 8];
         let mut len = 0;
         for card in kept.iter() {
@@ -255,7 +266,7 @@ impl solver::Position for Position {
                 (Some(led), Some((partner, best))) => {
                     let rank = self.rank_in_trick(card, led).unwrap_or(0);
                     let beats = rank > best;
-                    let sure = |rank| last || !beaten_later(rank, led);
+                    let sure = |rank| last || !beaten_later(rank);
                     if partner && sure(best) {
                         // Points onto the partner's trick, trumps kept.
                         300 + weight - 100 * i32::from(trump)
@@ -295,8 +306,10 @@ impl solver::Position for Position {
         let card = card_of(action).expect("a Brouc action");
         let seat = self.seat();
         self.hands[seat].remove(card);
-        self.trick.push(card);
-        self.note_holder(seat, card);
+        if card.suit() == Some(self.trump) {
+            self.trumps_held[team_of(seat)] &= !(1 << strength(card));
+        }
+        self.push(seat, card);
         if self.trick.is_complete() {
             self.finish_trick()
         } else {
@@ -317,9 +330,13 @@ impl solver::Position for Position {
             u64::from(self.points % 10) << 1 | self.pending() << 5
         };
         let meta = self.trump.index() as u64 | u64::from(self.team) << 2 | past << 3;
+        let mut hands = self.hands.map(compact);
+        if self.trick.is_empty() {
+            squeeze_low_cards(&mut hands);
+        }
         solver::mix(&[
-            compact(self.hands[0]) | compact(self.hands[1]) << 32,
-            compact(self.hands[2]) | compact(self.hands[3]) << 32,
+            hands[0] | hands[1] << 32,
+            hands[2] | hands[3] << 32,
             trick | meta << 24,
         ])
     }
@@ -370,16 +387,61 @@ impl solver::Position for Position {
 /// A hand of the 32-card deck in 32 bits, a byte per suit: the 7 to the J
 /// (face ranks 5 to 9) and the Q, K and A (11 to 13; 10 is the Tarot's knight).
 fn compact(hand: CardSet) -> u64 {
-    let bits = hand.bits();
-    (0..4)
-        .map(|suit| {
-            let suit_bits = (bits >> (14 * suit)) as u64;
-            let low = suit_bits >> Rank::Seven.index() & 0x1F;
-            let high = suit_bits >> Rank::Queen.index() & 0x7;
-            (low | high << 5) << (8 * suit)
-        })
-        .fold(0, |compact, byte| compact | byte)
+    (0..4).fold(0, |compact, suit| {
+        compact | suit_byte(hand, suit) << (8 * suit)
+    })
 }
+
+/// The byte of `compact` for the suit of index `suit`.
+fn suit_byte(hand: CardSet, suit: usize) -> u64 {
+    let suit_bits = (hand.bits() >> (14 * suit)) as u64;
+    let low = suit_bits >> Rank::Seven.index() & 0x1F;
+    let high = suit_bits >> Rank::Queen.index() & 0x7;
+    low | high << 5
+}
+
+/// Renames, in each suit, the 7, 8 and 9 still in hands to the lowest of
+/// them (`compact` hands, between tricks): they are worth nothing (B13) and
+/// the cards above them are the same, so only their order and holders
+/// matter. Deals whose hands differ only in which low cards are gone then
+/// share the table (the tabled best move, a card, may then be missing and
+/// is simply not tried first).
+fn squeeze_low_cards(hands: &mut [u64; PLAYERS]) {
+    for suit in 0..4 {
+        let shift = 8 * suit;
+        let present = hands
+            .iter()
+            .fold(0, |all, hand| all | hand >> shift & 0b111) as usize;
+        for hand in hands.iter_mut() {
+            let low = (*hand >> shift & 0b111) as usize;
+            *hand = *hand & !(0b111 << shift) | u64::from(SQUEEZED[present][low]) << shift;
+        }
+    }
+}
+
+/// `SQUEEZED[present][low]`: the bits of `low` (a subset of `present`)
+/// moved down over the bits `present` lacks (a 3-bit parallel extract).
+const SQUEEZED: [[u8; 8]; 8] = {
+    let mut table = [[0; 8]; 8];
+    let mut present = 0;
+    while present < 8 {
+        let mut low = 0;
+        while low < 8 {
+            let (mut bit, mut out, mut next) = (0, 0, 0);
+            while bit < 3 {
+                if present >> bit & 1 == 1 {
+                    out |= (low >> bit & 1) << next;
+                    next += 1;
+                }
+                bit += 1;
+            }
+            table[present][low] = out as u8;
+            low += 1;
+        }
+        present += 1;
+    }
+    table
+};
 
 /// The moves worth trying of `legal` (`solver::representatives` with cards
 /// alike when worth the same, in bit operations): only a 7, 8 and 9 are worth
@@ -398,6 +460,36 @@ fn low_representatives(legal: CardSet, out_there: CardSet) -> CardSet {
     CardSet::from_bits(legal_bits & !(merged_eights | merged_nines))
 }
 
+/// A `suit_byte` (the 7, 8, 9, 10, J, Q, K, A from bit 0)
+/// reordered by strength (the 7, 8, 9, J, Q, K, 10, A: `BY_STRENGTH` from
+/// its end).
+fn by_strength(suit_byte: u64) -> u8 {
+    let byte = suit_byte as u8;
+    // The 10 (bit 3) moves above the J, Q and K (bits 4 to 6).
+    byte & 0b1000_0111 | (byte & 0b0111_0000) >> 1 | (byte & 0b1000) << 3
+}
+
+/// The card points of a byte of `by_strength`.
+const POINTS_BY_STRENGTH: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut bit = 0;
+        while bit < 8 {
+            if byte >> bit & 1 == 1 {
+                table[byte] += rank_points(BY_STRENGTH[7 - bit]) as u8;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+};
+
+/// `Position::rank_in_trick` of the lowest trump: above every card of the
+/// led suit.
+const TRUMP_RANK: u16 = 16;
+
 /// The kings, queens and jacks: the cards whose fall changes the marriages
 /// still possible (B12: K+Q, 30 with the J).
 const MARRIAGE_CARDS: CardSet = CardSet::rank(Rank::King)
@@ -410,8 +502,23 @@ fn has_marriage_cards(cards: CardSet) -> bool {
 }
 
 fn card_points(card: Card) -> i64 {
-    card.rank().map_or(0, rank_points)
+    POINTS[card.id()].into()
 }
+
+/// B13's card points by face id (`rank_points`), for the search's hot paths.
+const POINTS: [u8; FACE_COUNT] = {
+    let mut table = [0; FACE_COUNT];
+    let mut id = 0;
+    while id < FACE_COUNT {
+        if let Some(card) = Card::from_id(id) {
+            if let Some(rank) = card.rank() {
+                table[id] = rank_points(rank) as u8;
+            }
+        }
+        id += 1;
+    }
+    table
+};
 
 impl solver::Solve for Brouc {
     type Position = Position;
@@ -444,13 +551,18 @@ impl solver::Solve for Brouc {
             total: 0,
             marriages_left: 0,
             holding: (0, 0),
+            trick_points: 0,
+            trumps_held: [0; 2],
         };
         let trick = position.trick;
         position.trick = Trick::new(trick.leader());
         for (seat, card) in trick.plays() {
-            position.trick.push(card);
-            position.note_holder(seat, card);
+            position.push(seat, card);
         }
+        position.trumps_held = [0, 1].map(|team| {
+            let hands = position.hands[team].union(position.hands[team + 2]);
+            by_strength(suit_byte(hands, position.trump.index()))
+        });
         position.total = position.played + points(position.unplayed()) as u8;
         position.marriages_left = trick_marriages(position.unplayed(), position.trump) as u8;
         position.in_sum = position.pending() == 0;
@@ -605,6 +717,36 @@ mod tests {
         // the K ends it, the 7 below it is not sure.
         let game = hearts_endgame(["KH 7H", "QH 8S", "AD 7C", "AS 10S"], 0);
         assert_eq!(game.position(0).unwrap().sure_points(), (0, 4));
+        // A trump of the other team already beaten in the trick breaks no
+        // run: the Q (seat 1) under the A holding the trick is out of play,
+        // so the A's trick (11 + 3 so far), the K and the J are sure.
+        let mut game = hearts_endgame(["AH JH", "QH 8S", "KH 7C", "10S 9S"], 0);
+        for card in ["AH", "QH"] {
+            game.apply(action_of(card.parse().unwrap()).unwrap())
+                .unwrap();
+        }
+        assert_eq!(game.position(2).unwrap().sure_points(), (0, 14 + 4 + 2));
+    }
+
+    #[test]
+    fn hands_differing_only_in_the_low_cards_gone_share_the_table() {
+        // Between tricks, which of the worthless 7, 8 and 9 left the game
+        // does not matter, only the order and holders of those left.
+        let key = |hands| hearts_endgame(hands, 0).position(0).unwrap().key();
+        let seven_gone = key(["AS 9S", "8S KD", "10D QD", "AD JD"]);
+        let nine_gone = key(["AS 8S", "7S KD", "10D QD", "AD JD"]);
+        assert_eq!(seven_gone, nine_gone);
+        // Holders swapped: another position.
+        let swapped = key(["AS 7S", "8S KD", "10D QD", "AD JD"]);
+        assert_ne!(seven_gone, swapped);
+        // A lone low card is the same whichever it is; a jack is not.
+        let lone_eight = key(["AS 9S", "JS KD", "10D QD", "AD 8D"]);
+        assert_eq!(lone_eight, key(["AS 9S", "JS KD", "10D QD", "AD 7D"]));
+        assert_ne!(lone_eight, key(["AS 9S", "JS KD", "10D QD", "AD JD"]));
+        assert_eq!(
+            SQUEEZED[0b101][0b100], 0b10,
+            "the 9 of a suit whose 8 is gone is renamed the 8"
+        );
     }
 
     #[test]

@@ -23,7 +23,7 @@
 use super::play::{led, legal_cards, strength, suit_strength, winner, BOUTS, PETIT};
 use super::record::Side;
 use super::scoring::{half_points, pile_points, taker_pile, trick_share, Stakes};
-use super::{Phase, Tarot, DECK, DECK_SIZE, MAX_PLAYERS};
+use super::{Phase, Tarot, DECK, MAX_PLAYERS};
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::game::ActionId;
@@ -295,21 +295,11 @@ impl TarotPosition {
         for (group, &alike_bits) in ALIKE.iter().enumerate() {
             let mine = strength_bits(legal, group);
             let present = mine | strength_bits(others, group);
-            let mut rest = mine;
-            while rest != 0 {
-                let at = rest.trailing_zeros();
-                rest &= rest - 1;
-                // The card just below in strength still in play, if any.
-                let below = (present & ((1 << at) - 1)).checked_ilog2();
-                let stands_for_it = below.is_some_and(|below| {
-                    mine >> below & 1 == 1
-                        && alike_bits >> below & 1 == 1
-                        && alike_bits >> at & 1 == 1
-                });
-                if !stands_for_it {
-                    kept.insert(card_at(group, at));
-                }
-            }
+            // Each card alike of the seat's, carried up through the cards
+            // no longer in play: a card of the seat's alike at a bit so
+            // reached stands for the one just below it.
+            let below = fill_up(mine & alike_bits, !present) << 1;
+            kept = kept.union(from_strength_bits(mine & !(alike_bits & below), group));
         }
         kept
     }
@@ -338,30 +328,17 @@ impl TarotPosition {
 }
 
 /// [`Position::key`]'s codes for where a card is: seats 0 to 4, the trick's
-/// places from `IN_TRICK`, gone; and `GROUP_END` after each group of
-/// [`RANKED`].
+/// places from `IN_TRICK`, gone; and `GROUP_END` after each group's
+/// half-point cards (which the key gives by their places in strength order
+/// only, so positions whose half-point cards lie alike share their value).
 const IN_TRICK: u8 = 5;
 const GROUP_END: u8 = 14;
 const GONE: u8 = 15;
-/// [`RANKED`]'s mark for the end of a group (no card's id).
-const END: u8 = u8::MAX;
 
 /// The cards whose points or part set them apart (faces, bouts): the key
 /// names each.
 const NAMED: [u8; 19] = [
     9, 10, 11, 12, 23, 24, 25, 26, 37, 38, 39, 40, 51, 52, 53, 54, 56, 76, 77,
-];
-
-/// The half-point cards, group by group (the suits, then the trumps), each
-/// in increasing strength (a suit's ace first), every group closed by
-/// `END`: the key gives their places in this order only, so positions
-/// whose half-point cards lie alike share their value.
-const RANKED: &[u8] = &[
-    13, 0, 1, 2, 3, 4, 5, 6, 7, 8, END, //
-    27, 14, 15, 16, 17, 18, 19, 20, 21, 22, END, //
-    41, 28, 29, 30, 31, 32, 33, 34, 35, 36, END, //
-    55, 42, 43, 44, 45, 46, 47, 48, 49, 50, END, //
-    57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, END,
 ];
 
 /// The groups of cards that follow one another in strength: the four suits,
@@ -370,7 +347,8 @@ const GROUPS: usize = 5;
 const TRUMP_GROUP: usize = 4;
 
 /// Per group ([`strength_bits`]), the cards worth a half point that stand
-/// for one another when adjacent: a suit's ace to its 10, the trumps 2 to 20.
+/// for one another when adjacent: a suit's ace to its 10, the trumps 2 to 20
+/// (every half-point card but the Excuse).
 const ALIKE: [u32; GROUPS] = [0x3FF, 0x3FF, 0x3FF, 0x3FF, 0xF_FFFE];
 
 /// The bouts among the trumps' [`strength_bits`]: the Petit and the 21.
@@ -389,14 +367,28 @@ fn strength_bits(cards: CardSet, group: usize) -> u32 {
     (suit << 1 | suit >> 13) & 0x3FFF
 }
 
-/// The card at bit `at` of `group`'s [`strength_bits`].
-fn card_at(group: usize, at: u32) -> Card {
-    let card = if group == TRUMP_GROUP {
-        Card::tarot_trump(at as u8 + 1)
-    } else {
-        Card::from_id(14 * group + (at as usize + 13) % 14)
-    };
-    card.expect("a card of the group")
+/// The cards of `group` at the bits of `bits`, as [`strength_bits`]
+/// numbers them.
+fn from_strength_bits(bits: u32, group: usize) -> CardSet {
+    let bits = u128::from(bits);
+    if group == TRUMP_GROUP {
+        return CardSet::from_bits(bits << Card::tarot_trump(1).expect("the Petit").id());
+    }
+    CardSet::from_bits((bits >> 1 | (bits & 1) << 13) << (14 * group))
+}
+
+/// `from` with every bit above one of its bits set too, through a run of
+/// `through`'s bits (an occluded fill, by doubling steps).
+const fn fill_up(mut from: u32, mut through: u32) -> u32 {
+    from |= from << 1 & through;
+    through &= through << 1;
+    from |= from << 2 & through;
+    through &= through << 2;
+    from |= from << 4 & through;
+    through &= through << 4;
+    from |= from << 8 & through;
+    through &= through << 8;
+    from | (from << 16 & through)
 }
 
 /// Whether two cards of a run play alike: worth the same half point, and
@@ -507,15 +499,23 @@ impl Position for TarotPosition {
     }
 
     fn key(&self) -> u128 {
-        // Where each card is: a seat's hand, the trick (by its place in it), gone.
-        let mut place = [GONE; DECK_SIZE];
-        for (seat, hand) in self.hands[..usize::from(self.players)].iter().enumerate() {
-            for card in *hand {
-                place[card.id()] = seat as u8;
+        // Where each card is, as bit planes of its code: a seat's hand (the
+        // seat), the trick (`IN_TRICK` and its place in it); if in none, gone.
+        let mut planes = [0u128; 4];
+        let mut present = 0u128;
+        let mut mark = |cards: u128, code: u8| {
+            present |= cards;
+            for (bit, plane) in planes.iter_mut().enumerate() {
+                if code >> bit & 1 == 1 {
+                    *plane |= cards;
+                }
             }
+        };
+        for (seat, hand) in self.hands[..usize::from(self.players)].iter().enumerate() {
+            mark(hand.bits(), seat as u8);
         }
         for (index, (_, card)) in self.trick.plays().enumerate() {
-            place[card.id()] = IN_TRICK + index as u8;
+            mark(CardSet::single(card).bits(), IN_TRICK + index as u8);
         }
         let mut parts = [0u64; 10];
         let mut len = 0;
@@ -526,7 +526,14 @@ impl Position for TarotPosition {
         // The cards worth more than a half point, each by name.
         let mut word = 0;
         for (index, &id) in NAMED.iter().enumerate() {
-            word = word << 4 | u64::from(place[usize::from(id)]);
+            let code = if present >> id & 1 == 0 {
+                u64::from(GONE)
+            } else {
+                (planes.iter().enumerate()).fold(0, |code, (bit, plane)| {
+                    code | ((plane >> id) as u64 & 1) << bit
+                })
+            };
+            word = word << 4 | code;
             if index == 15 {
                 push(word);
                 word = 0;
@@ -536,21 +543,28 @@ impl Position for TarotPosition {
         // The others by their places in strength order, group by group:
         // which of them is which does not matter, only their order.
         let (mut word, mut filled) = (0u64, 0);
-        for &id in RANKED {
-            let code = if id == END {
-                GROUP_END
-            } else {
-                match place[usize::from(id)] {
-                    GONE => continue,
-                    code => code,
-                }
-            };
-            word = word << 4 | u64::from(code);
+        let mut put = |code: u64| {
+            word = word << 4 | code;
             filled += 1;
             if filled == 16 {
                 push(word);
                 (word, filled) = (0, 0);
             }
+        };
+        for (group, &half_point_cards) in ALIKE.iter().enumerate() {
+            let group_bits = |cards: u128| strength_bits(CardSet::from_bits(cards), group);
+            let plane_bits = planes.map(group_bits);
+            let mut in_play = group_bits(present) & half_point_cards;
+            while in_play != 0 {
+                let at = in_play.trailing_zeros();
+                in_play &= in_play - 1;
+                put(
+                    (plane_bits.iter().enumerate()).fold(0, |code, (bit, plane)| {
+                        code | u64::from(plane >> at & 1) << bit
+                    }),
+                );
+            }
+            put(u64::from(GROUP_END));
         }
         push(word);
         let petit = match self.petit_before {
@@ -1315,7 +1329,11 @@ mod tests {
     fn the_strength_bits_follow_the_order_of_each_group() {
         for (group, &alike_bits) in ALIKE.iter().enumerate() {
             let cards: Vec<Card> = (0..if group == TRUMP_GROUP { 21 } else { 14 })
-                .map(|at| card_at(group, at))
+                .map(|at| {
+                    let cards = from_strength_bits(1 << at, group);
+                    assert_eq!(cards.len(), 1);
+                    cards.iter().next().unwrap()
+                })
                 .collect();
             for (at, &card) in cards.iter().enumerate() {
                 assert_eq!(strength_bits(CardSet::single(card), group), 1 << at);
@@ -1357,19 +1375,13 @@ mod tests {
                 .filter(|&c| half_points(c) > 1)
                 .collect()
         );
-        let groups: Vec<&[u8]> = RANKED.split(|&id| id == END).collect();
-        assert_eq!(groups.len(), 6);
-        assert!(groups[5].is_empty());
+        // The others, ranked by the key: the half-point cards of each group
+        // (`ALIKE`'s bits), in strength order.
         let mut ranked = CardSet::EMPTY;
-        for group in &groups[..5] {
-            let orders: Vec<(u8, u16)> = group
-                .iter()
-                .map(|&id| order(DECK[usize::from(id)]))
-                .collect();
-            assert!(orders
-                .windows(2)
-                .all(|w| w[0].0 == w[1].0 && w[0].1 < w[1].1));
-            ranked = ranked.union(group.iter().map(|&id| DECK[usize::from(id)]).collect());
+        for (group, &half_point_cards) in ALIKE.iter().enumerate() {
+            let cards = from_strength_bits(half_point_cards, group);
+            assert!(cards.iter().all(|card| half_points(card) == 1));
+            ranked = ranked.union(cards);
         }
         assert_eq!(ranked.len(), 78 - NAMED.len());
         assert_eq!(ranked.union(named), deck_set());

@@ -327,19 +327,25 @@ impl TarotPosition {
     }
 }
 
-/// [`Position::key`]'s codes for where a card is: seats 0 to 4, the trick's
-/// places from `IN_TRICK`, gone; and `GROUP_END` after each group's
+/// [`Position::key`]'s codes for where a card in play is: seats 0 to 4, the
+/// trick's places from `IN_TRICK`; and `GROUP_END` after each group's
 /// half-point cards (which the key gives by their places in strength order
 /// only, so positions whose half-point cards lie alike share their value).
 const IN_TRICK: u8 = 5;
 const GROUP_END: u8 = 14;
-const GONE: u8 = 15;
 
-/// The cards whose points or part set them apart (faces, bouts): the key
-/// names each.
-const NAMED: [u8; 19] = [
-    9, 10, 11, 12, 23, 24, 25, 26, 37, 38, 39, 40, 51, 52, 53, 54, 56, 76, 77,
-];
+/// The cards whose points or part set them apart (faces, bouts), which the
+/// key names each, among `cards` (a card set's bits) as 19 bits: each suit's
+/// jack, knight, queen and king, the Petit, the 21 and the Excuse.
+fn named_bits(cards: u128) -> u64 {
+    let suit = |suit: u32| (cards >> (14 * suit + 9)) as u64 & 0xF;
+    suit(0)
+        | suit(1) << 4
+        | suit(2) << 8
+        | suit(3) << 12
+        | ((cards >> 56) as u64 & 1) << 16
+        | ((cards >> 76) as u64 & 0b11) << 17
+}
 
 /// The groups of cards that follow one another in strength: the four suits,
 /// then the trumps ([`TRUMP_GROUP`]).
@@ -499,8 +505,8 @@ impl Position for TarotPosition {
     }
 
     fn key(&self) -> u128 {
-        // Where each card is, as bit planes of its code: a seat's hand (the
-        // seat), the trick (`IN_TRICK` and its place in it); if in none, gone.
+        // Where each card in play is, as bit planes of its code: a seat's
+        // hand (the seat), the trick (`IN_TRICK` and its place in it).
         let mut planes = [0u128; 4];
         let mut present = 0u128;
         let mut mark = |cards: u128, code: u8| {
@@ -523,23 +529,11 @@ impl Position for TarotPosition {
             parts[len] = word;
             len += 1;
         };
-        // The cards worth more than a half point, each by name.
-        let mut word = 0;
-        for (index, &id) in NAMED.iter().enumerate() {
-            let code = if present >> id & 1 == 0 {
-                u64::from(GONE)
-            } else {
-                (planes.iter().enumerate()).fold(0, |code, (bit, plane)| {
-                    code | ((plane >> id) as u64 & 1) << bit
-                })
-            };
-            word = word << 4 | code;
-            if index == 15 {
-                push(word);
-                word = 0;
-            }
-        }
-        push(word);
+        // The cards worth more than a half point, each by name: which are in
+        // play, and each plane's bit for them.
+        let named = planes.map(named_bits);
+        push(named_bits(present) | named[0] << 19 | named[1] << 38);
+        push(named[2] | named[3] << 19);
         // The others by their places in strength order, group by group:
         // which of them is which does not matter, only their order.
         let (mut word, mut filled) = (0u64, 0);
@@ -1364,10 +1358,18 @@ mod tests {
         assert_ne!(key(70, 1, 0), key(70, 1, 1));
     }
 
+    /// The cards `named_bits` gives, by id, in its order.
+    const NAMED: [u8; 19] = [
+        9, 10, 11, 12, 23, 24, 25, 26, 37, 38, 39, 40, 51, 52, 53, 54, 56, 76, 77,
+    ];
+
     #[test]
     fn the_key_names_the_cards_worth_more_and_ranks_the_others() {
         let named: CardSet = NAMED.iter().map(|&id| DECK[usize::from(id)]).collect();
         assert_eq!(named.len(), NAMED.len());
+        for (index, &id) in NAMED.iter().enumerate() {
+            assert_eq!(named_bits(1 << id), 1 << index, "{id}");
+        }
         assert_eq!(
             named,
             DECK.iter()

@@ -24,10 +24,7 @@ pub(super) fn points(cards: CardSet) -> i64 {
 
 /// The suits whose K and Q both lie in `cards`.
 pub(super) fn married_suits(cards: CardSet) -> impl Iterator<Item = Suit> {
-    let suits = married_suit_bits(cards);
-    Suit::ALL
-        .into_iter()
-        .filter(move |suit| suits & (1 << suit.index()) != 0)
+    suits_of(married_suit_bits(cards))
 }
 
 /// Bit `s` for each suit `s` whose K and Q both lie in `cards` (two masks
@@ -38,6 +35,13 @@ pub(super) fn married_suit_bits(cards: CardSet) -> u64 {
     // Bit 14 * s of `both` is suit s; fold the four onto bits 0 to 3.
     let both = (kings & queens) as u64;
     (both | both >> 13 | both >> 26 | both >> 39) & 0b1111
+}
+
+/// The suits whose bits (by `Suit::index`) are set in `bits`.
+fn suits_of(bits: u64) -> impl Iterator<Item = Suit> {
+    Suit::ALL
+        .into_iter()
+        .filter(move |suit| bits & (1 << suit.index()) != 0)
 }
 
 /// K+Q of `suit` among `cards`: 20, with the J 30 (not 30 + 20); doubled in
@@ -57,10 +61,12 @@ pub(super) fn combination_value(cards: CardSet, suit: Suit, trump: Suit) -> i64 
 
 /// B12: every suit whose K and Q lie in a trick scores for the trick.
 pub(super) fn trick_marriages(cards: CardSet, trump: Suit) -> i64 {
-    if married_suit_bits(cards) == 0 {
+    // Most tricks hold no marriage: no iterator built for them.
+    let married = married_suit_bits(cards);
+    if married == 0 {
         return 0;
     }
-    married_suits(cards)
+    suits_of(married)
         .map(|suit| combination_value(cards, suit, trump))
         .sum()
 }

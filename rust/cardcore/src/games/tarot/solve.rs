@@ -367,7 +367,7 @@ const TRUMP_BOUTS: u32 = 1 | 1 << 20;
 fn strength_bits(cards: CardSet, group: usize) -> u32 {
     let bits = cards.bits();
     if group == TRUMP_GROUP {
-        return (bits >> Card::tarot_trump(1).expect("the Petit").id()) as u32 & 0x1F_FFFF;
+        return (bits >> PETIT.id()) as u32 & 0x1F_FFFF;
     }
     let suit = (bits >> (14 * group)) as u32 & 0x3FFF;
     (suit << 1 | suit >> 13) & 0x3FFF
@@ -378,7 +378,7 @@ fn strength_bits(cards: CardSet, group: usize) -> u32 {
 fn from_strength_bits(bits: u32, group: usize) -> CardSet {
     let bits = u128::from(bits);
     if group == TRUMP_GROUP {
-        return CardSet::from_bits(bits << Card::tarot_trump(1).expect("the Petit").id());
+        return CardSet::from_bits(bits << PETIT.id());
     }
     CardSet::from_bits((bits >> 1 | (bits & 1) << 13) << (14 * group))
 }

@@ -750,6 +750,29 @@ mod tests {
     }
 
     #[test]
+    fn the_strength_bytes_and_their_points_follow_the_card_table() {
+        // `by_strength` reorders a `suit_byte` by hand: each card lands on
+        // its `strength` bit, and the bytes' points are the cards' points.
+        for suit in Suit::ALL {
+            for rank in BY_STRENGTH {
+                let card = Card::new(suit, rank);
+                let byte = by_strength(suit_byte(CardSet::single(card), suit.index()));
+                assert_eq!(byte, 1 << strength(card), "{card}");
+                assert_eq!(
+                    i64::from(POINTS_BY_STRENGTH[usize::from(byte)]),
+                    card_points(card)
+                );
+            }
+        }
+        let every_rank = by_strength(suit_byte(CardSet::suit(Suit::Hearts), Suit::Hearts.index()));
+        assert_eq!(every_rank, u8::MAX);
+        assert_eq!(
+            i64::from(POINTS_BY_STRENGTH[255]),
+            points(CardSet::suit(Suit::Hearts))
+        );
+    }
+
+    #[test]
     fn card_points_count_as_each_team_rounds_them() {
         // B13: 61-59 books 6-6, 65-55 7-6, 66-54 7-5: not a function of 61 - 59.
         assert_eq!(card_balance(61, 120), 0);

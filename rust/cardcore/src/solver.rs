@@ -1073,4 +1073,55 @@ mod tests {
         assert_ne!(mix(&[0]), mix(&[0, 0]));
         assert_eq!(mix(&[5, 7]), mix(&[5, 7]));
     }
+
+    #[test]
+    fn a_bucket_keeps_the_current_solves_costliest_entry_and_the_latest() {
+        // One bucket: every key lands in it.
+        let mut solver = Solver::new(1);
+        let entry = |key: u128, work: u8| Entry {
+            key,
+            work,
+            generation: 1,
+            ..EMPTY
+        };
+        let keys = |solver: &Solver| [solver.table[0].key, solver.table[1].key];
+        solver.generation = 1;
+        solver.store(solver.slot_of(10), entry(10, 20));
+        solver.store(solver.slot_of(11), entry(11, 3));
+        solver.store(solver.slot_of(12), entry(12, 5));
+        assert_eq!(
+            keys(&solver),
+            [10, 12],
+            "a cheaper entry takes the second slot"
+        );
+        solver.store(
+            solver.slot_of(12),
+            Entry {
+                lower: 4,
+                ..entry(12, 5)
+            },
+        );
+        assert_eq!(
+            (keys(&solver), solver.table[1].lower),
+            ([10, 12], 4),
+            "updated in place"
+        );
+        solver.store(solver.slot_of(13), entry(13, 20));
+        assert_eq!(
+            keys(&solver),
+            [13, 10],
+            "as costly: the first slot, the other second"
+        );
+        // The next solve: the last one's entries yield the first slot to any.
+        solver.generation = 2;
+        solver.store(
+            solver.slot_of(14),
+            Entry {
+                generation: 2,
+                ..entry(14, 1)
+            },
+        );
+        assert_eq!(keys(&solver), [14, 13]);
+        assert_eq!(solver.slot_of(13), 1, "found in the second slot");
+    }
 }

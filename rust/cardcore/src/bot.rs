@@ -348,12 +348,28 @@ impl<G: Levels> Bot<G> for HardBot<G> {
 }
 
 /// An expert bot's budget: how many determinizations it solves a move on,
-/// and from how few cards left in hands it solves at all (before, the deal
-/// is too long to solve within a move's time, and it plays as hard).
+/// from how few cards left in hands it solves at all (before, the deal is
+/// too long to solve within a move's time, and it plays as hard), and how
+/// many positions one sample's solve may search (past them, it plays that
+/// move as hard: a rare position solves in seconds).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Expert {
     pub samples: u32,
     pub from_cards_left: usize,
+    /// A bot saved before the budget existed loads with the default.
+    #[serde(default = "Expert::default_sample_nodes")]
+    pub sample_nodes: u64,
+}
+
+impl Expert {
+    /// The positions a sample's solve may search, by default: a few tenths
+    /// of a second at most (French Tarot's search, the slowest a position,
+    /// visits several million a second).
+    pub const SAMPLE_NODES: u64 = 500_000;
+
+    const fn default_sample_nodes() -> u64 {
+        Expert::SAMPLE_NODES
+    }
 }
 
 /// The expert level: perfect-information Monte Carlo. In the trick play
@@ -363,7 +379,11 @@ pub struct Expert {
 /// each legal move on each exactly ([`Levels::expert_values`]: the two-sided
 /// [`crate::solver`], max^n in Le Julien) and plays the move whose results
 /// sum highest (among ties, the heuristic's choice if it is
-/// one, else the lowest action id); elsewhere plays as the hard level.
+/// one, else the lowest action id); elsewhere, and where a sample's solve
+/// passes [`Expert::sample_nodes`], plays as the hard level. Each move's
+/// solves start from an empty table, so what they cost, and so whether
+/// the budget holds, depends on the move alone: a loaded bot (whose
+/// tables are not saved) plays as the saved one would have.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(bound = "")]
 pub struct ExpertBot<G: Levels> {
@@ -402,10 +422,16 @@ impl<G: Levels> ExpertBot<G> {
         for sample in 0..self.settings.samples {
             let drawn = view.determinize(&mut self.rng);
             let position = drawn.position(seat)?;
-            if sample == 0 && position.cards_left() > self.settings.from_cards_left {
-                return None;
+            if sample == 0 {
+                if position.cards_left() > self.settings.from_cards_left {
+                    return None;
+                }
+                self.solvers.start_move(self.settings.sample_nodes);
             }
             let values = G::expert_values(&drawn, seat, &position, &mut self.solvers)?;
+            if self.solvers.exhausted() {
+                return None;
+            }
             if sums.is_empty() {
                 sums = values.iter().map(|&(action, _)| (action, 0)).collect();
             }
@@ -438,11 +464,24 @@ impl<G: Levels> Bot<G> for ExpertBot<G> {
 }
 
 /// An expert's searches, each made when first needed, which a clone or a
-/// loaded bot makes anew.
-#[derive(Debug, Default)]
+/// loaded bot makes anew; each call for one limits its search to
+/// [`Expert::sample_nodes`] positions (a sample's; no limit until a move
+/// sets it).
+#[derive(Debug)]
 pub struct ExpertSolvers {
     two_sided: Option<Box<Solver>>,
     maxn: Option<Box<maxn::Solver<4>>>,
+    sample_nodes: u64,
+}
+
+impl Default for ExpertSolvers {
+    fn default() -> ExpertSolvers {
+        ExpertSolvers {
+            two_sided: None,
+            maxn: None,
+            sample_nodes: u64::MAX,
+        }
+    }
 }
 
 impl ExpertSolvers {
@@ -450,17 +489,43 @@ impl ExpertSolvers {
     /// solves.
     const TABLE_BITS: u32 = 16;
 
-    /// The two-sided search ([`crate::solver`]).
+    /// The two-sided search ([`crate::solver`]), for one sample.
     pub fn two_sided(&mut self) -> &mut Solver {
-        self.two_sided
-            .get_or_insert_with(|| Box::new(Solver::new(Self::TABLE_BITS)))
+        let solver = self
+            .two_sided
+            .get_or_insert_with(|| Box::new(Solver::new(Self::TABLE_BITS)));
+        solver.limit_nodes(self.sample_nodes);
+        solver
     }
 
     /// The max^n search of a game of four seats each playing for itself
-    /// ([`crate::maxn`], Le Julien).
+    /// ([`crate::maxn`], Le Julien), for one sample.
     pub fn maxn(&mut self) -> &mut maxn::Solver<4> {
-        self.maxn
-            .get_or_insert_with(|| Box::new(maxn::Solver::new(Self::TABLE_BITS)))
+        let solver = self
+            .maxn
+            .get_or_insert_with(|| Box::new(maxn::Solver::new(Self::TABLE_BITS)));
+        solver.limit_nodes(self.sample_nodes);
+        solver
+    }
+
+    /// Before a move's samples: empty tables, `sample_nodes` positions a
+    /// sample.
+    fn start_move(&mut self, sample_nodes: u64) {
+        self.sample_nodes = sample_nodes;
+        if let Some(solver) = &mut self.two_sided {
+            solver.clear();
+        }
+        if let Some(solver) = &mut self.maxn {
+            solver.clear();
+        }
+    }
+
+    /// Whether the last sample's search passed its budget.
+    fn exhausted(&self) -> bool {
+        self.two_sided
+            .as_ref()
+            .is_some_and(|solver| solver.exhausted())
+            || self.maxn.as_ref().is_some_and(|solver| solver.exhausted())
     }
 }
 
@@ -697,6 +762,7 @@ mod tests {
     const QUICK_EXPERT: Expert = Expert {
         samples: 3,
         from_cards_left: 12,
+        sample_nodes: Expert::SAMPLE_NODES,
     };
 
     #[test]
@@ -749,6 +815,45 @@ mod tests {
         // No trick play: hard throughout.
         let (searched, solved) = both(run::<Jolly>);
         assert!(searched > 0 && solved == 0, "jolly {searched} {solved}");
+    }
+
+    #[test]
+    fn an_expert_past_its_budget_plays_as_hard() {
+        // A budget of one position a sample: every solve stops, and the
+        // expert plays each move as a hard bot of its seed would.
+        fn run<G: Levels>(seed: u64) {
+            let starved = Expert {
+                sample_nodes: 1,
+                ..QUICK_EXPERT
+            };
+            let mut game = G::new(seed, &single_deal()).unwrap();
+            let mut expert = ExpertBot::<G>::new(starved, quick_hard::<G>(), seed);
+            let mut hard = HardBot::<G>::new(quick_hard::<G>(), seed);
+            let mut medium = bot::<G>(Level::Medium, seed);
+            let mut solvable = 0;
+            while let Some(seat) = game.current_player() {
+                let view = Observation::new(&game, seat).unwrap();
+                let action = if seat == 0 {
+                    solvable +=
+                        usize::from(game.position(seat).is_some_and(|p| p.cards_left() <= 12));
+                    let action = expert.act(&view);
+                    assert_eq!(action, hard.act(&view), "{}", G::NAME);
+                    action
+                } else {
+                    medium.act(&view)
+                };
+                game.apply(action).unwrap();
+            }
+            assert!(
+                solvable > 0,
+                "{}: no move within the expert's reach",
+                G::NAME
+            );
+        }
+        run::<Brouc>(3);
+        run::<Julien>(3);
+        run::<Tarot>(3);
+        run::<FiveHundred>(3);
     }
 
     /// At a few decisions of a single deal played by medium bots, each

@@ -78,6 +78,9 @@ pub struct Solver<const N: usize> {
     mask: usize,
     /// Positions searched since the solver was made.
     pub nodes: u64,
+    /// Past this many [`Solver::nodes`], the search stops
+    /// ([`Solver::limit_nodes`]).
+    node_limit: u64,
 }
 
 impl<const N: usize> Solver<N> {
@@ -89,12 +92,35 @@ impl<const N: usize> Solver<N> {
             table: vec![(0, [0; N]); size],
             mask: size - 1,
             nodes: 0,
+            node_limit: u64::MAX,
         }
+    }
+
+    /// Stops the search after `nodes` more positions: what a solve then
+    /// returns is meaningless ([`Solver::exhausted`] says so), and the table
+    /// keeps only what was proved before. Until the next call, or for ever
+    /// (`u64::MAX`).
+    pub fn limit_nodes(&mut self, nodes: u64) {
+        self.node_limit = self.nodes.saturating_add(nodes);
+    }
+
+    /// Whether the search passed the limit [`Solver::limit_nodes`] set.
+    pub const fn exhausted(&self) -> bool {
+        self.nodes > self.node_limit
+    }
+
+    /// Empties the table: the searches to come then cost the same whatever
+    /// was solved before.
+    pub fn clear(&mut self) {
+        self.table.fill((0, [0; N]));
     }
 
     /// Every seat's result under max^n play from `position`.
     pub fn value<P: Position<N>>(&mut self, position: &P) -> [i32; N] {
         self.nodes += 1;
+        if self.exhausted() {
+            return [0; N];
+        }
         if position.is_over() {
             return position.results();
         }
@@ -114,7 +140,7 @@ impl<const N: usize> Solver<N> {
                 self.value(&child)
             }),
         );
-        if tabled {
+        if tabled && !self.exhausted() {
             self.table[slot] = (key, best);
         }
         best

@@ -218,6 +218,9 @@ pub struct Solver {
     mask: usize,
     /// Positions searched since the solver was made.
     pub nodes: u64,
+    /// Past this many [`Solver::nodes`], the search stops
+    /// ([`Solver::limit_nodes`]).
+    node_limit: u64,
     /// Counts the solves ([`Solver::value`], [`Solver::move_values`]): an
     /// entry an earlier one stored is true still, but less likely to be
     /// met again than the current one's.
@@ -249,8 +252,28 @@ impl Solver {
             table: vec![EMPTY; size],
             mask: size - 1,
             nodes: 0,
+            node_limit: u64::MAX,
             generation: 0,
         }
+    }
+
+    /// Stops the searches after `nodes` more positions: what a solve then
+    /// returns is meaningless ([`Solver::exhausted`] says so), and the table
+    /// keeps only what was proved before. Until the next call, or for ever
+    /// (`u64::MAX`).
+    pub fn limit_nodes(&mut self, nodes: u64) {
+        self.node_limit = self.nodes.saturating_add(nodes);
+    }
+
+    /// Whether the searches passed the limit [`Solver::limit_nodes`] set.
+    pub const fn exhausted(&self) -> bool {
+        self.nodes > self.node_limit
+    }
+
+    /// Empties the table: the searches to come then cost the same whatever
+    /// was solved before.
+    pub fn clear(&mut self) {
+        self.table.fill(EMPTY);
     }
 
     /// The value to come of `position` under perfect play: by null-window
@@ -372,7 +395,7 @@ impl Solver {
         );
         let (mut lower, mut upper) = (position.result_of(low), position.result_of(high));
         loop {
-            if lower >= beta || lower == upper {
+            if lower >= beta || lower == upper || self.exhausted() {
                 return lower;
             }
             if upper <= alpha {
@@ -397,7 +420,7 @@ impl Solver {
     fn search<P: Position>(&mut self, position: &P, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
         let nodes_before = self.nodes;
-        if position.is_over() {
+        if position.is_over() || self.exhausted() {
             return 0;
         }
         let (low, high) = position.bounds();
@@ -457,7 +480,7 @@ impl Solver {
                 break;
             }
         }
-        if !tabled {
+        if !tabled || self.exhausted() {
             return best;
         }
         let mut stored = if entry.key == key {
@@ -1072,6 +1095,38 @@ mod tests {
         assert_ne!(mix(&[1, 2]), mix(&[2, 1]));
         assert_ne!(mix(&[0]), mix(&[0, 0]));
         assert_eq!(mix(&[5, 7]), mix(&[5, 7]));
+    }
+
+    #[test]
+    fn a_solve_past_its_limit_says_so_and_leaves_only_true_entries() {
+        use crate::games::brouc::Brouc;
+        // A Brouc deal with 5 tricks left, its every move some 10^4
+        // positions.
+        let mut game = Brouc::new(5, &serde_json::Map::new()).unwrap();
+        let mut rng = crate::rng::SplitMix64::new(5);
+        let position = loop {
+            let seat = game.current_player().unwrap();
+            match game.position(seat) {
+                Some(position) if position.cards_left() <= 20 => break position,
+                _ => game.play_random(&mut rng),
+            };
+        };
+        let exact = Solver::new(16).move_values(&position);
+        let mut solver = Solver::new(16);
+        solver.limit_nodes(2_000);
+        let _ = solver.move_values(&position);
+        assert!(solver.exhausted());
+        // What the stopped search stored is true: the values are exact.
+        solver.limit_nodes(u64::MAX);
+        assert!(!solver.exhausted());
+        assert_eq!(solver.move_values(&position), exact);
+        // Cleared, the table costs a solve the same again.
+        let mut cold = Solver::new(16);
+        let _ = cold.move_values(&position);
+        solver.clear();
+        let before = solver.nodes;
+        let _ = solver.move_values(&position);
+        assert_eq!(solver.nodes - before, cold.nodes);
     }
 
     #[test]

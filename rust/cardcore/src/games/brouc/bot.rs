@@ -34,6 +34,7 @@ impl Levels for Brouc {
     const EXPERT: Expert = Expert {
         samples: 10,
         from_cards_left: 20,
+        sample_nodes: Expert::SAMPLE_NODES,
     };
 }
 

@@ -40,6 +40,7 @@ impl Levels for FiveHundred {
     const EXPERT: Expert = Expert {
         samples: 16,
         from_cards_left: 24,
+        sample_nodes: Expert::SAMPLE_NODES,
     };
 
     /// Each move's score difference for the seat's team, not its tricks: a

@@ -68,6 +68,7 @@ impl Levels for Jolly {
     const EXPERT: Expert = Expert {
         samples: 0,
         from_cards_left: 0,
+        sample_nodes: Expert::SAMPLE_NODES,
     };
 }
 

@@ -109,6 +109,7 @@ impl Levels for Julien {
     const EXPERT: Expert = Expert {
         samples: 10,
         from_cards_left: 16,
+        sample_nodes: Expert::SAMPLE_NODES,
     };
 
     /// Each seat plays for itself: a move's value is the seat's own Tour

@@ -47,9 +47,13 @@ impl Levels for Tarot {
 
     const OVERRULE: Option<f64> = Some(2.0);
 
+    /// 10 samples over the last 28 cards (7 tricks at four players): ahead
+    /// of hard in the arena, within the move's time (docs/bots.md,
+    /// "Expert"; from 20 cards, level).
     const EXPERT: Expert = Expert {
         samples: 10,
-        from_cards_left: 20,
+        from_cards_left: 28,
+        sample_nodes: Expert::SAMPLE_NODES,
     };
 }
 

@@ -362,8 +362,8 @@ pub struct Expert {
 }
 
 impl Expert {
-    /// The positions a sample's solve may search, by default: a few tenths
-    /// of a second at most (French Tarot's search, the slowest a position,
+    /// The positions a sample's solve may search, by default: under a
+    /// tenth of a second (French Tarot's search, the slowest a position,
     /// visits several million a second).
     pub const SAMPLE_NODES: u64 = 500_000;
 

@@ -1100,8 +1100,8 @@ mod tests {
     #[test]
     fn a_solve_past_its_limit_says_so_and_leaves_only_true_entries() {
         use crate::games::brouc::Brouc;
-        // A Brouc deal with 5 tricks left, its every move some 10^4
-        // positions.
+        // A Brouc deal with 5 tricks left: its every move's solve searches
+        // more positions than the limit below.
         let mut game = Brouc::new(5, &serde_json::Map::new()).unwrap();
         let mut rng = crate::rng::SplitMix64::new(5);
         let position = loop {

@@ -289,7 +289,12 @@ class Table:
             self.row.step = entry.step + 1
             self._turn()
             self._tell(entry.step, entry.seat, entry.by, chosen, revealed, public)
-        self.row.status = stored.status if self.row.step >= stored.step else self.row.status
+        if self.game.is_over:
+            # As a process that plays the last action stores it: the stored status may be
+            # older than the actions just read (the last one committed in between).
+            self.row.status = "over"
+        elif self.row.step >= stored.step:
+            self.row.status = stored.status
 
     def _turn(self) -> None:
         """Start the turn clock when a new seat is to act (a turn is the run of actions of

@@ -242,6 +242,11 @@ pub trait Levels: Search + Solve {
     /// How an expert bot samples a trick-play move.
     const EXPERT: Expert;
 
+    /// How an expert bot searches where it does not solve (the bidding, the
+    /// earlier tricks, a move whose solve passes its budget): as hard, unless
+    /// a game gives its expert a longer search within the move's time.
+    const EXPERT_SEARCH: Settings = Self::HARD;
+
     /// What an expert bot sums over its samples: each legal move's value for
     /// `seat`, to act at `drawn` (a determinization) whose trick-play
     /// position in its interest is `position`; `None` where the bot plays as
@@ -284,7 +289,7 @@ impl<G: Levels> LevelBot<G> {
             Level::Easy => LevelBot::Easy(Blunders::new(G::heuristic(seed), EASY_BLUNDERS, seed)),
             Level::Medium => LevelBot::Medium(G::heuristic(seed)),
             Level::Hard => LevelBot::Hard(HardBot::new(G::HARD, seed)),
-            Level::Expert => LevelBot::Expert(ExpertBot::new(G::EXPERT, G::HARD, seed)),
+            Level::Expert => LevelBot::Expert(ExpertBot::new(G::EXPERT, G::EXPERT_SEARCH, seed)),
         }
     }
 }
@@ -380,7 +385,8 @@ impl Expert {
 /// [`crate::solver`], max^n in Le Julien) and plays the move whose results
 /// sum highest (among ties, the heuristic's choice if it is
 /// one, else the lowest action id); elsewhere, and where a sample's solve
-/// passes [`Expert::sample_nodes`], plays as the hard level. Each move's
+/// passes [`Expert::sample_nodes`], plays as the hard level (with
+/// [`Levels::EXPERT_SEARCH`]'s search, longer in some games). Each move's
 /// solves start from an empty table, so what they cost, and so whether
 /// the budget holds, depends on the move alone: a loaded bot (whose
 /// tables are not saved) plays as the saved one would have.
@@ -815,6 +821,32 @@ mod tests {
         // No trick play: hard throughout.
         let (searched, solved) = both(run::<Jolly>);
         assert!(searched > 0 && solved == 0, "jolly {searched} {solved}");
+    }
+
+    #[test]
+    fn the_expert_level_searches_with_its_games_settings() {
+        // Four times hard's iterations where the solver alone drew level
+        // (500, Le Julien), hard's own elsewhere.
+        fn searched_with<G: Levels>() -> Settings {
+            match LevelBot::<G>::new(Level::Expert, 3) {
+                LevelBot::Expert(bot) => bot.hard.search.settings,
+                _ => unreachable!("an expert level bot"),
+            }
+        }
+        let times = |settings: Settings, factor: u32| match settings.budget {
+            Budget::Iterations(n) => Budget::Iterations(n * factor),
+            time => time,
+        };
+        assert_eq!(
+            searched_with::<FiveHundred>().budget,
+            times(FiveHundred::HARD, 4)
+        );
+        assert_eq!(searched_with::<Julien>().budget, times(Julien::HARD, 4));
+        assert_eq!(searched_with::<Brouc>(), Brouc::HARD);
+        assert_eq!(searched_with::<Tarot>(), Tarot::HARD);
+        assert_eq!(searched_with::<Jolly>(), Jolly::HARD);
+        let longer = searched_with::<Julien>();
+        assert_eq!((longer.rollout, longer.threads), (Julien::HARD.rollout, 1));
     }
 
     #[test]

@@ -82,6 +82,16 @@ impl Settings {
             ..Settings::DEFAULT
         }
     }
+
+    /// These settings with `factor` times their iterations (a time budget
+    /// unchanged).
+    pub const fn iterations_times(self, factor: u32) -> Settings {
+        let budget = match self.budget {
+            Budget::Iterations(n) => Budget::Iterations(n.saturating_mul(factor)),
+            time => time,
+        };
+        Settings { budget, ..self }
+    }
 }
 
 impl Default for Settings {

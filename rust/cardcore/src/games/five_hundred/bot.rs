@@ -43,6 +43,11 @@ impl Levels for FiveHundred {
         sample_nodes: Expert::SAMPLE_NODES,
     };
 
+    /// Four times hard's iterations before the solved tricks: the solver
+    /// alone drew level with hard (docs/bots.md, "Expert"), and the move
+    /// stays within its time (p95 about 120 ms).
+    const EXPERT_SEARCH: Settings = Self::HARD.iterations_times(4);
+
     /// Each move's score difference for the seat's team, not its tricks: a
     /// line that takes a trick more on average but fails the contract in
     /// some samples is worse than one that makes it in every sample.

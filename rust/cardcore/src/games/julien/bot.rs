@@ -112,6 +112,11 @@ impl Levels for Julien {
         sample_nodes: Expert::SAMPLE_NODES,
     };
 
+    /// Four times hard's iterations before the solved tricks: the solver
+    /// alone drew level with hard (docs/bots.md, "Expert"), and the move
+    /// stays within its time (p95 about 100 ms).
+    const EXPERT_SEARCH: Settings = Self::HARD.iterations_times(4);
+
     /// Each seat plays for itself: a move's value is the seat's own Tour
     /// score under max^n play ([`TourMaxn`]), not what the two-sided solve
     /// gives it against the three others together (which lost to hard).
